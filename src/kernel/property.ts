@@ -1,0 +1,90 @@
+import type { AccessLevel, Role } from '../protocol/access-levels';
+
+// Property kinds a type may declare (DESIGN §3 "Type registry").
+export const PROPERTY_KINDS = [
+  'text',
+  'string',
+  'number',
+  'date',
+  'dateTime',
+  'boolean',
+  'enum',
+  'lov',
+  'relation',
+  'geometry',
+  'file',
+  'json',
+] as const;
+export type PropertyKind = (typeof PROPERTY_KINDS)[number];
+
+export type NumberKind = 'FLOAT' | 'INTEGER' | 'NATURAL';
+export type StringFormat = 'email' | 'phone' | 'url' | 'hex' | 'lowercase';
+
+export interface PropertyDef {
+  kind: PropertyKind;
+  /** Relation target types; '*' accepts any registered type. */
+  types?: readonly string[];
+  list?: boolean;
+  /** true, or 'exceptAdmin' for spec §5's "required except for admins". */
+  required?: boolean | 'exceptAdmin';
+  /** Feeds full-text search. */
+  textField?: boolean;
+  facet?: boolean;
+  /** Dates may be just a year (YYYY) or a month (YYYY-MM). */
+  impreciseDate?: boolean;
+  /** Allowed values of an enum. */
+  values?: readonly string[];
+  /** The list-of-values name of a lov property. */
+  lov?: string;
+  maxLength?: number;
+  numberKind?: NumberKind;
+  format?: StringFormat;
+  notBlank?: boolean;
+  minItems?: number;
+  maxItems?: number;
+  exactItems?: number;
+  /** For end dates: must not be before this other property (errors.endBeforeStart). */
+  notBefore?: string;
+  /** The value must be a kind registered for this family (Agreement and Import kinds). */
+  registeredKind?: 'Agreement' | 'Import';
+  /** Who may write it: 'system' (server only) or 'admin'. Others may not set it. */
+  write?: 'system' | 'admin';
+}
+
+export interface TypeAccess {
+  /** Who may create: 'admin', any signed-in user, or these roles (or higher) in the owner organisation. */
+  create: 'admin' | 'signedIn' | readonly Role[];
+  defaultLevel: AccessLevel;
+  /** Spec names for the level and owner where a type calls them differently. */
+  levelField?: string;
+  ownerField?: string;
+  /** Derived data: read and update follow the item named by this relation property. */
+  follows?: string;
+  /** Only the user named here may read the item (and only while they may read `follows`). */
+  recipientField?: string;
+}
+
+export interface ItemTypeDef {
+  name: string;
+  properties: Record<string, PropertyDef>;
+  defaultHeaders?: readonly string[];
+  facets?: readonly string[];
+  defaultIcon?: string;
+  /** Label template, e.g. '{firstName} {lastName}'. Empty result falls back to the id. */
+  label?: string;
+  excludeGeneralSearch?: boolean;
+  sideLoadItem?: boolean;
+  access: TypeAccess;
+}
+
+/** Properties every type has automatically (spec core §3 "Item (generic)"). */
+export const AUTO_PROPERTIES: Record<string, PropertyDef> = {
+  url: { kind: 'string', write: 'system' },
+  _t: { kind: 'string', write: 'system', facet: true },
+  _i: { kind: 'number', write: 'system' },
+  _c: { kind: 'relation', types: ['User', 'Contact'], write: 'system', facet: true },
+  '_c.ts': { kind: 'dateTime', write: 'system', facet: true },
+  _score: { kind: 'number', write: 'system' },
+};
+
+export const DEFAULT_HEADERS = ['_i', '_c', '_c.ts'] as const;

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import type { FieldError, RuleKey } from '../protocol/errors';
+import { tryParseId } from '../protocol/ids';
+import type { ItemType } from './item-type';
+import type { PropertyDef } from './property';
+import { DATE_RE, EMAIL_RE, HEX_RE, IMPRECISE_DATE_RE, isDateTime, isPhone, isUrl } from './formats';
+
+// The zod validator derived from a type declaration. Each failure's message is a rule key of
+// spec core §5, so the server's error names the field and the rule, and the client's form
+// shows the same translated message.
+
+const rule = (key: RuleKey) => ({ error: key });
+
+function scalarSchema(p: PropertyDef): z.ZodType {
+  switch (p.kind) {
+    case 'text':
+    case 'string':
+    case 'file': {
+      let s = z.string(rule('errors.invalidType'));
+      if (p.maxLength !== undefined) s = s.max(p.maxLength, rule('errors.maxLength'));
+      if (p.notBlank) s = s.refine((v) => v.trim().length > 0, rule('errors.notBlank'));
+      switch (p.format) {
+        case 'email':
+          return s.regex(EMAIL_RE, rule('errors.invalidEmail'));
+        case 'phone':
+          return s.refine(isPhone, rule('errors.invalidPhone'));
+        case 'url':
+          return s.refine(isUrl, rule('errors.invalidURL'));
+        case 'hex':
+          return s.regex(HEX_RE, rule('errors.invalidHex'));
+        case 'lowercase':
+          return s.refine((v) => v === v.toLowerCase(), rule('errors.lowercase'));
+        default:
+          return s;
+      }
+    }
+    case 'number': {
+      const n = z.number(rule('errors.number.float')).refine(Number.isFinite, rule('errors.number.float'));
+      if (p.numberKind === 'INTEGER') return n.refine(Number.isInteger, rule('errors.number.integer'));
+      if (p.numberKind === 'NATURAL')
+        return n.refine((v) => Number.isInteger(v) && v > 0, rule('errors.number.natural'));
+      return n;
+    }
+    case 'boolean':
+      return z.boolean(rule('errors.invalidType'));
+    case 'date':
+      return z
+        .string(rule('errors.invalidType'))
+        .regex(p.impreciseDate ? IMPRECISE_DATE_RE : DATE_RE, rule('errors.invalidValue'));
+    case 'dateTime':
+      return z.string(rule('errors.invalidType')).refine(isDateTime, rule('errors.invalidValue'));
+    case 'enum':
+      return z.enum((p.values ?? []) as [string, ...string[]], rule('errors.invalidValue'));
+    case 'lov':
+      return z
+        .string(rule('errors.invalidType'))
+        .min(1, rule('errors.invalidValue'))
+        .max(200, rule('errors.maxLength'));
+    case 'relation': {
+      const targets = p.types ?? [];
+      return z.string(rule('errors.invalidType')).refine((v) => {
+        const id = tryParseId(v);
+        return (
+          id !== null &&
+          id.num > 0 &&
+          id.tmp === undefined &&
+          (targets.includes('*') || targets.includes(id.type))
+        );
+      }, rule('errors.invalidValue'));
+    }
+    case 'geometry':
+      return z
+        .object(
+          { type: z.string(), coordinates: z.unknown().optional(), geometries: z.unknown().optional() },
+          rule('errors.invalidValue'),
+        )
+        .loose()
+        .refine((g) => typeof g.type === 'string', rule('errors.invalidValue'));
+    case 'json':
+      return z.unknown();
+  }
+}
+
+function propertySchema(p: PropertyDef): z.ZodType {
+  const one = scalarSchema(p);
+  if (!p.list) return one;
+  let arr = z.array(one, rule('errors.invalidType'));
+  if (p.minItems !== undefined) arr = arr.min(p.minItems, rule('errors.array.min'));
+  if (p.maxItems !== undefined) arr = arr.max(p.maxItems, rule('errors.array.max'));
+  if (p.exactItems !== undefined) arr = arr.length(p.exactItems, rule('errors.array.exactly'));
+  return arr;
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+export interface ValidateOptions {
+  admin: boolean;
+}
+
+export type ItemValidator = z.ZodType<Record<string, unknown>>;
+
+/** Builds the zod validator of a type's writable data (system fields are handled by the server). */
+export function buildValidator(type: ItemType, opts: ValidateOptions): ItemValidator {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, p] of Object.entries(type.properties)) {
+    shape[name] = propertySchema(p).nullable().optional();
+  }
+  return z
+    .strictObject(shape, {
+      error: (iss) => (iss.code === 'unrecognized_keys' ? 'errors.unknownField' : 'errors.invalidType'),
+    })
+    .superRefine((data, ctx) => {
+      for (const [name, p] of Object.entries(type.properties)) {
+        const needed = p.required === true || (p.required === 'exceptAdmin' && !opts.admin);
+        if (needed && isEmpty(data[name]))
+          ctx.addIssue({ code: 'custom', path: [name], message: 'errors.required' });
+        const start = p.notBefore ? data[p.notBefore] : undefined;
+        const end = data[name];
+        if (typeof start === 'string' && typeof end === 'string' && end < start)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'errors.endBeforeStart' });
+      }
+    }) as unknown as ItemValidator;
+}
+
+export function toFieldErrors(err: z.ZodError): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of err.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) out.push({ path: k, key: 'errors.unknownField' });
+      continue;
+    }
+    const key = (issue.message.startsWith('errors.') ? issue.message : 'errors.invalidValue') as RuleKey;
+    out.push({ path: issue.path.join('.'), key });
+  }
+  return out;
+}
+
+const cache = new WeakMap<ItemType, { admin: ItemValidator; user: ItemValidator }>();
+
+export function validatorFor(type: ItemType, opts: ValidateOptions): ItemValidator {
+  let v = cache.get(type);
+  if (!v) {
+    v = { admin: buildValidator(type, { admin: true }), user: buildValidator(type, { admin: false }) };
+    cache.set(type, v);
+  }
+  return opts.admin ? v.admin : v.user;
+}

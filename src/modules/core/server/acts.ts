@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ITEM_ACTIONS, ROLES, type ItemAction } from '../../../protocol/access-levels';
+import { AppError } from '../../../protocol/errors';
+import { isCompleteId, makeId } from '../../../protocol/ids';
+import { setMembership } from '../../../server/auth/accounts';
+import { loadPrincipal } from '../../../server/auth/principals';
+import { rankIn, type Principal } from '../../../server/access/principal';
+import { query, textArray } from '../../../server/db/query';
+import { appendEvent, loadRow, loadRows, queueNotify } from '../../../server/items/rows';
+import { parseIdOrThrow } from '../../../server/items/item-service';
+import type { ActCall, ServerModule } from '../../../server/services';
+
+// The generic acts of spec core §7: roles, permission questions, grants and legacy paths.
+
+function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body);
+  if (!r.success)
+    throw new AppError(
+      'invalidInput',
+      r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      {
+        fields: r.error.issues.map((i) => ({ path: i.path.join('.'), key: 'errors.invalidValue' as const })),
+      },
+    );
+  return r.data;
+}
+
+function signedIn(p: Principal): asserts p is Principal & { userId: string } {
+  if (!p.userId) throw new AppError('notAllowed', 'sign in first');
+}
+
+const ItemRef = z.object({ _t: z.string().min(1).max(100), _i: z.number().int().min(0) }).loose();
+const IsAllowedBody = ItemRef.extend({ actions: z.array(z.string().max(100)).max(50) });
+
+async function isAllowed({ services, principal, body }: ActCall) {
+  const b = parse(IsAllowedBody, body);
+  const t = services.items.typeOf(b._t);
+  const allowed: Record<string, boolean> = {};
+  if (b._i === 0) {
+    for (const a of b.actions) allowed[a] = services.policy.canOnType(principal, t, a);
+    return { allowed, applyGrants: false };
+  }
+  const id = makeId(b._t, b._i);
+  const row = await loadRow(services.items.db, id);
+  const load = services.items.loaderFor(services.items.db);
+  const readable = !!row && !row.deleted && (await services.policy.can(principal, 'read', row, load));
+  for (const a of b.actions) {
+    if (!readable || !row) allowed[a] = false;
+    else if ((ITEM_ACTIONS as readonly string[]).includes(a))
+      allowed[a] = await services.policy.can(principal, a as ItemAction, row, load);
+    else if (a.endsWith('.read')) allowed[a] = row.access === a.slice(0, -5);
+    else allowed[a] = false;
+  }
+  // Sharing one's own User or Contact item is never offered.
+  const own =
+    row && (row.id === principal.userId || (row.type === 'Contact' && row.data.user === principal.userId));
+  const applyGrants = !!row && readable && !own && (await services.policy.can(principal, 'grant', row, load));
+  return { allowed, applyGrants };
+}
+
+const GrantedByBody = z
+  .object({ grantsFor: z.union([z.array(z.string()).max(1000), z.record(z.string(), z.unknown())]) })
+  .loose();
+
+/** Grants of each readable item, as `{grantedBy: ["principal:action", …]}`. */
+async function getGrantedBy({ services, principal, body }: ActCall) {
+  const b = parse(GrantedByBody, body);
+  const ids = (Array.isArray(b.grantsFor) ? b.grantsFor : Object.keys(b.grantsFor)).filter(isCompleteId);
+  const rows = await loadRows(services.items.db, ids);
+  const load = services.items.loaderFor(services.items.db);
+  const result: Record<string, Record<string, string[]>> = {};
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (!row || row.deleted || !(await services.policy.can(principal, 'read', row, load))) continue;
+    const byGranter: Record<string, string[]> = {};
+    for (const g of row.grants)
+      (byGranter[g.grantedBy] ??= []).push(...g.actions.map((a) => `${g.principal}:${a}`));
+    result[id] = byGranter;
+  }
+  return { result };
+}
+
+const SetGrantBody = ItemRef.extend({
+  principal: z
+    .string()
+    .refine((v) => /^(User|Organization)-[1-9][0-9]*$/.test(v), 'a User or Organization id'),
+  actions: z.array(z.enum(ITEM_ACTIONS)).min(1).max(ITEM_ACTIONS.length),
+});
+
+async function setGrant({ services, principal, body }: ActCall) {
+  signedIn(principal);
+  const b = parse(SetGrantBody, body);
+  const id = makeId(b._t, b._i);
+  return changeGrant(services, principal, id, 'granted', async (tx) => {
+    await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
+      values (${id}, ${b.principal}, ${textArray(b.actions)}, ${principal.userId})
+      on conflict (item_id, principal, granted_by) do update set actions = excluded.actions, at = now()`);
+    return { principal: b.principal, actions: b.actions };
+  });
+}
+
+const RemoveGrantBody = ItemRef.extend({
+  principal: z.string().max(100),
+  grantedBy: z.string().max(100).optional(),
+});
+
+async function removeGrant({ services, principal, body }: ActCall) {
+  signedIn(principal);
+  const b = parse(RemoveGrantBody, body);
+  const id = makeId(b._t, b._i);
+  return changeGrant(services, principal, id, 'grantRemoved', async (tx) => {
+    if (b.grantedBy)
+      await tx.execute(
+        sql`delete from grants where item_id = ${id} and principal = ${b.principal} and granted_by = ${b.grantedBy}`,
+      );
+    else await tx.execute(sql`delete from grants where item_id = ${id} and principal = ${b.principal}`);
+    return { principal: b.principal, grantedBy: b.grantedBy ?? null };
+  });
+}
+
+/** Grants change who may read, so they bump `_u`: watchers are re-judged and pushed. */
+async function changeGrant(
+  services: ActCall['services'],
+  principal: Principal & { userId: string },
+  id: string,
+  kind: string,
+  write: (
+    tx: Parameters<Parameters<typeof services.items.db.transaction>[0]>[0],
+  ) => Promise<Record<string, unknown>>,
+) {
+  parseIdOrThrow(id);
+  return services.items.db.transaction(async (tx) => {
+    const row = await loadRow(tx, id, true);
+    if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
+    const load = services.items.loaderFor(tx);
+    if (!(await services.policy.can(principal, 'grant', row, load)))
+      throw new AppError('notAllowed', `grant on ${id}`);
+    if (row.id === principal.userId)
+      throw new AppError('notAllowed', 'grants on your own user are not applied');
+    const data = await write(tx);
+    await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
+    await appendEvent(tx, {
+      itemId: id,
+      kind,
+      actor: principal.userId,
+      realActor: principal.masqueradeFrom,
+      data,
+    });
+    await queueNotify(tx, { id, type: row.type, u: row.u + 1, op: 'update' });
+    return { $id: id, ...data };
+  });
+}
+
+async function getLegacyPath({ services, principal, body }: ActCall) {
+  const b = parse(z.object({ alias: z.string().min(1).max(2000) }).loose(), body);
+  const [r] = await query<{ item_id: string }>(
+    services.items.db,
+    sql`select item_id from legacy_paths where alias = ${b.alias}`,
+  );
+  const itemId = r?.item_id;
+  if (!itemId) throw new AppError('notFound', `no item for ${b.alias}`);
+  await services.items.readableRow(principal, itemId);
+  return { itemId };
+}
+
+const FilterByPermBody = z
+  .object({
+    subjectID: z.string().max(100),
+    chain: z.array(z.enum(ITEM_ACTIONS)).max(5).optional(),
+    grantedBy: z.string().max(100).optional(),
+    query: z.union([z.array(z.string()).max(5000), z.object({ ids: z.array(z.string()).max(5000) })]),
+  })
+  .loose();
+
+/** Which of the given items may the subject (a user or an organisation's members) act on? */
+async function filterByPerm({ services, principal, body }: ActCall) {
+  signedIn(principal);
+  const b = parse(FilterByPermBody, body);
+  const ids = (Array.isArray(b.query) ? b.query : b.query.ids).filter(isCompleteId);
+  const subjectIsOrg = b.subjectID.startsWith('Organization-');
+  const may =
+    principal.admin ||
+    b.subjectID === principal.userId ||
+    (subjectIsOrg && rankIn(principal, b.subjectID) >= 3);
+  if (!may) throw new AppError('notAllowed', `filterByPerm for ${b.subjectID}`);
+  let subject: Principal | null;
+  if (subjectIsOrg)
+    subject = {
+      userId: `Org:${b.subjectID}`,
+      admin: false,
+      orgs: new Map([[b.subjectID, 'member']]),
+      masqueradeFrom: null,
+    };
+  else subject = await loadPrincipal(services.items.db, b.subjectID);
+  if (!subject) throw new AppError('notFound', `${b.subjectID} not found`);
+  const rows = await loadRows(services.items.db, ids);
+  const load = services.items.loaderFor(services.items.db);
+  const chain = b.chain ?? ['read'];
+  const results: string[] = [];
+  for (const id of ids) {
+    let row = rows.get(id);
+    if (!row || row.deleted) continue;
+    if (b.grantedBy) row = { ...row, grants: row.grants.filter((g) => g.grantedBy === b.grantedBy) };
+    // The caller learns nothing about items it may not read itself.
+    if (!(await services.policy.can(principal, 'read', row, load))) continue;
+    let ok = true;
+    for (const a of chain) ok = ok && (await services.policy.can(subject, a, row, load));
+    if (ok) results.push(id);
+  }
+  return { results };
+}
+
+async function deleteItem({ services, principal, body }: ActCall) {
+  const b = parse(ItemRef, body);
+  if (b._i === 0) throw new AppError('invalidId', 'a complete id is needed');
+  return services.items.delete(principal, makeId(b._t, b._i));
+}
+
+const MembershipBody = z.object({
+  userId: z.string().regex(/^User-[1-9][0-9]*$/),
+  org: z.string().regex(/^Organization-[1-9][0-9]*$/),
+  roles: z.array(z.enum(ROLES)).max(ROLES.length),
+});
+
+/** Admins and the organisation's orgAdmins set a user's roles in it. */
+async function setMembershipAct({ services, principal, body }: ActCall) {
+  signedIn(principal);
+  const b = parse(MembershipBody, body);
+  if (!principal.admin && rankIn(principal, b.org) < 3)
+    throw new AppError('notAllowed', `manage members of ${b.org}`);
+  return services.items.db.transaction(async (tx) => {
+    await setMembership(tx, b.userId, b.org, b.roles);
+    await appendEvent(tx, {
+      itemId: b.userId,
+      kind: 'membershipChanged',
+      actor: principal.userId,
+      realActor: principal.masqueradeFrom,
+      data: { org: b.org, roles: b.roles },
+    });
+    return { userId: b.userId, org: b.org, roles: [...b.roles].sort() };
+  });
+}
+
+export const coreServer: ServerModule = {
+  id: 'core',
+  acts: {
+    rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
+    isAllowed,
+    getGrantedBy,
+    getLegacyPath,
+    filterByPerm,
+    delete: deleteItem,
+    setGrant,
+    removeGrant,
+    setMembership: setMembershipAct,
+  },
+};

@@ -1,0 +1,302 @@
+import { defineItemType } from '../../kernel/item-type';
+import { ACCESS_LEVELS } from '../../protocol/access-levels';
+
+// The core types of spec core-platform §3. Fields and enumerations follow the spec; the access
+// rules are ours (docs/access-model.md).
+
+export const ORGANIZATION_TYPES = [
+  'COMMUNITY',
+  'GOVERNMENT',
+  'INDUSTRY',
+  'CONSULTANT',
+  'EDUCATION',
+  'NOT_FOR_PROFIT',
+  'INDIVIDUAL',
+  'MUSEUM',
+  'OTHER',
+] as const;
+export const NOTIFY_PREFS = ['IMMEDIATE', 'DIGEST', 'NONE'] as const;
+export const USER_NOTIFY = ['NIL', 'DEFAULT', 'PREFS', 'ALWAYS'] as const;
+export const SYNC_STATES = ['LOCAL', 'SYNCED', 'PENDING', 'MISSING', 'ERROR'] as const;
+export const THREAD_PURPOSES = [
+  'CONSULT_INCOMPLETE',
+  'CONSULT_RESPONSE',
+  'CONSULT_ACK',
+  'RESPONSE_CONTRACT',
+  'CONFIRM_FIELDWORK',
+  'FIELDWORK_REPORT',
+  'FIELDWORK_INVOICE',
+] as const;
+export const AGREEMENT_STATES = ['DRAFT', 'ACTIVE', 'ARCHIVE', 'COMPLETE'] as const;
+export const LOV_STATES = ['ACTIVE', 'ARCHIVED'] as const;
+export const DISPLAY_AS = ['LIST', 'TABLE', 'MAP', 'CARDS', 'TIMELINE', 'CAROUSEL'] as const;
+
+const str = (maxLength = 500) => ({ kind: 'string' as const, maxLength });
+const phone = { kind: 'string' as const, maxLength: 40, format: 'phone' as const };
+
+export const User = defineItemType({
+  name: 'User',
+  label: '{name|email}',
+  defaultIcon: 'person',
+  properties: {
+    name: { ...str(200), textField: true, required: true, notBlank: true },
+    email: {
+      kind: 'string',
+      maxLength: 320,
+      format: 'email',
+      required: true,
+      textField: true,
+      write: 'admin',
+    },
+    admin: { kind: 'boolean', write: 'admin', facet: true },
+    dark: { kind: 'boolean' },
+    hideGuidance: { kind: 'boolean' },
+    multiColumns: { kind: 'boolean' },
+    masquerading: { kind: 'boolean', write: 'system' },
+    avatar: { kind: 'file' },
+    capabilities: { kind: 'json', write: 'admin' },
+    whatsNewViewed: str(40),
+    whatsNewLast: str(40),
+    notifyPairs: { kind: 'json', write: 'system' },
+  },
+  defaultHeaders: ['name', 'email', '_c.ts'],
+  access: { create: 'admin', defaultLevel: 'PRIVATE' },
+});
+
+export const Organization = defineItemType({
+  name: 'Organization',
+  label: '{displayName|legalName}',
+  defaultIcon: 'business',
+  properties: {
+    displayName: { ...str(200), textField: true, required: true, notBlank: true },
+    type: { kind: 'enum', values: ORGANIZATION_TYPES, facet: true, required: true },
+    website: { kind: 'string', maxLength: 500, format: 'url' },
+    industry: { ...str(200), textField: true },
+    legalName: { ...str(300), textField: true },
+    /** Capabilities this organisation's members hold (site admins set them). */
+    capabilities: { kind: 'string', list: true, write: 'admin' },
+  },
+  defaultHeaders: ['displayName', 'type', '_c.ts'],
+  facets: ['type'],
+  access: { create: 'admin', defaultLevel: 'PUBLIC' },
+});
+
+export const Contact = defineItemType({
+  name: 'Contact',
+  label: '{firstName} {lastName}',
+  defaultIcon: 'contact_mail',
+  properties: {
+    email: { kind: 'string', maxLength: 320, format: 'email', textField: true },
+    firstName: { ...str(100), textField: true, required: true, notBlank: true },
+    middleName: { ...str(100), textField: true },
+    lastName: { ...str(100), textField: true, required: true, notBlank: true },
+    mobilePhone: phone,
+    officePhone: phone,
+    otherPhone: phone,
+    _related: { kind: 'relation', types: ['Organization'], list: true, facet: true },
+    notify: { kind: 'enum', values: NOTIFY_PREFS },
+    /** The sign-in account of this contact, if any. */
+    user: { kind: 'relation', types: ['User'], write: 'admin' },
+  },
+  defaultHeaders: ['lastName', 'firstName', 'email', '_related'],
+  facets: ['_related'],
+  access: { create: ['staff'], defaultLevel: 'PROTECTED' },
+});
+
+export const Notify = defineItemType({
+  name: 'Notify',
+  label: '{kind}',
+  defaultIcon: 'notifications',
+  excludeGeneralSearch: true,
+  properties: {
+    kind: str(100),
+    recipient: { kind: 'relation', types: ['User'], required: true },
+    context: { kind: 'relation', types: ['*'] },
+    eventContext: { kind: 'relation', types: ['*'] },
+    event: { kind: 'number', numberKind: 'INTEGER' },
+    unread: { kind: 'boolean', facet: true },
+  },
+  access: { create: 'admin', defaultLevel: 'PRIVATE', recipientField: 'recipient', follows: 'context' },
+});
+
+export const Thread = defineItemType({
+  name: 'Thread',
+  label: '{subject}',
+  defaultIcon: 'forum',
+  properties: {
+    subject: { ...str(300), textField: true, required: true, notBlank: true },
+    participants: { kind: 'relation', types: ['User', 'Contact'], list: true },
+    context: { kind: 'relation', types: ['*'] },
+    purpose: { kind: 'enum', values: THREAD_PURPOSES, facet: true },
+    resolved: { kind: 'boolean', facet: true },
+    actionType: { kind: 'lov', lov: 'ACTION_TYPES' },
+    assignedDue: { kind: 'date' },
+    assignedTo: { kind: 'relation', types: ['User', 'Contact'] },
+    syncState: { kind: 'enum', values: SYNC_STATES, write: 'system' },
+    sortTS: { kind: 'dateTime', write: 'system' },
+  },
+  defaultHeaders: ['subject', 'assignedTo', 'assignedDue', '_c.ts'],
+  access: { create: ['member'], defaultLevel: 'PROTECTED' },
+});
+
+export const Message = defineItemType({
+  name: 'Message',
+  label: '{body}',
+  defaultIcon: 'chat',
+  excludeGeneralSearch: true,
+  properties: {
+    thread: { kind: 'relation', types: ['Thread'], required: true },
+    author: { kind: 'relation', types: ['User', 'Contact'] },
+    body: { kind: 'text', maxLength: 100_000, textField: true, required: true, notBlank: true },
+    attachments: { kind: 'relation', types: ['Attachment'], list: true },
+    drupalTarget: str(200),
+    drupalCID: str(200),
+  },
+  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'thread' },
+});
+
+export const Event = defineItemType({
+  name: 'Event',
+  label: '{kind}',
+  defaultIcon: 'history',
+  excludeGeneralSearch: true,
+  properties: {
+    kind: { ...str(100), required: true },
+    context: { kind: 'relation', types: ['*'], required: true },
+    subContext: str(200),
+    also: { kind: 'relation', types: ['*'], list: true },
+    description: { kind: 'text', maxLength: 10_000 },
+  },
+  access: { create: 'admin', defaultLevel: 'PROTECTED', follows: 'context' },
+});
+
+export const LOVValue = defineItemType({
+  name: 'LOVValue',
+  label: '{key}',
+  defaultIcon: 'list',
+  properties: {
+    key: { ...str(200), required: true, notBlank: true, textField: true },
+    list: { ...str(100), required: true, facet: true },
+    t: { kind: 'json' },
+    state: { kind: 'enum', values: LOV_STATES, facet: true },
+    access: { kind: 'enum', values: ACCESS_LEVELS },
+  },
+  defaultHeaders: ['list', 'key', 'state'],
+  access: { create: ['editor'], defaultLevel: 'COMMUNITY', levelField: 'access' },
+});
+
+export const Attachment = defineItemType({
+  name: 'Attachment',
+  label: '{originalName}',
+  defaultIcon: 'attach_file',
+  properties: {
+    originalName: { ...str(500), textField: true, required: true },
+    fileID: str(200),
+    filetype: { ...str(200), facet: true },
+    uppyID: str(200),
+    rel: { kind: 'relation', types: ['*'], required: true },
+    relProp: str(100),
+    relIndex: { kind: 'number', numberKind: 'INTEGER' },
+    relType: str(100),
+    trashed: { kind: 'boolean', facet: true },
+  },
+  defaultHeaders: ['originalName', 'filetype', '_c.ts'],
+  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'rel' },
+});
+
+export const File = defineItemType({
+  name: 'File',
+  label: '{repo}',
+  defaultIcon: 'description',
+  excludeGeneralSearch: true,
+  properties: { repo: str(200) },
+  access: { create: 'admin', defaultLevel: 'PRIVATE' },
+});
+
+export const Source = defineItemType({
+  name: 'Source',
+  label: '{label}',
+  properties: { label: { ...str(300), textField: true }, rel: { kind: 'relation', types: ['*'] } },
+  access: { create: ['editor'], defaultLevel: 'PROTECTED' },
+});
+
+export const Import = defineItemType({
+  name: 'Import',
+  label: '{label}',
+  defaultIcon: 'upload',
+  properties: {
+    label: { ...str(300), textField: true, required: true },
+    kind: { ...str(100), required: true, registeredKind: 'Import', facet: true },
+  },
+  access: { create: ['editor'], defaultLevel: 'PROTECTED' },
+});
+
+export const Task = defineItemType({
+  name: 'Task',
+  label: '{key}',
+  defaultIcon: 'pending_actions',
+  excludeGeneralSearch: true,
+  properties: {
+    key: str(200),
+    asyncKey: str(200),
+    started: { kind: 'dateTime' },
+    percentageComplete: { kind: 'number' },
+    resultURI: str(2000),
+    keyAction: str(100),
+    keyItem: { kind: 'relation', types: ['*'] },
+    errorKey: str(200),
+  },
+  access: { create: 'admin', defaultLevel: 'PRIVATE' },
+});
+
+export const Agreement = defineItemType({
+  name: 'Agreement',
+  label: '{title}',
+  defaultIcon: 'handshake',
+  properties: {
+    title: { ...str(300), textField: true, required: true, notBlank: true },
+    state: { kind: 'enum', values: AGREEMENT_STATES, facet: true },
+    with: { kind: 'relation', types: ['Organization'], facet: true },
+    kind: { ...str(100), registeredKind: 'Agreement', facet: true },
+    _versions: { kind: 'relation', types: ['Agreement'], list: true },
+  },
+  defaultHeaders: ['title', 'state', 'with', '_c.ts'],
+  access: { create: ['editor'], defaultLevel: 'PROTECTED' },
+});
+
+export const SavedSearch = defineItemType({
+  name: 'SavedSearch',
+  label: '{name}',
+  defaultIcon: 'saved_search',
+  properties: {
+    name: { ...str(200), textField: true },
+    nameT: { kind: 'json' },
+    itemTypeName: str(100),
+    displayAs: { kind: 'enum', values: DISPLAY_AS },
+    criteria: { kind: 'json' },
+    selectedFacets: { kind: 'json' },
+    searchString: str(1000),
+    sortBy: { kind: 'json' },
+    showFacets: { kind: 'boolean' },
+    hash: str(200),
+  },
+  access: { create: 'signedIn', defaultLevel: 'PRIVATE' },
+});
+
+export const coreTypes = [
+  User,
+  Organization,
+  Contact,
+  Notify,
+  Thread,
+  Message,
+  Event,
+  LOVValue,
+  Attachment,
+  File,
+  Source,
+  Import,
+  Task,
+  Agreement,
+  SavedSearch,
+];

@@ -1,0 +1,82 @@
+// The error catalogue (spec core §8). A failed reply carries one of these keys as
+// `userMessage`; the client shows the translation of `errors.{key}`.
+export const ERROR_KEYS = [
+  'notAllowed',
+  'notFound',
+  'invalidId',
+  'invalidInput',
+  'invalidJson',
+  'unknownOperation',
+  'staleVersion',
+  'emptyResponse',
+  'generalFailure',
+  'tokenExpired',
+  'identFailed',
+  'signInFailed',
+  'tooManyAttempts',
+  'noOrg',
+  'chooseOrg',
+  'notInOrg',
+  'alreadyExists',
+  'serverBusy',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** Field rule keys (spec core §5); they appear in `fields[].key` of an invalidInput error. */
+export const RULE_KEYS = [
+  'errors.required',
+  'errors.maxLength',
+  'errors.number.float',
+  'errors.number.integer',
+  'errors.number.natural',
+  'errors.lowercase',
+  'errors.invalidEmail',
+  'errors.invalidPhone',
+  'errors.invalidURL',
+  'errors.invalidHex',
+  'errors.notBlank',
+  'errors.array.max',
+  'errors.array.min',
+  'errors.array.exactly',
+  'errors.endBeforeStart',
+  'errors.invalidValue',
+  'errors.invalidType',
+  'errors.unknownField',
+  'errors.readOnly',
+] as const;
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+export interface FieldError {
+  path: string;
+  key: RuleKey;
+  params?: Record<string, string | number>;
+}
+
+export interface ErrorBody {
+  erred: true;
+  userMessage: ErrorKey;
+  sysMessage: string;
+  fields?: FieldError[];
+  /** On staleVersion: the version now stored, so the client can reload without losing edits. */
+  currentVersion?: number;
+}
+
+/** Thrown anywhere on the server; dispatch turns it into an error reply. */
+export class AppError extends Error {
+  constructor(
+    readonly key: ErrorKey,
+    sysMessage?: string,
+    readonly extra: Partial<Pick<ErrorBody, 'fields' | 'currentVersion'>> = {},
+  ) {
+    super(sysMessage ?? key);
+    this.name = 'AppError';
+  }
+
+  toBody(): ErrorBody {
+    return { erred: true, userMessage: this.key, sysMessage: this.message, ...this.extra };
+  }
+}
+
+export function isErrorBody(b: unknown): b is ErrorBody {
+  return typeof b === 'object' && b !== null && (b as { erred?: unknown }).erred === true;
+}

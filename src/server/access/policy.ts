@@ -1,0 +1,161 @@
+import { roleRank, type AccessLevel, type ItemAction } from '../../protocol/access-levels';
+import { SYSTEM_TYPE_PREFIX } from '../../protocol/ids';
+import type { Registry } from '../../kernel/registry';
+import type { ItemType } from '../../kernel/item-type';
+import type { AccessRow, RowLoader } from './access-row';
+import { rankIn, type Principal } from './principal';
+
+const MEMBER = roleRank('member');
+const STAFF = roleRank('staff');
+const EDITOR = roleRank('editor');
+const ORG_ADMIN = roleRank('orgAdmin');
+const MAX_FOLLOW_DEPTH = 6;
+
+const LEVEL_MIN_RANK: Record<Exclude<AccessLevel, 'PUBLIC' | 'PRIVATE'>, number> = {
+  COMMUNITY: MEMBER,
+  PROTECTED: STAFF,
+};
+
+/**
+ * The one access policy (docs/access-model.md). Every read, readMany, label, watch, push,
+ * search, export and e-mail path asks it; nothing decides access on its own.
+ */
+export class AccessPolicy {
+  constructor(private readonly registry: Registry) {}
+
+  /** Does a grant on the row cover the principal (directly or through an organisation)? */
+  grantCovers(p: Principal, row: AccessRow, action?: string): boolean {
+    if (!p.userId) return false;
+    return row.grants.some(
+      (g) =>
+        (g.principal === p.userId || rankIn(p, g.principal) >= MEMBER) &&
+        (action === undefined || g.actions.includes(action)),
+    );
+  }
+
+  private type(row: AccessRow): ItemType | undefined {
+    return this.registry.type(row.type);
+  }
+
+  private parentId(row: AccessRow, t: ItemType | undefined): string | null {
+    const prop = t?.access.follows;
+    const v = prop ? row.data[prop] : undefined;
+    return typeof v === 'string' ? v : null;
+  }
+
+  async can(p: Principal, action: ItemAction, row: AccessRow, load: RowLoader, depth = 0): Promise<boolean> {
+    if (row.deleted) return p.admin && action === 'read';
+    if (p.admin) return true;
+    if (row.type.startsWith(SYSTEM_TYPE_PREFIX)) return false;
+    if (depth > MAX_FOLLOW_DEPTH) return false;
+    const t = this.type(row);
+    if (!t) return false;
+
+    const recipientField = t.access.recipientField;
+    if (recipientField) {
+      if (!p.userId || row.data[recipientField] !== p.userId) return false;
+      if (action === 'grant' || action === 'create') return false;
+      const parentId = this.parentId(row, t);
+      if (!parentId) return true;
+      const parent = (await load([parentId])).get(parentId);
+      return parent !== undefined && (await this.can(p, 'read', parent, load, depth + 1));
+    }
+
+    const parentId = this.parentId(row, t);
+    if (parentId) {
+      if (this.grantCovers(p, row, action === 'read' ? undefined : action)) return true;
+      const parent = (await load([parentId])).get(parentId);
+      if (!parent) return false;
+      // Derived data follows its source: reading needs read, changing needs update on the source.
+      return this.can(p, action === 'read' ? 'read' : 'update', parent, load, depth + 1);
+    }
+    return this.decideOwn(p, action, row);
+  }
+
+  /** The level, role and grant rules for an item that does not follow another. */
+  private decideOwn(p: Principal, action: ItemAction, row: AccessRow): boolean {
+    const rank = rankIn(p, row.owner);
+    const creator = p.userId !== null && row.createdBy === p.userId;
+    const personal = row.owner === null && creator;
+    switch (action) {
+      case 'read':
+        if (row.access === 'PUBLIC') return true;
+        if (!p.userId) return false;
+        if (this.grantCovers(p, row)) return true;
+        if (personal) return true;
+        if (row.access === 'PRIVATE') return creator || rank >= ORG_ADMIN;
+        return rank >= LEVEL_MIN_RANK[row.access];
+      case 'update':
+        if (!p.userId || !this.decideOwn(p, 'read', row)) return false;
+        if (this.grantCovers(p, row, 'update') || personal || rank >= EDITOR) return true;
+        return creator && row.data.state === 'DRAFT';
+      case 'delete':
+        if (!p.userId || !this.decideOwn(p, 'read', row)) return false;
+        if (this.grantCovers(p, row, 'delete') || personal || rank >= EDITOR) return true;
+        return creator && row.data.state === 'DRAFT';
+      case 'grant':
+        if (!p.userId) return false;
+        return this.grantCovers(p, row, 'grant') || personal || rank >= ORG_ADMIN;
+      case 'create':
+        return false;
+    }
+  }
+
+  /**
+   * May the principal create an item of this type owned by `owner`?
+   * Derived types are decided on their parent by the item service.
+   */
+  canCreate(p: Principal, t: ItemType, owner: string | null): boolean {
+    if (p.admin) return true;
+    if (!p.userId || t.name.startsWith(SYSTEM_TYPE_PREFIX)) return false;
+    const rule = t.access.create;
+    if (rule === 'admin') return false;
+    if (rule === 'signedIn') return owner === null || rankIn(p, owner) >= MEMBER;
+    return rankIn(p, owner) >= this.minRank(rule);
+  }
+
+  minRank(roles: readonly string[]): number {
+    return Math.min(...roles.map((r) => roleRank(r as never)).filter((n) => n >= 0));
+  }
+
+  /** Organisations in which the principal may create this type. */
+  creatableOrgs(p: Principal, t: ItemType): string[] {
+    const rule = t.access.create;
+    if (!Array.isArray(rule)) return [];
+    const min = this.minRank(rule as readonly string[]);
+    return [...p.orgs.entries()].filter(([, r]) => roleRank(r) >= min).map(([o]) => o);
+  }
+
+  /**
+   * Type-level questions (`_i` 0): `create`, `read`, or `{LEVEL}.read` such as `PRIVATE.read`
+   * (may the principal read items of that level of this type in some organisation).
+   */
+  canOnType(p: Principal, t: ItemType, action: string): boolean {
+    if (p.admin) return true;
+    if (!p.userId) return action === 'read' || action === 'PUBLIC.read';
+    if (action === 'create') {
+      const rule = t.access.create;
+      if (rule === 'admin') return false;
+      if (rule === 'signedIn' || t.access.follows) return true;
+      return this.creatableOrgs(p, t).length > 0;
+    }
+    const level = action.endsWith('.read')
+      ? action.slice(0, -'.read'.length)
+      : action === 'read'
+        ? 'PUBLIC'
+        : null;
+    const best = Math.max(-1, ...[...p.orgs.values()].map((r) => roleRank(r)));
+    switch (level) {
+      case 'PUBLIC':
+        return true;
+      case 'COMMUNITY':
+        return best >= MEMBER;
+      case 'PROTECTED':
+        return best >= STAFF;
+      case 'PRIVATE':
+        return best >= ORG_ADMIN;
+      default:
+        return false;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { Role } from '../../protocol/access-levels';
+import { roleRank, ROLES } from '../../protocol/access-levels';
+
+/** Who is asking: loaded once per connection and reloaded when memberships change. */
+export interface Principal {
+  /** null for a signed-out visitor (User-0). */
+  userId: string | null;
+  admin: boolean;
+  /** Highest role per organisation id. */
+  orgs: ReadonlyMap<string, Role>;
+  /** The admin's own id while masquerading. */
+  masqueradeFrom: string | null;
+}
+
+export const ANONYMOUS: Principal = { userId: null, admin: false, orgs: new Map(), masqueradeFrom: null };
+
+/** The system acts with every right; used for seeding, fan-out loads and jobs. */
+export const SYSTEM: Principal = { userId: null, admin: true, orgs: new Map(), masqueradeFrom: null };
+
+export function highestRole(roles: readonly string[]): Role | null {
+  let best: Role | null = null;
+  for (const r of roles) {
+    if (!(ROLES as readonly string[]).includes(r)) continue;
+    if (best === null || roleRank(r as Role) > roleRank(best)) best = r as Role;
+  }
+  return best;
+}
+
+/** The rank of the principal's role in `org`, or -1 when not a member. */
+export function rankIn(p: Principal, org: string | null | undefined): number {
+  if (!org) return -1;
+  const r = p.orgs.get(org);
+  return r ? roleRank(r) : -1;
+}

@@ -1,0 +1,98 @@
+import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
+import { appRegistry } from '../modules';
+import { SERVER_MODULES } from '../modules/server-index';
+import { buildActs } from './acts';
+import { AccessPolicy } from './access/policy';
+import { RateLimiter } from './auth/rate-limit';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open';
+import { renderPage } from './http/client-config';
+import { itemFallbackRoute } from './http/item-fallback';
+import { signInRoute } from './http/sign-in';
+import { ItemService } from './items/item-service';
+import { startFanout } from './realtime/fanout';
+import type { Services } from './services';
+import { Hub } from './ws/hub';
+import { serveSocket } from './ws/socket';
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+  /** Resolves when every queued change has been pushed (tests use it to wait for quiet). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createServices(config: ServerConfig, database: Database): Services {
+  const registry = appRegistry();
+  const policy = new AccessPolicy(registry);
+  return {
+    config,
+    database,
+    registry,
+    policy,
+    items: new ItemService(database, registry, policy),
+    hub: new Hub(),
+    acts: buildActs(registry, SERVER_MODULES),
+    limits: {
+      address: new RateLimiter(config.signInPerAddress, 60_000),
+      account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
+    },
+    startedAt: new Date(),
+  };
+}
+
+export async function buildApp(
+  config: ServerConfig,
+  database: Database,
+  opts: { logger?: boolean } = {},
+): Promise<App> {
+  const services = createServices(config, database);
+  const fastify = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 2 * WS_MAX_MSG_SIZE,
+  });
+  await fastify.register(cookie);
+  // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
+  await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
+  const fanout = await startFanout(database, services.items, services.hub, fastify.log);
+
+  fastify.get('/ws', { websocket: true }, (socket, req) => {
+    serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
+  });
+  signInRoute(fastify, services);
+  itemFallbackRoute(fastify, services);
+  fastify.get('/api/health', async () => ({
+    ok: true,
+    version: config.version,
+    node: config.nodeId,
+    db: database.kind,
+  }));
+
+  const page = renderPage(config, services.registry);
+  const sendPage = async (_req: unknown, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  fastify.get('/', sendPage);
+  fastify.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws'))
+      return sendPage(req, reply);
+    return reply
+      .code(404)
+      .send({ erred: true, userMessage: 'notFound', sysMessage: `${req.method} ${req.url}` });
+  });
+
+  return {
+    fastify,
+    services,
+    idle: () => fanout.idle(),
+    async close() {
+      for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
+      await fastify.close();
+      await fanout.stop();
+    },
+  };
+}

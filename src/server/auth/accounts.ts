@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { ROLES, type Role } from '../../protocol/access-levels';
+import { AppError } from '../../protocol/errors';
+import { SYSTEM } from '../access/principal';
+import type { Executor } from '../db/open';
+import { query, textArray } from '../db/query';
+import type { ItemService } from '../items/item-service';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  name?: string;
+  admin?: boolean;
+  memberships?: { org: string; roles: Role[] }[];
+}
+
+/** Creates a User item, its credentials and memberships. Used by the CLI, the seed and the first admin. */
+export async function createAccount(
+  items: ItemService,
+  a: NewAccount,
+  actor: string | null = null,
+): Promise<string> {
+  const email = a.email.trim().toLowerCase();
+  if (a.password.length < MIN_PASSWORD_LENGTH)
+    throw new AppError('invalidInput', `the password needs at least ${MIN_PASSWORD_LENGTH} characters`, {
+      fields: [{ path: 'password', key: 'errors.invalidValue' }],
+    });
+  if (await findUserByEmail(items.db, email))
+    throw new AppError('alreadyExists', `a user with e-mail ${email} exists`);
+  for (const m of a.memberships ?? [])
+    for (const r of m.roles)
+      if (!(ROLES as readonly string[]).includes(r)) throw new AppError('invalidInput', `unknown role ${r}`);
+  const user = await items.create(
+    SYSTEM,
+    'User',
+    { name: a.name ?? email.split('@')[0], email, admin: a.admin === true },
+    { actor },
+  );
+  const hash = await hashPassword(a.password);
+  await items.db.execute(
+    sql`insert into credentials (user_id, email, password_hash) values (${user.$id}, ${email}, ${hash})`,
+  );
+  for (const m of a.memberships ?? []) await setMembership(items.db, user.$id, m.org, m.roles);
+  return user.$id;
+}
+
+export async function findUserByEmail(
+  ex: Executor,
+  email: string,
+): Promise<{ userId: string; passwordHash: string; blocked: boolean } | null> {
+  const [row] = await query<{ user_id: string; password_hash: string; blocked: boolean }>(
+    ex,
+    sql`select user_id, password_hash, blocked from credentials where lower(email) = ${email.trim().toLowerCase()}`,
+  );
+  return row ? { userId: row.user_id, passwordHash: row.password_hash, blocked: row.blocked } : null;
+}
+
+export const PRINCIPALS_CHANNEL = 'ckk_principals';
+
+/** Sets (or with no roles, removes) a membership, and tells every node to reload that user's rights. */
+export async function setMembership(
+  ex: Executor,
+  userId: string,
+  org: string,
+  roles: readonly string[],
+): Promise<void> {
+  const orgRow = await query(
+    ex,
+    sql`select 1 from items where id = ${org} and type = 'Organization' and not deleted`,
+  );
+  if (orgRow.length === 0) throw new AppError('invalidInput', `${org} is not an organisation`);
+  if (roles.length === 0)
+    await ex.execute(sql`delete from memberships where user_id = ${userId} and org_id = ${org}`);
+  else
+    await ex.execute(sql`insert into memberships (user_id, org_id, roles) values (${userId}, ${org}, ${textArray(roles)})
+      on conflict (user_id, org_id) do update set roles = excluded.roles`);
+  await ex.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${userId})`);
+}
+
+export async function countAdmins(ex: Executor): Promise<number> {
+  const [r] = await query<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from items where type = 'User' and not deleted and (data->>'admin')::boolean is true`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+export async function countUsers(ex: Executor): Promise<number> {
+  const [r] = await query<{ n: number }>(
+    ex,
+    sql`select count(*)::int as n from items where type = 'User' and not deleted`,
+  );
+  return Number(r?.n ?? 0);
+}

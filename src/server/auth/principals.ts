@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Role } from '../../protocol/access-levels';
+import { highestRole, type Principal } from '../access/principal';
+import type { Executor } from '../db/open';
+import { query } from '../db/query';
+
+/** Loads a user's principal: the admin flag from the User item, roles from memberships. */
+export async function loadPrincipal(
+  ex: Executor,
+  userId: string,
+  masqueradeFrom: string | null = null,
+): Promise<Principal | null> {
+  const [row] = await query<{ data: Record<string, unknown> | string }>(
+    ex,
+    sql`select data from items where id = ${userId} and type = 'User' and not deleted`,
+  );
+  if (!row) return null;
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
+  const m = await query<{ org_id: string; roles: string[] }>(
+    ex,
+    sql`select org_id, roles from memberships where user_id = ${userId}`,
+  );
+  const orgs = new Map<string, Role>();
+  for (const r of m) {
+    const best = highestRole(r.roles);
+    if (best) orgs.set(r.org_id, best);
+  }
+  return { userId, admin: data.admin === true, orgs, masqueradeFrom };
+}
+
+export async function listMemberships(
+  ex: Executor,
+  userId: string,
+): Promise<{ org: string; roles: string[] }[]> {
+  const m = await query<{ org_id: string; roles: string[] }>(
+    ex,
+    sql`select org_id, roles from memberships where user_id = ${userId} order by org_id`,
+  );
+  return m.map((r) => ({ org: r.org_id, roles: [...r.roles].sort() }));
+}

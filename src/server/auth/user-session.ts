@@ -1,0 +1,64 @@
+import { CORE_CAPABILITY } from '../../protocol/constants';
+import type { Principal } from '../access/principal';
+import type { Services } from '../services';
+import { listMemberships } from './principals';
+
+/** The user session of spec core §3, sent in the `authed` reply. */
+export async function userSession(s: Services, p: Principal, tokenExpiresAt: Date | null) {
+  if (!p.userId) {
+    return {
+      _t: 'User',
+      _i: 0,
+      $id: 'User-0',
+      admin: false,
+      capabilities: { [CORE_CAPABILITY]: true },
+      activeTasks: [],
+      version: s.config.version,
+    };
+  }
+  const row = await s.items.systemRow(p.userId);
+  const data = row?.data ?? {};
+  const memberships = await listMemberships(s.items.db, p.userId);
+  return {
+    _t: 'User',
+    _i: row?.num ?? 0,
+    $id: p.userId,
+    $version: row?.version ?? 0,
+    name: data.name,
+    email: data.email,
+    admin: p.admin,
+    capabilities: await capabilities(s, p, data),
+    menuPackage: null,
+    dark: data.dark === true,
+    hideGuidance: data.hideGuidance === true,
+    multiColumns: data.multiColumns !== false,
+    masquerading: p.masqueradeFrom !== null,
+    activeTasks: [],
+    memberships,
+    tokenExpiresAt: tokenExpiresAt?.toISOString() ?? null,
+    version: s.config.version,
+  };
+}
+
+/** Admins hold every capability; others hold Core, their own, and their organisations'. */
+async function capabilities(
+  s: Services,
+  p: Principal,
+  data: Record<string, unknown>,
+): Promise<Record<string, boolean>> {
+  const out: Record<string, boolean> = { [CORE_CAPABILITY]: true };
+  if (p.admin) {
+    for (const c of s.registry.capabilities) out[c] = true;
+    return out;
+  }
+  const own = data.capabilities;
+  if (Array.isArray(own)) for (const c of own) if (typeof c === 'string') out[c] = true;
+  if (own && typeof own === 'object' && !Array.isArray(own))
+    for (const [c, v] of Object.entries(own)) if (v === true) out[c] = true;
+  const orgs = await s.items.readMany(p, [...p.orgs.keys()]);
+  for (const org of Object.values(orgs)) {
+    const caps = (org as { capabilities?: unknown }).capabilities;
+    if (Array.isArray(caps)) for (const c of caps) if (typeof c === 'string') out[c] = true;
+  }
+  return out;
+}

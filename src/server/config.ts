@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Every setting comes from the environment; README.md lists them with their defaults.
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  siteName: string;
+  tokenTtlMs: number;
+  tokenWarningMs: number;
+  demoData: 'auto' | 'true' | 'false';
+  logLevel: string;
+  signInPerAddress: number;
+  signInPerAccount: number;
+  migratedFromCKK1: boolean;
+  keyCaps: string[];
+  version: string;
+  nodeId: string;
+}
+
+function readVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    try {
+      return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string })
+        .version;
+    } catch {
+      dir = path.dirname(dir);
+    }
+  }
+  return '0.0.0';
+}
+
+export const VERSION = readVersion();
+
+const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = num(env.PORT, 3000);
+  const demo = env.DEMO_DATA ?? 'auto';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
+    tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
+    tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
+    demoData: demo === 'true' || demo === 'false' ? demo : 'auto',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    signInPerAddress: num(env.SIGN_IN_LIMIT_PER_ADDRESS, 30),
+    signInPerAccount: num(env.SIGN_IN_LIMIT_PER_ACCOUNT, 10),
+    migratedFromCKK1: env.MIGRATED_FROM_CKK1 === 'true',
+    keyCaps: (env.KEY_CAPS ?? '').split(',').filter(Boolean),
+    version: VERSION,
+    nodeId: env.NODE_ID ?? `node-${process.pid}`,
+  };
+}

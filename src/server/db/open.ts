@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { query } from './query';
+import { acquireDirLock, type DirLock } from './lockfile';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Code that works both inside and outside a transaction takes an Executor. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` for each NOTIFY on `channel`. Returns an unsubscribe. */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), findMigrations());
+
+function findMigrations(): string {
+  // Source layout (src/server/db) and bundle layout (dist/server) sit at different depths.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return here.includes(`${path.sep}dist${path.sep}`) || here.endsWith(`${path.sep}dist`)
+    ? '../../migrations'
+    : '../../../migrations';
+}
+
+/** The same extensions on every open (DESIGN §2 gotchas). */
+const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
+export async function openPglite(
+  dir: string,
+  opts: { migrate?: boolean; lock?: boolean } = {},
+): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  const lock: DirLock | null = opts.lock === false ? null : acquireDirLock(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, fn) {
+      const unsub = await client.listen(channel, fn);
+      return async () => unsub();
+    },
+    async sizeBytes() {
+      const [r] = await query<{ n: string }>(
+        db,
+        sql`select pg_database_size(current_database())::bigint as n`,
+      );
+      return Number(r?.n ?? 0);
+    },
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function openPostgres(
+  url: string,
+  opts: { migrate?: boolean; max?: number } = {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, fn) {
+      // LISTEN needs one session for its whole life, so it gets its own client outside the pool.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) fn(n.payload ?? '');
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    async sizeBytes() {
+      const r = await pool.query('select pg_database_size(current_database())::bigint as n');
+      return Number(r.rows[0].n);
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}
+
+export interface DbConfig {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export function openDatabase(cfg: DbConfig): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(path.join(cfg.dataDir, 'pglite'));
+}

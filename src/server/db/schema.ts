@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Storage (DESIGN §3). Item data is jsonb; the columns are what access, numbering and
+// concurrency need to see without opening the data.
+
+export const items = pgTable(
+  'items',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    num: integer('num').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    owner: text('owner'),
+    access: text('access').notNull(),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Update counter `_u`: bumped by every change, watched by clients. */
+    u: integer('u').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    /** Soft delete keeps the row so every node can still check access for the delete push. */
+    deleted: boolean('deleted').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('items_type_num').on(t.type, t.num),
+    index('items_owner').on(t.owner),
+    index('items_type_created').on(t.type, t.createdAt),
+  ],
+);
+
+export const typeCounters = pgTable('type_counters', {
+  type: text('type').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const links = pgTable(
+  'links',
+  {
+    fromId: text('from_id').notNull(),
+    prop: text('prop').notNull(),
+    idx: integer('idx').notNull(),
+    toId: text('to_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromId, t.prop, t.idx] }), index('links_to').on(t.toId)],
+);
+
+/** Append-only (a trigger refuses UPDATE and DELETE): the timeline and the audit log. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: text('item_id').notNull(),
+    kind: text('kind').notNull(),
+    actor: text('actor'),
+    /** The admin behind a masquerading actor, for the audit. */
+    realActor: text('real_actor'),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('events_item').on(t.itemId, t.id)],
+);
+
+export const grants = pgTable(
+  'grants',
+  {
+    itemId: text('item_id').notNull(),
+    principal: text('principal').notNull(),
+    actions: text('actions').array().notNull(),
+    grantedBy: text('granted_by').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.principal, t.grantedBy] }),
+    index('grants_principal').on(t.principal),
+  ],
+);
+
+/** Organisation memberships: kept out of item data so nobody edits their own roles. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: text('user_id').notNull(),
+    orgId: text('org_id').notNull(),
+    roles: text('roles').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.orgId] }), index('memberships_org').on(t.orgId)],
+);
+
+export const credentials = pgTable(
+  'credentials',
+  {
+    userId: text('user_id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    blocked: boolean('blocked').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('credentials_email').on(sql`lower(${t.email})`)],
+);
+
+/** Only hashes are stored; the token itself exists only in the client's hands. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    hash: text('hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    /** Set while an admin masquerades: the admin's own user id. */
+    masqueradeFrom: text('masquerade_from'),
+  },
+  (t) => [index('tokens_user').on(t.userId)],
+);
+
+export const legacyPaths = pgTable('legacy_paths', {
+  alias: text('alias').primaryKey(),
+  itemId: text('item_id').notNull(),
+});

@@ -1,0 +1,76 @@
+import {
+  DEFAULT_BOUNDS,
+  HTTP_TIMEOUT_MS,
+  WS_MAX_MSG_SIZE,
+  WS_REPLY_TIMEOUT_MS,
+} from '../../protocol/constants';
+import type { Registry } from '../../kernel/registry';
+import type { ServerConfig } from '../config';
+
+/** Theme defaults of spec core §3. */
+export const DEFAULT_COLOURS = {
+  light: { header: '#424242', primary: '#1976D2', secondary: '#424242', accent: '#FDD835' },
+  dark: { header: '#424242', primary: '#0F60B1', secondary: '#424242', accent: '#F9A825' },
+};
+
+/** The config object of spec core §3, embedded in the page as `<script id="config">`. */
+export function clientConfig(cfg: ServerConfig, registry: Registry) {
+  return {
+    version: cfg.version,
+    siteName: cfg.siteName,
+    defaultBounds: [...DEFAULT_BOUNDS],
+    disableRecaptcha: true,
+    wsMaxMsgSize: WS_MAX_MSG_SIZE,
+    httpTimeout: HTTP_TIMEOUT_MS,
+    wsTimeout: WS_REPLY_TIMEOUT_MS,
+    cmd: null,
+    keyCaps: cfg.keyCaps,
+    migratedFromCKK1: cfg.migratedFromCKK1,
+    colours: DEFAULT_COLOURS,
+    types: Object.fromEntries(
+      [...registry.types.values()].map((t) => [
+        t.name,
+        {
+          properties: t.allProperties,
+          defaultHeaders: t.defaultHeaders,
+          facets: t.facets,
+          defaultIcon: t.defaultIcon ?? null,
+          label: t.label ?? null,
+          excludeGeneralSearch: t.excludeGeneralSearch === true,
+          sideLoadItem: t.sideLoadItem === true,
+          access: t.access,
+        },
+      ]),
+    ),
+    nav: registry.nav,
+    capabilities: [...registry.capabilities],
+  };
+}
+
+/** JSON safe to place inside a script element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function renderPage(cfg: ServerConfig, registry: Registry): string {
+  const config = scriptJson(clientConfig(cfg, registry));
+  const title = cfg.siteName.replace(/[<>&"]/g, '');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<script type="application/json" id="config">${config}</script>
+</head>
+<body>
+<main id="root">
+<h1>${title}</h1>
+<p>A community knowledge keeper. The server is running; the web client arrives with the client shell.</p>
+</main>
+</body>
+</html>`;
+}

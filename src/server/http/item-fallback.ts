@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../protocol/errors';
+import { InboundFrame, replyOp } from '../../protocol/frames';
+import { ANONYMOUS, type Principal } from '../access/principal';
+import { loadPrincipal } from '../auth/principals';
+import { checkToken } from '../auth/tokens';
+import { TOKEN_COOKIE } from '../../protocol/constants';
+import type { Services } from '../services';
+import { dispatch, errorBody } from '../ws/dispatch';
+
+const HTTP_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** The token from `Authorization: Bearer …`, else from the cookie. */
+export function requestToken(req: FastifyRequest): string | null {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  const cookie = req.cookies?.[TOKEN_COOKIE];
+  return cookie || null;
+}
+
+/** Resolves the caller: a bad or expired token is an error, no token is a signed-out visitor. */
+export async function requestPrincipal(s: Services, req: FastifyRequest): Promise<Principal> {
+  const token = requestToken(req);
+  if (!token) return ANONYMOUS;
+  const check = await checkToken(s.items.db, token);
+  if (!check.ok) throw new AppError(check.reason === 'expired' ? 'tokenExpired' : 'identFailed', 'bad token');
+  const p = await loadPrincipal(s.items.db, check.record.userId, check.record.masqueradeFrom);
+  if (!p) throw new AppError('identFailed', 'unknown user');
+  return p;
+}
+
+/** POST /api/item: the same message as on the socket, for large messages or when the socket is down. */
+export function itemFallbackRoute(app: FastifyInstance, s: Services) {
+  app.post('/api/item', { bodyLimit: HTTP_BODY_LIMIT }, async (req, reply) => {
+    const frame = InboundFrame.safeParse(req.body);
+    if (!frame.success)
+      return reply.code(400).send({ data: new AppError('invalidInput', 'a message is {o, b, s}').toBody() });
+    const { o, b } = frame.data;
+    const seq = frame.data.s === undefined ? undefined : String(frame.data.s);
+    try {
+      if (o === 'tokenAuth' || o === 'signout' || o === 'nextToken')
+        throw new AppError('unknownOperation', `${o} is a socket operation`);
+      const principal = await requestPrincipal(s, req);
+      const data = await dispatch({ services: s, principal, session: null, op: o, body: b });
+      return { o: replyOp(o), s: seq, data };
+    } catch (e) {
+      const body = errorBody(e);
+      const code = body.userMessage === 'identFailed' || body.userMessage === 'tokenExpired' ? 401 : 200;
+      if (!(e instanceof AppError)) req.log.error({ err: e }, 'fallback request failed');
+      return reply.code(code).send({ o: replyOp(o), s: seq, data: body });
+    }
+  });
+}

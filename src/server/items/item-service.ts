@@ -1,0 +1,434 @@
+import type { ItemType } from '../../kernel/item-type';
+import { renderLabel } from '../../kernel/label';
+import type { Registry } from '../../kernel/registry';
+import { toFieldErrors, validatorFor } from '../../kernel/validator';
+import { ACCESS_LEVELS, type AccessLevel, type ItemAction } from '../../protocol/access-levels';
+import { AppError, type FieldError } from '../../protocol/errors';
+import { isCompleteId, makeId, parseId, SYSTEM_TYPE_PREFIX } from '../../protocol/ids';
+import type { RowLoader } from '../access/access-row';
+import type { AccessPolicy } from '../access/policy';
+import { SYSTEM, type Principal } from '../access/principal';
+import type { Database, Executor } from '../db/open';
+import { textArray } from '../db/query';
+import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
+import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
+import { sql } from 'drizzle-orm';
+
+export interface WriteOptions {
+  /** Record this actor instead of the principal (seeding, jobs). */
+  actor?: string | null;
+}
+
+const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
+
+/**
+ * The one item service: create, read, update, readMany, label and delete for every registered
+ * type. Each write is one transaction that appends its Event and queues its NOTIFY.
+ */
+export class ItemService {
+  constructor(
+    private readonly database: Database,
+    readonly registry: Registry,
+    readonly policy: AccessPolicy,
+  ) {}
+
+  get db() {
+    return this.database.db;
+  }
+
+  loaderFor(ex: Executor): RowLoader {
+    const cache = new Map<string, ItemRow | null>();
+    return async (ids) => {
+      const missing = ids.filter((id) => !cache.has(id));
+      if (missing.length) {
+        const rows = await loadRows(ex, missing);
+        for (const id of missing) cache.set(id, rows.get(id) ?? null);
+      }
+      const out = new Map<string, ItemRow>();
+      for (const id of ids) {
+        const r = cache.get(id);
+        if (r) out.set(id, r);
+      }
+      return out;
+    };
+  }
+
+  typeOf(name: string): ItemType {
+    const t = this.registry.type(name);
+    if (!t) throw new AppError('invalidInput', `Unknown type ${name}`);
+    return t;
+  }
+
+  // ---------- reads ----------
+
+  /** Reads one item the principal may read; missing and deleted give notFound, hidden gives notAllowed. */
+  async read(p: Principal, id: string): Promise<WireItem> {
+    const row = await this.readableRow(p, id);
+    return (await this.withLabels(p, [toWire(row)]))[0]!;
+  }
+
+  /** Like read, plus `$allowed`: which of update, delete and grant the principal holds. */
+  async readAllowed(p: Principal, id: string): Promise<WireItem> {
+    const row = await this.readableRow(p, id);
+    const item = (await this.withLabels(p, [toWire(row)]))[0]!;
+    const load = this.loaderFor(this.db);
+    const allowed: Record<string, boolean> = {};
+    for (const a of ALLOWED_CHECKED) allowed[a] = await this.policy.can(p, a, row, load);
+    item.$allowed = allowed;
+    return item;
+  }
+
+  async readableRow(p: Principal, id: string): Promise<ItemRow> {
+    parseIdOrThrow(id);
+    const row = await loadRow(this.db, id);
+    if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
+    if (!(await this.policy.can(p, 'read', row, this.loaderFor(this.db))))
+      throw new AppError('notAllowed', `read ${id}`);
+    return row;
+  }
+
+  /** Every id maps to its item, or to an error body (invalidId, notFound, notAllowed). */
+  async readMany(p: Principal, ids: readonly string[]): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    const valid = ids.filter((id) => {
+      try {
+        parseIdOrThrow(id);
+        return true;
+      } catch (e) {
+        out[id] = (e as AppError).toBody();
+        return false;
+      }
+    });
+    const rows = await loadRows(this.db, valid);
+    const load = this.loaderFor(this.db);
+    const readable: WireItem[] = [];
+    for (const id of valid) {
+      const row = rows.get(id);
+      if (!row || row.deleted) out[id] = new AppError('notFound', `${id} not found`).toBody();
+      else if (!(await this.policy.can(p, 'read', row, load)))
+        out[id] = new AppError('notAllowed', `read ${id}`).toBody();
+      else readable.push(toWire(row));
+    }
+    for (const item of await this.withLabels(p, readable)) out[item.$id] = item;
+    return out;
+  }
+
+  async label(p: Principal, id: string): Promise<{ $id: string; label: string }> {
+    const row = await this.readableRow(p, id);
+    return { $id: id, label: this.labelOf(row) };
+  }
+
+  labelOf(row: ItemRow): string {
+    const t = this.registry.type(row.type);
+    return t ? renderLabel(t, row.id, row.data) : row.id;
+  }
+
+  /** Adds `$labels` for related ids, but only for items the principal may read. */
+  async withLabels(p: Principal, list: WireItem[]): Promise<WireItem[]> {
+    const related = new Set<string>();
+    for (const item of list) for (const id of this.relatedIds(item)) related.add(id);
+    if (related.size === 0) return list;
+    const rows = await loadRows(this.db, [...related]);
+    const load = this.loaderFor(this.db);
+    const labels = new Map<string, string>();
+    for (const row of rows.values()) {
+      if (!row.deleted && (await this.policy.can(p, 'read', row, load)))
+        labels.set(row.id, this.labelOf(row));
+    }
+    for (const item of list) {
+      const own: Record<string, string> = {};
+      for (const id of this.relatedIds(item)) {
+        const l = labels.get(id);
+        if (l !== undefined) own[id] = l;
+      }
+      item.$labels = own;
+    }
+    return list;
+  }
+
+  private relatedIds(item: WireItem): string[] {
+    const t = this.registry.type(item._t);
+    const ids: string[] = [];
+    if (item.owner) ids.push(item.owner);
+    if (item._c.$id) ids.push(item._c.$id);
+    for (const [name, prop] of Object.entries(t?.properties ?? {})) {
+      if (prop.kind !== 'relation') continue;
+      const v = item[name];
+      for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && isCompleteId(x)) ids.push(x);
+    }
+    return ids;
+  }
+
+  // ---------- writes ----------
+
+  async create(p: Principal, typeName: string, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
+    const t = this.typeOf(typeName);
+    if (typeName.startsWith(SYSTEM_TYPE_PREFIX) && !p.admin)
+      throw new AppError('notAllowed', `create ${typeName}`);
+    if (!p.userId && !p.admin) throw new AppError('notAllowed', 'sign in to create');
+    const input = asObject(body);
+    const { data, level, owner: askedOwner } = this.splitInput(t, input, p, null);
+    this.validate(t, data, p);
+
+    const row = await this.db.transaction(async (tx) => {
+      const load = this.loaderFor(tx);
+      let owner: string | null;
+      let access = level ?? t.access.defaultLevel;
+      const parentProp = t.access.follows;
+      const parentId = parentProp ? data[parentProp] : undefined;
+      if (typeof parentId === 'string' && !t.access.recipientField) {
+        // Derived items live with their source: same owner, and the source decides access.
+        const parent = (await load([parentId])).get(parentId);
+        if (!parent || parent.deleted) throw fieldError(parentProp!, 'errors.invalidValue');
+        const needed: ItemAction = t.name === 'Message' ? 'read' : 'update';
+        if (!(await this.policy.can(p, needed, parent, load)))
+          throw new AppError('notAllowed', `create ${typeName}`);
+        owner = parent.owner;
+        access = level ?? parent.access;
+      } else {
+        owner = this.resolveOwner(p, t, askedOwner);
+        if (!this.policy.canCreate(p, t, owner)) throw new AppError('notAllowed', `create ${typeName}`);
+      }
+      if (owner) await this.assertOrganization(tx, owner);
+      const num = await nextNumber(tx, t.name);
+      const id = makeId(t.name, num);
+      if (t.name === 'Organization') owner = id; // an organisation owns itself
+      const actor = opts.actor !== undefined ? opts.actor : p.userId;
+      const stored = this.withLevelField(t, data, access, owner);
+      await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by)
+        values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor})`);
+      await writeLinks(tx, id, this.relationsOf(t, stored));
+      if (t.name === 'User') {
+        await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
+          values (${id}, ${id}, ${textArray(['read', 'update'])}, 'system')`);
+      }
+      await appendEvent(tx, { itemId: id, kind: 'created', actor, realActor: p.masqueradeFrom });
+      await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
+      return (await loadRow(tx, id))!;
+    });
+    return (await this.withLabels(p, [toWire(row)]))[0]!;
+  }
+
+  async update(p: Principal, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
+    const input = asObject(body);
+    const id = input.$id;
+    if (typeof id !== 'string') throw fieldError('$id', 'errors.required');
+    const { type: typeName } = parseIdOrThrow(id);
+    const t = this.typeOf(typeName);
+    const version = input.$version;
+    if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
+
+    const row = await this.db.transaction(async (tx) => {
+      const load = this.loaderFor(tx);
+      const current = await loadRow(tx, id, true);
+      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+      if (!(await this.policy.can(p, 'update', current, load)))
+        throw new AppError('notAllowed', `update ${id}`);
+      if (current.version !== version)
+        throw new AppError('staleVersion', `${id} is at version ${current.version}, not ${version}`, {
+          currentVersion: current.version,
+        });
+      const { data: patch, level, owner } = this.splitInput(t, input, p, current);
+      const data: Record<string, unknown> = { ...current.data };
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) delete data[k];
+        else data[k] = v;
+      }
+      this.validate(t, stripLevelField(t, data), p);
+      let newOwner = current.owner;
+      let newLevel = current.access;
+      if (owner !== undefined && owner !== current.owner && t.name !== 'Organization') {
+        // Moving an item to another organisation needs the grant right here and create rights there.
+        if (!(await this.policy.can(p, 'grant', current, load)) || !this.policy.canCreate(p, t, owner))
+          throw new AppError('notAllowed', `move ${id} to ${owner}`);
+        if (owner) await this.assertOrganization(tx, owner);
+        newOwner = owner;
+      }
+      if (level !== undefined && level !== current.access) newLevel = level;
+      const stored = this.withLevelField(t, data, newLevel, newOwner);
+      const changes = diff(current.data, stored);
+      if (newOwner !== current.owner) changes.owner = { from: current.owner, to: newOwner };
+      if (newLevel !== current.access) changes.$access = { from: current.access, to: newLevel };
+      if (Object.keys(changes).length === 0) return current;
+      await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
+        access = ${newLevel}, version = version + 1, u = u + 1, updated_at = now() where id = ${id}`);
+      const changedRelations = Object.fromEntries(
+        Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
+      );
+      await writeLinks(tx, id, changedRelations);
+      const actor = opts.actor !== undefined ? opts.actor : p.userId;
+      await appendEvent(tx, {
+        itemId: id,
+        kind: 'updated',
+        actor,
+        realActor: p.masqueradeFrom,
+        data: { changes },
+      });
+      await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+      return (await loadRow(tx, id))!;
+    });
+    return (await this.withLabels(p, [toWire(row)]))[0]!;
+  }
+
+  async delete(p: Principal, id: string): Promise<{ $id: string; deleted: true }> {
+    parseIdOrThrow(id);
+    await this.db.transaction(async (tx) => {
+      const load = this.loaderFor(tx);
+      const current = await loadRow(tx, id, true);
+      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+      if (!(await this.policy.can(p, 'delete', current, load)))
+        throw new AppError('notAllowed', `delete ${id}`);
+      await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
+      await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
+      await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
+    });
+    return { $id: id, deleted: true };
+  }
+
+  // ---------- helpers ----------
+
+  /** Separates system keys, the access level and the owner from the type's data, checking write rights. */
+  private splitInput(t: ItemType, input: Record<string, unknown>, p: Principal, current: ItemRow | null) {
+    const data: Record<string, unknown> = {};
+    const errors: FieldError[] = [];
+    let level: AccessLevel | undefined;
+    let owner: string | null | undefined;
+    for (const [k, v] of Object.entries(input)) {
+      if (SYSTEM_KEYS.has(k)) continue;
+      if (k === '$access' || k === t.access.levelField) {
+        if (v === null || v === undefined) continue;
+        if (typeof v !== 'string' || !(ACCESS_LEVELS as readonly string[]).includes(v))
+          errors.push({ path: k, key: 'errors.invalidValue' });
+        else level = v as AccessLevel;
+        continue;
+      }
+      if (k === 'owner' || k === t.access.ownerField) {
+        if (v !== null && (typeof v !== 'string' || !isCompleteId(v) || !v.startsWith('Organization-')))
+          errors.push({ path: k, key: 'errors.invalidValue' });
+        else owner = v as string | null;
+        if (k === 'owner') continue;
+      }
+      const prop = t.properties[k];
+      if (prop?.write === 'system' || (prop?.write === 'admin' && !p.admin)) {
+        const same = current && JSON.stringify(current.data[k]) === JSON.stringify(v);
+        if (!same) errors.push({ path: k, key: 'errors.readOnly' });
+        continue;
+      }
+      data[k] = v;
+    }
+    if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
+    return { data, level, owner };
+  }
+
+  private validate(t: ItemType, data: Record<string, unknown>, p: Principal): void {
+    const res = validatorFor(t, { admin: p.admin }).safeParse(data);
+    const errors = res.success ? [] : toFieldErrors(res.error);
+    for (const [name, prop] of Object.entries(t.properties)) {
+      const family = prop.registeredKind;
+      const v = data[name];
+      if (family && typeof v === 'string' && !this.registry.kinds[family].has(v))
+        errors.push({ path: name, key: 'errors.invalidValue' });
+    }
+    if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
+  }
+
+  private resolveOwner(p: Principal, t: ItemType, asked: string | null | undefined): string | null {
+    if (asked) {
+      if (!p.admin && Array.isArray(t.access.create) && !p.orgs.has(asked))
+        throw new AppError('notInOrg', `not a member of ${asked}`);
+      return asked;
+    }
+    if (!Array.isArray(t.access.create)) return null;
+    if (p.admin) return null;
+    const orgs = this.policy.creatableOrgs(p, t);
+    if (orgs.length === 1) return orgs[0]!;
+    if (orgs.length === 0)
+      throw new AppError(p.orgs.size ? 'notAllowed' : 'noOrg', `no organisation may create ${t.name}`);
+    throw new AppError('chooseOrg', `choose the owner organisation among ${orgs.join(', ')}`);
+  }
+
+  private async assertOrganization(ex: Executor, id: string): Promise<void> {
+    const org = await loadRow(ex, id);
+    if (!org || org.deleted || org.type !== 'Organization') throw fieldError('owner', 'errors.invalidValue');
+  }
+
+  private withLevelField(
+    t: ItemType,
+    data: Record<string, unknown>,
+    level: AccessLevel,
+    owner: string | null,
+  ) {
+    const out = { ...data };
+    if (t.access.levelField) out[t.access.levelField] = level;
+    if (t.access.ownerField) {
+      if (owner) out[t.access.ownerField] = owner;
+      else delete out[t.access.ownerField];
+    }
+    return out;
+  }
+
+  private relationsOf(
+    t: ItemType,
+    data: Record<string, unknown>,
+    includeEmpty = false,
+  ): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const [name, prop] of Object.entries(t.properties)) {
+      if (prop.kind !== 'relation') continue;
+      const v = data[name];
+      const ids = (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(
+        (x): x is string => typeof x === 'string',
+      );
+      if (ids.length || includeEmpty) out[name] = ids;
+    }
+    return out;
+  }
+
+  /** The system's own view of an item, for fan-out and jobs. */
+  async systemRow(id: string): Promise<ItemRow | undefined> {
+    return loadRow(this.db, id);
+  }
+
+  async canRow(p: Principal, action: ItemAction, row: ItemRow): Promise<boolean> {
+    return p === SYSTEM || this.policy.can(p, action, row, this.loaderFor(this.db));
+  }
+}
+
+function stripLevelField(t: ItemType, data: Record<string, unknown>) {
+  if (!t.access.levelField) return data;
+  const { [t.access.levelField]: _level, ...rest } = data;
+  return rest;
+}
+
+function asObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new AppError('invalidInput', 'the body must be an object');
+  return body as Record<string, unknown>;
+}
+
+export function parseIdOrThrow(id: unknown) {
+  try {
+    return parseId(id);
+  } catch {
+    throw new AppError('invalidId', `Invalid id: ${String(id).slice(0, 100)}`);
+  }
+}
+
+function fieldError(path: string, key: FieldError['key']): AppError {
+  return new AppError('invalidInput', `${path}: ${key}`, { fields: [{ path, key }] });
+}
+
+function describe(errors: FieldError[]): string {
+  return errors.map((e) => `${e.path}: ${e.key}`).join('; ');
+}
+
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+      out[k] = { from: before[k] ?? null, to: after[k] ?? null };
+  }
+  return out;
+}

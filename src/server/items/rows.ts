@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { AccessLevel } from '../../protocol/access-levels';
+import type { AccessRow, GrantRow } from '../access/access-row';
+import type { Executor } from '../db/open';
+import { query } from '../db/query';
+
+/** A stored item with what the policy and the wire need. */
+export interface ItemRow extends AccessRow {
+  createdAt: string;
+  updatedAt: string;
+  u: number;
+  version: number;
+}
+
+interface RawRow {
+  id: string;
+  type: string;
+  num: number;
+  data: Record<string, unknown> | string;
+  owner: string | null;
+  access: string;
+  created_by: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  u: number;
+  version: number;
+  deleted: boolean;
+  grants: GrantRow[] | string | null;
+}
+
+const iso = (v: string | Date) => (v instanceof Date ? v.toISOString() : new Date(v).toISOString());
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toRow(r: RawRow): ItemRow {
+  return {
+    id: r.id,
+    type: r.type,
+    num: Number(r.num),
+    data: json(r.data),
+    owner: r.owner,
+    access: r.access as AccessLevel,
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    u: Number(r.u),
+    version: Number(r.version),
+    deleted: r.deleted,
+    grants: json(r.grants ?? []) ?? [],
+  };
+}
+
+const SELECT = sql`select i.id, i.type, i.num, i.data, i.owner, i.access, i.created_by, i.created_at, i.updated_at,
+  i.u, i.version, i.deleted,
+  coalesce((select json_agg(json_build_object('principal', g.principal, 'actions', g.actions, 'grantedBy', g.granted_by))
+            from grants g where g.item_id = i.id), '[]'::json) as grants
+  from items i`;
+
+/** Loads rows (with their grants) by id; deleted rows are included, the policy decides. */
+export async function loadRows(
+  ex: Executor,
+  ids: readonly string[],
+  forUpdate = false,
+): Promise<Map<string, ItemRow>> {
+  const out = new Map<string, ItemRow>();
+  if (ids.length === 0) return out;
+  const unique = [...new Set(ids)];
+  const lock = forUpdate ? sql` for update of i` : sql``;
+  const res = await query<RawRow>(
+    ex,
+    sql`${SELECT} where i.id in (${sql.join(
+      unique.map((id) => sql`${id}`),
+      sql`, `,
+    )})${lock}`,
+  );
+  for (const r of res) out.set(r.id, toRow(r));
+  return out;
+}
+
+export async function loadRow(ex: Executor, id: string, forUpdate = false): Promise<ItemRow | undefined> {
+  return (await loadRows(ex, [id], forUpdate)).get(id);
+}
+
+/** The next number of a type. The counter row is locked until commit, so numbers never repeat. */
+export async function nextNumber(ex: Executor, type: string): Promise<number> {
+  const [r] = await query<{ last: number }>(
+    ex,
+    sql`insert into type_counters (type, last) values (${type}, 1)
+    on conflict (type) do update set last = type_counters.last + 1 returning last`,
+  );
+  return Number(r!.last);
+}
+
+export const ITEMS_CHANNEL = 'ckk_items';
+
+export interface ItemChange {
+  id: string;
+  type: string;
+  u: number;
+  op: 'create' | 'update' | 'delete';
+}
+
+/** Queued inside the write's transaction: Postgres delivers it only if the write commits. */
+export async function queueNotify(ex: Executor, change: ItemChange): Promise<void> {
+  await ex.execute(sql`select pg_notify(${ITEMS_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+export async function appendEvent(
+  ex: Executor,
+  e: {
+    itemId: string;
+    kind: string;
+    actor: string | null;
+    realActor?: string | null;
+    data?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const [r] = await query<{ id: number }>(
+    ex,
+    sql`insert into events (item_id, kind, actor, real_actor, data)
+    values (${e.itemId}, ${e.kind}, ${e.actor}, ${e.realActor ?? null}, ${e.data ? JSON.stringify(e.data) : null}::jsonb) returning id`,
+  );
+  return Number(r!.id);
+}
+
+/** Rewrites the links of the given relation properties of one item. */
+export async function writeLinks(
+  ex: Executor,
+  fromId: string,
+  relations: Record<string, string[]>,
+): Promise<void> {
+  const props = Object.keys(relations);
+  if (props.length === 0) return;
+  await ex.execute(
+    sql`delete from links where from_id = ${fromId} and prop in (${sql.join(
+      props.map((p) => sql`${p}`),
+      sql`, `,
+    )})`,
+  );
+  const values = props.flatMap((prop) =>
+    (relations[prop] ?? []).map((to, idx) => sql`(${fromId}, ${prop}, ${idx}, ${to})`),
+  );
+  if (values.length)
+    await ex.execute(sql`insert into links (from_id, prop, idx, to_id) values ${sql.join(values, sql`, `)}`);
+}

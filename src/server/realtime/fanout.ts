@@ -1,0 +1,92 @@
+import { matches } from '../../protocol/match';
+import type { ItemService } from '../items/item-service';
+import { ITEMS_CHANNEL, type ItemChange } from '../items/rows';
+import { toWire } from '../items/wire';
+import type { Database } from '../db/open';
+import type { Hub } from '../ws/hub';
+import type { Session } from '../ws/session';
+import { PRINCIPALS_CHANNEL } from '../auth/accounts';
+import { loadPrincipal } from '../auth/principals';
+
+export interface FanoutLog {
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * Turns committed changes (NOTIFY from any node) into pushes for this node's sockets.
+ * Each watcher is re-checked against the policy with its own principal before anything is sent.
+ */
+export async function startFanout(database: Database, items: ItemService, hub: Hub, log: FanoutLog) {
+  const pending = new Map<string, ItemChange>();
+  let running: Promise<void> | null = null;
+
+  async function deliver(change: ItemChange) {
+    const direct = hub.itemWatchers(change.id);
+    const typed = hub.typeWatchers(change.type);
+    if (direct.size === 0 && typed.size === 0) return;
+    const row = await items.systemRow(change.id);
+    if (!row) return;
+    // Access is judged on the item as it was readable, so a delete reaches those who could see it.
+    const judged = { ...row, deleted: false };
+    const wire = toWire(judged);
+    const targets = new Set<Session>([...direct, ...typed]);
+    for (const s of targets) {
+      const seen = s.watches.get(change.id);
+      if (seen !== undefined && seen >= row.u) continue;
+      const typeWatches = s.typeWatches.get(change.type) ?? [];
+      const wanted = direct.has(s) || typeWatches.some((w) => matches(wire, w.filter));
+      if (!wanted) continue;
+      if (!(await items.canRow(s.principal, 'read', judged))) continue;
+      if (s.watches.has(change.id)) s.watches.set(change.id, row.u);
+      if (row.deleted) s.push('item/action', { opAction: 'delete', itemID: row.id });
+      else {
+        const [labelled] = await items.withLabels(s.principal, [{ ...wire }]);
+        s.push('itemUpdated', labelled);
+      }
+    }
+  }
+
+  // Changes are coalesced per item: a burst of updates to one item loads it once.
+  async function drain() {
+    while (pending.size) {
+      const batch = [...pending.values()];
+      pending.clear();
+      for (const c of batch) {
+        try {
+          await deliver(c);
+        } catch (e) {
+          log.warn({ err: e, change: c }, 'fan-out failed');
+        }
+      }
+    }
+    running = null;
+  }
+
+  const offItems = await database.listen(ITEMS_CHANNEL, (payload) => {
+    try {
+      const c = JSON.parse(payload) as ItemChange;
+      const prev = pending.get(c.id);
+      if (!prev || prev.u < c.u) pending.set(c.id, c);
+      running ??= drain();
+    } catch (e) {
+      log.warn({ err: e, payload }, 'bad change notification');
+    }
+  });
+
+  const offPrincipals = await database.listen(PRINCIPALS_CHANNEL, (userId) => {
+    for (const s of hub.sessionsOf(userId)) {
+      void loadPrincipal(items.db, userId, s.principal.masqueradeFrom).then((p) => {
+        if (p) s.principal = p;
+      });
+    }
+  });
+
+  return {
+    async stop() {
+      await offItems();
+      await offPrincipals();
+      await running;
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
+}

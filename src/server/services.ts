@@ -1,0 +1,40 @@
+import type { Registry } from '../kernel/registry';
+import type { AccessPolicy } from './access/policy';
+import type { Principal } from './access/principal';
+import type { RateLimiter } from './auth/rate-limit';
+import type { ServerConfig } from './config';
+import type { Database } from './db/open';
+import type { ItemService } from './items/item-service';
+import type { Hub } from './ws/hub';
+import type { Session } from './ws/session';
+
+/** What a node holds: built once in app.ts and handed to every handler. */
+export interface Services {
+  config: ServerConfig;
+  database: Database;
+  registry: Registry;
+  policy: AccessPolicy;
+  items: ItemService;
+  hub: Hub;
+  acts: Map<string, ActHandler>;
+  limits: { address: RateLimiter; account: RateLimiter };
+  startedAt: Date;
+}
+
+export interface ActCall {
+  services: Services;
+  principal: Principal;
+  /** null on the HTTP fallback. */
+  session: Session | null;
+  body: Record<string, unknown>;
+  sub: string | undefined;
+  key: string | undefined;
+}
+
+export type ActHandler = (call: ActCall) => Promise<unknown>;
+
+/** The server half of a module: the handlers of the acts its manifest names. */
+export interface ServerModule {
+  id: string;
+  acts: Record<string, ActHandler>;
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { AppError } from '../../protocol/errors';
+import { replyOp } from '../../protocol/frames';
+import { isCompleteId, makeId } from '../../protocol/ids';
+import { MatchFilter } from '../../protocol/match';
+import type { Principal } from '../access/principal';
+import { parseIdOrThrow } from '../items/item-service';
+import { toWire } from '../items/wire';
+import type { Services } from '../services';
+import type { Session } from './session';
+
+export interface Call {
+  services: Services;
+  principal: Principal;
+  session: Session | null;
+  op: string;
+  body: unknown;
+}
+
+const ReadManyBody = z.union([
+  z.array(z.string().max(200)).max(1000),
+  z.object({ ids: z.array(z.string().max(200)).max(1000) }),
+]);
+
+function bodyObject(b: unknown): Record<string, unknown> {
+  if (b === undefined || b === null) return { _t: 'vgn', _i: 0 };
+  if (typeof b !== 'object' || Array.isArray(b))
+    throw new AppError('invalidInput', 'the body must be an object');
+  return b as Record<string, unknown>;
+}
+
+function needSession(c: Call): Session {
+  if (!c.session) throw new AppError('unknownOperation', `${c.op} needs the WebSocket`);
+  return c.session;
+}
+
+/**
+ * Routes one request to its handler and returns the reply body. Session operations
+ * (tokenAuth, signout, nextToken) are handled by the socket layer before this.
+ */
+export async function dispatch(c: Call): Promise<unknown> {
+  const [head, ...rest] = c.op.split('/');
+  const arg = rest.join('/');
+  const { items } = c.services;
+  switch (head) {
+    case 'ping':
+      return {};
+    case 'create':
+      if (!arg) throw new AppError('unknownOperation', 'create needs a type');
+      return items.create(c.principal, arg, c.body);
+    case 'read':
+      return items.read(c.principal, arg);
+    case 'readAllowed':
+      return items.readAllowed(c.principal, arg);
+    case 'update':
+      return items.update(c.principal, c.body);
+    case 'readMany': {
+      const parsed = ReadManyBody.safeParse(c.body);
+      if (!parsed.success) throw new AppError('invalidInput', 'readMany takes a list of ids');
+      return items.readMany(c.principal, Array.isArray(parsed.data) ? parsed.data : parsed.data.ids);
+    }
+    case 'label':
+      return items.label(c.principal, arg);
+    case 'act':
+      return act(c, rest);
+    case 'addWatch':
+      return addWatch(c, needSession(c), rest);
+    case 'removeWatch':
+      return removeWatch(c, needSession(c), rest);
+    default:
+      throw new AppError('unknownOperation', `unknown operation ${head}`);
+  }
+}
+
+async function act(c: Call, parts: string[]) {
+  const [name, sub, ...keyParts] = parts;
+  const handler = name ? c.services.acts.get(name) : undefined;
+  if (!handler) throw new AppError('unknownOperation', `unknown act ${name ?? ''}`);
+  return handler({
+    services: c.services,
+    principal: c.principal,
+    session: c.session,
+    body: bodyObject(c.body),
+    sub,
+    key: keyParts.length ? keyParts.join('/') : undefined,
+  });
+}
+
+/** addWatch/{id}[/{_u}] or addWatch/{Type}-0 with a match filter. */
+async function addWatch(c: Call, s: Session, parts: string[]) {
+  const [id, uPart] = parts;
+  const parsed = parseIdOrThrow(id);
+  const { hub, items } = c.services;
+  if (parsed.num === 0) {
+    items.typeOf(parsed.type);
+    const filter = MatchFilter.safeParse(c.body ?? {});
+    if (!filter.success) throw new AppError('invalidInput', 'a match filter maps keys to lists of values');
+    const n = (s.typeWatchCounts.get(parsed.type) ?? 0) + 1;
+    s.typeWatchCounts.set(parsed.type, n);
+    const list = s.typeWatches.get(parsed.type) ?? [];
+    list.push({ n, filter: filter.data });
+    s.typeWatches.set(parsed.type, list);
+    hub.watchType(s, parsed.type);
+    return { watching: makeId(parsed.type, 0), n };
+  }
+  const since = uPart === undefined ? undefined : Number(uPart);
+  if (since !== undefined && !Number.isInteger(since))
+    throw new AppError('invalidInput', 'the _u must be a number');
+  const row = await items.readableRow(c.principal, id!);
+  hub.watch(s, row.id, since ?? row.u);
+  // A client that saw an older version gets the current item at once.
+  if (since !== undefined && since < row.u) {
+    const [item] = await items.withLabels(c.principal, [toWire(row)]);
+    queueMicrotask(() => s.push('itemUpdated', item));
+  }
+  return { watching: row.id, _u: row.u };
+}
+
+function removeWatch(c: Call, s: Session, parts: string[]) {
+  const [id, countPart] = parts;
+  const parsed = parseIdOrThrow(id);
+  const { hub } = c.services;
+  if (parsed.num === 0) {
+    const list = s.typeWatches.get(parsed.type) ?? [];
+    const n = countPart === undefined ? undefined : Number(countPart);
+    const kept = n === undefined ? [] : list.filter((w) => w.n !== n);
+    s.typeWatches.set(parsed.type, kept);
+    hub.unwatchTypeIfEmpty(s, parsed.type);
+    return { removed: list.length - kept.length };
+  }
+  if (!isCompleteId(id!)) throw new AppError('invalidId', 'Invalid id');
+  hub.unwatch(s, id!);
+  return { removed: 1 };
+}
+
+/** The reply frame of a request: the result, or an error body with a catalogue key. */
+export function replyFrame(op: string, s: string | undefined, result: unknown) {
+  return { o: replyOp(op), b: result, ...(s !== undefined ? { s } : {}) };
+}
+
+export function errorBody(e: unknown) {
+  if (e instanceof AppError) return e.toBody();
+  return new AppError('generalFailure', 'the server could not complete the request').toBody();
+}

@@ -1,0 +1,58 @@
+import type { WebSocket } from 'ws';
+import type { OutboundFrame } from '../../protocol/frames';
+import type { MatchFilter } from '../../protocol/match';
+import { ANONYMOUS, type Principal } from '../access/principal';
+
+export interface TypeWatch {
+  /** The n-th addWatch of this type on this socket, 1-based: removeWatch/{Type}-0/{n} names it. */
+  n: number;
+  filter: MatchFilter;
+}
+
+/** One socket's state: who it is, what it watches, and the timers of its token. */
+export class Session {
+  principal: Principal = ANONYMOUS;
+  token: string | null = null;
+  tokenExpiresAt: Date | null = null;
+  /** Watched item id → the last `_u` this socket has seen. */
+  readonly watches = new Map<string, number>();
+  readonly typeWatches = new Map<string, TypeWatch[]>();
+  readonly typeWatchCounts = new Map<string, number>();
+  private timers: NodeJS.Timeout[] = [];
+  closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly remoteAddress: string,
+    readonly cookieToken: string | null,
+  ) {}
+
+  get userId(): string | null {
+    return this.principal.userId;
+  }
+
+  send(frame: OutboundFrame): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.socket.send(JSON.stringify(frame));
+  }
+
+  push(o: string, b: unknown): void {
+    this.send({ o, b });
+  }
+
+  setTimer(ms: number, fn: () => void): void {
+    // setTimeout takes at most 2^31-1 ms; longer token lives re-arm on the next auth or rotation.
+    if (ms > 2_147_000_000) return;
+    this.timers.push(setTimeout(fn, Math.max(0, ms)));
+  }
+
+  clearTimers(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+  }
+
+  close(code: number, reason: string): void {
+    this.clearTimers();
+    if (this.socket.readyState === this.socket.OPEN) this.socket.close(code, reason);
+  }
+}

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/server/db/open';
+import { adminUrl, dbUrl } from './helpers/pg-urls';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplate: string | null;
+  }
+}
+
+// Creating a PGlite database takes seconds; copying a migrated template takes a fraction.
+// On PostgreSQL, a template database is cloned with CREATE DATABASE … TEMPLATE.
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-tpl-'));
+  const tpl = await openPglite(dir, { lock: false });
+  await tpl.close();
+  project.provide('pgliteTemplate', dir);
+
+  let pgTemplate: string | null = null;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const pg = await import('pg');
+    pgTemplate = `ckk_tpl_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.default.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    await admin.query(`create database ${pgTemplate}`);
+    await admin.end();
+    const db = await openPostgres(dbUrl(url, pgTemplate), { max: 1 });
+    await db.close();
+  }
+  project.provide('pgTemplate', pgTemplate);
+
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (url && pgTemplate) {
+      const pg = await import('pg');
+      const admin = new pg.default.Client({ connectionString: adminUrl(url) });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgTemplate} with (force)`);
+      await admin.end();
+    }
+  };
+}
