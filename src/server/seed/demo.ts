@@ -3,6 +3,7 @@ import { SYSTEM } from '../access/principal';
 import { createAccount } from '../auth/accounts';
 import { loadPrincipal } from '../auth/principals';
 import type { ItemService } from '../items/item-service';
+import { grantAccess } from '../items/grants';
 
 // Invented demo data: a community, two proponents and a regulator, with users in each role and
 // a few items at every visibility level. Nothing here is real community data.
@@ -176,15 +177,7 @@ export async function seedDemo(items: ItemService): Promise<DemoSignIn[]> {
   for (const key of ['Phone call', 'Site visit', 'Letter', 'Meeting'])
     await items.create(officer, 'LOVValue', { list: 'ACTION_TYPES', key, state: 'ACTIVE', t: { en: key } });
   // The proponent sees the accommodation draft only because the community shared it with them.
-  const { coreServer } = await import('../../modules/core/server/acts');
-  await coreServer.acts.setGrant!({
-    services: { items, policy: items.policy } as never,
-    principal: landsAdmin,
-    session: null,
-    body: { _t: 'Agreement', _i: accommodation._i, principal: pipeline, actions: ['read'] },
-    sub: undefined,
-    key: undefined,
-  });
+  await grantAccess(items, landsAdmin, accommodation.$id, pipeline, ['read']);
 
   return people.map((p) => ({ email: p.email, password: DEMO_PASSWORD, who: p.who }));
 }

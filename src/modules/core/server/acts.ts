@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ITEM_ACTIONS, ROLES, type ItemAction } from '../../../protocol/access-levels';
+import { ITEM_ACTIONS, roleRank, ROLES, type ItemAction } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
 import { setMembership } from '../../../server/auth/accounts';
 import { loadPrincipal } from '../../../server/auth/principals';
 import { rankIn, type Principal } from '../../../server/access/principal';
-import { query, textArray } from '../../../server/db/query';
-import { appendEvent, loadRow, loadRows, queueNotify } from '../../../server/items/rows';
-import { parseIdOrThrow } from '../../../server/items/item-service';
+import { query } from '../../../server/db/query';
+import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
+import { grantAccess, revokeAccess } from '../../../server/items/grants';
 import type { ActCall, ServerModule } from '../../../server/services';
 
 // The generic acts of spec core §7: roles, permission questions, grants and legacy paths.
@@ -29,6 +29,8 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 function signedIn(p: Principal): asserts p is Principal & { userId: string } {
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');
 }
+
+const ORG_ADMIN = roleRank('orgAdmin');
 
 const ItemRef = z.object({ _t: z.string().min(1).max(100), _i: z.number().int().min(0) }).loose();
 const IsAllowedBody = ItemRef.extend({ actions: z.array(z.string().max(100)).max(50) });
@@ -89,15 +91,8 @@ const SetGrantBody = ItemRef.extend({
 });
 
 async function setGrant({ services, principal, body }: ActCall) {
-  signedIn(principal);
   const b = parse(SetGrantBody, body);
-  const id = makeId(b._t, b._i);
-  return changeGrant(services, principal, id, 'granted', async (tx) => {
-    await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
-      values (${id}, ${b.principal}, ${textArray(b.actions)}, ${principal.userId})
-      on conflict (item_id, principal, granted_by) do update set actions = excluded.actions, at = now()`);
-    return { principal: b.principal, actions: b.actions };
-  });
+  return grantAccess(services.items, principal, makeId(b._t, b._i), b.principal, b.actions);
 }
 
 const RemoveGrantBody = ItemRef.extend({
@@ -106,50 +101,8 @@ const RemoveGrantBody = ItemRef.extend({
 });
 
 async function removeGrant({ services, principal, body }: ActCall) {
-  signedIn(principal);
   const b = parse(RemoveGrantBody, body);
-  const id = makeId(b._t, b._i);
-  return changeGrant(services, principal, id, 'grantRemoved', async (tx) => {
-    if (b.grantedBy)
-      await tx.execute(
-        sql`delete from grants where item_id = ${id} and principal = ${b.principal} and granted_by = ${b.grantedBy}`,
-      );
-    else await tx.execute(sql`delete from grants where item_id = ${id} and principal = ${b.principal}`);
-    return { principal: b.principal, grantedBy: b.grantedBy ?? null };
-  });
-}
-
-/** Grants change who may read, so they bump `_u`: watchers are re-judged and pushed. */
-async function changeGrant(
-  services: ActCall['services'],
-  principal: Principal & { userId: string },
-  id: string,
-  kind: string,
-  write: (
-    tx: Parameters<Parameters<typeof services.items.db.transaction>[0]>[0],
-  ) => Promise<Record<string, unknown>>,
-) {
-  parseIdOrThrow(id);
-  return services.items.db.transaction(async (tx) => {
-    const row = await loadRow(tx, id, true);
-    if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
-    const load = services.items.loaderFor(tx);
-    if (!(await services.policy.can(principal, 'grant', row, load)))
-      throw new AppError('notAllowed', `grant on ${id}`);
-    if (row.id === principal.userId)
-      throw new AppError('notAllowed', 'grants on your own user are not applied');
-    const data = await write(tx);
-    await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
-    await appendEvent(tx, {
-      itemId: id,
-      kind,
-      actor: principal.userId,
-      realActor: principal.masqueradeFrom,
-      data,
-    });
-    await queueNotify(tx, { id, type: row.type, u: row.u + 1, op: 'update' });
-    return { $id: id, ...data };
-  });
+  return revokeAccess(services.items, principal, makeId(b._t, b._i), b.principal, b.grantedBy);
 }
 
 async function getLegacyPath({ services, principal, body }: ActCall) {
@@ -182,7 +135,7 @@ async function filterByPerm({ services, principal, body }: ActCall) {
   const may =
     principal.admin ||
     b.subjectID === principal.userId ||
-    (subjectIsOrg && rankIn(principal, b.subjectID) >= 3);
+    (subjectIsOrg && rankIn(principal, b.subjectID) >= ORG_ADMIN);
   if (!may) throw new AppError('notAllowed', `filterByPerm for ${b.subjectID}`);
   let subject: Principal | null;
   if (subjectIsOrg)
@@ -227,7 +180,7 @@ const MembershipBody = z.object({
 async function setMembershipAct({ services, principal, body }: ActCall) {
   signedIn(principal);
   const b = parse(MembershipBody, body);
-  if (!principal.admin && rankIn(principal, b.org) < 3)
+  if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
     throw new AppError('notAllowed', `manage members of ${b.org}`);
   return services.items.db.transaction(async (tx) => {
     await setMembership(tx, b.userId, b.org, b.roles);

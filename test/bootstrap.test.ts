@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrap } from '../src/server/bootstrap';
+import { DEMO_PASSWORD } from '../src/server/seed/demo';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, testConfig, type TestServer } from './helpers/test-server';
+import { connectAs } from './helpers/ws-client';
+
+let tdb: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await tdb?.close();
+});
+
+async function titlesVisibleTo(email: string) {
+  const { client } = await connectAs(server, email, DEMO_PASSWORD);
+  const ids = Array.from({ length: 12 }, (_, i) => `Agreement-${i + 1}`).concat(Array.from({ length: 12 }, (_, i) => `Thread-${i + 1}`));
+  const many = await client.call<Record<string, { title?: string; subject?: string; erred?: boolean }>>('readMany/object', ids);
+  await client.close();
+  return Object.values(many)
+    .filter((x) => !x.erred)
+    .map((x) => x.title ?? x.subject)
+    .sort();
+}
+
+describe('first start', () => {
+  it('seeds the demo once, creates the first admin from the environment, and never twice', async () => {
+    const items = server.app.services.items;
+    const first = await bootstrap(testConfig({ demoData: 'true', adminEmail: 'first.admin@example.test', adminPassword: 'long-enough-1' }), items);
+    expect(first.demo?.map((d) => d.email)).toContain('lands.officer@riverbend.example');
+    // The demo includes an admin, so ADMIN_EMAIL is not needed and not created.
+    expect(first.createdAdmin).toBeNull();
+    const again = await bootstrap(testConfig({ demoData: 'true' }), items);
+    expect(again.demo).toBeNull();
+  });
+
+  it('gives each demo role the view the access model promises', async () => {
+    const member = await titlesVisibleTo('member@riverbend.example');
+    expect(member).toContain('Community data-sharing terms');
+    expect(member).toContain("Elders' gathering at the river flats");
+    expect(member).not.toContain('Traditional-use study agreement');
+    expect(member).not.toContain('Sacred site monitoring, confidential');
+
+    const proponent = await titlesVisibleTo('proponent@northernpipeline.example');
+    expect(proponent).toEqual(['Pipeline accommodation agreement (negotiation draft)', 'Riverbend consultation protocol']);
+
+    const landsAdmin = await titlesVisibleTo('lands.admin@riverbend.example');
+    expect(landsAdmin).toContain('Sacred site monitoring, confidential');
+    expect(landsAdmin).toContain('Traditional-use study agreement');
+  });
+});
+
+describe('first admin without demo data', () => {
+  it('creates the admin from ADMIN_EMAIL and ADMIN_PASSWORD when none exists', async () => {
+    const other = await openTestDatabase();
+    const node = await startTestServer(other.database);
+    try {
+      const res = await bootstrap(testConfig({ demoData: 'false', adminEmail: 'boss@example.test', adminPassword: 'long-enough-2' }), node.app.services.items);
+      expect(res.createdAdmin).toMatch(/^User-\d+$/);
+      const { user, client } = await connectAs(node, 'boss@example.test', 'long-enough-2');
+      expect(user.admin).toBe(true);
+      await client.close();
+      const twice = await bootstrap(testConfig({ demoData: 'false', adminEmail: 'boss2@example.test', adminPassword: 'long-enough-2' }), node.app.services.items);
+      expect(twice.createdAdmin).toBeNull();
+    } finally {
+      await node.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from './helpers/child-server';
+import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { connectAs } from './helpers/ws-client';
+
+// A change committed through one node reaches the watchers connected to another node, through
+// Postgres NOTIFY. On PostgreSQL the second node is a separate process; PGlite cannot be shared
+// between processes, so there the two nodes are two app instances on one embedded database.
+
+let tdb: TestDatabase;
+let nodeA: TestServer;
+let nodeB: { url: string; wsUrl: string; stop(): Promise<void> };
+let child: ChildServer | null = null;
+let editor: { id: string; email: string };
+let member: { id: string; email: string };
+let outsider: { id: string; email: string };
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  nodeA = await startTestServer(tdb.database);
+  const items = nodeA.app.services.items;
+  const org = await makeOrg(items, 'Riverbend First Nation');
+  const other = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
+  editor = await makeUser(items, [[org, 'editor']]);
+  member = await makeUser(items, [[org, 'member']]);
+  outsider = await makeUser(items, [[other, 'editor']]);
+  if (tdb.url) {
+    child = await startChildServer({ DATABASE_URL: tdb.url });
+    nodeB = { url: child.url, wsUrl: child.wsUrl, stop: () => child!.stop() };
+  } else {
+    const second = await startTestServer(tdb.database);
+    nodeB = { url: second.url, wsUrl: second.wsUrl, stop: () => second.close() };
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await nodeB?.stop();
+  await nodeA?.close();
+  await tdb?.close();
+});
+
+describe(`two nodes on one database`, () => {
+  it('pushes a change made on node A to a watcher on node B, and honours access there', async () => {
+    const writer = await connectAs(nodeA, editor.email, PASSWORD);
+    const watcher = await connectAs(nodeB, member.email, PASSWORD);
+    const stranger = await connectAs(nodeB, outsider.email, PASSWORD);
+    const item = await writer.client.call<{ $id: string }>('create/Thread', { subject: 'Shared across nodes', $access: 'COMMUNITY' });
+    await watcher.client.call(`addWatch/${item.$id}`);
+    await watcher.client.request('addWatch/Thread-0', {});
+    await stranger.client.request('addWatch/Thread-0', {});
+    await writer.client.call('update', { $id: item.$id, $version: 1, subject: 'Changed on node A' });
+    const push = await watcher.client.waitForPush(
+      (f) => f.o === 'itemUpdated' && (f.b as { subject?: string }).subject === 'Changed on node A',
+      10_000,
+    );
+    expect(push.b).toMatchObject({ $id: item.$id, _u: 2 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(JSON.stringify(stranger.client.pushes)).not.toContain('Changed on node A');
+    await Promise.all([writer.client.close(), watcher.client.close(), stranger.client.close()]);
+  });
+
+  it('pushes a change made on node B to a watcher on node A', async () => {
+    const writer = await connectAs(nodeB, editor.email, PASSWORD);
+    const watcher = await connectAs(nodeA, member.email, PASSWORD);
+    const item = await writer.client.call<{ $id: string }>('create/Thread', { subject: 'From B', $access: 'COMMUNITY' });
+    await watcher.client.call(`addWatch/${item.$id}`);
+    await writer.client.call('update', { $id: item.$id, $version: 1, subject: 'From B, changed' });
+    const push = await watcher.client.waitForPush((f) => f.o === 'itemUpdated', 10_000);
+    expect(push.b).toMatchObject({ $id: item.$id, subject: 'From B, changed' });
+    await Promise.all([writer.client.close(), watcher.client.close()]);
+  });
+});
