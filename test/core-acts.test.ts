@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { connectAs } from './helpers/ws-client';
+
+let tdb: TestDatabase;
+let server: TestServer;
+let community: string;
+let proponent: string;
+let orgAdmin: { id: string; email: string };
+let editor: { id: string; email: string };
+let outsider: { id: string; email: string };
+let newcomer: { id: string; email: string };
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  const items = server.app.services.items;
+  community = await makeOrg(items, 'Riverbend First Nation');
+  proponent = await makeOrg(items, 'Cedar Ridge Mining Ltd.', 'INDUSTRY');
+  orgAdmin = await makeUser(items, [[community, 'orgAdmin']]);
+  editor = await makeUser(items, [[community, 'editor']]);
+  outsider = await makeUser(items, [[proponent, 'editor']]);
+  newcomer = await makeUser(items);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await tdb?.close();
+});
+
+const num = (id: string) => Number(id.split('-')[1]);
+
+describe('core acts', () => {
+  it('rolesAvailable lists the roles sorted', async () => {
+    const { client } = await connectAs(server, editor.email, PASSWORD);
+    expect(await client.call('act/rolesAvailable')).toEqual({
+      roles: ['editor', 'member', 'orgAdmin', 'staff'],
+    });
+    await client.close();
+  });
+
+  it('isAllowed answers per action, for items and for types', async () => {
+    const { client } = await connectAs(server, editor.email, PASSWORD);
+    const item = await client.call<{ $id: string }>('create/Agreement', {
+      title: 'Study terms',
+      $access: 'PROTECTED',
+    });
+    const onItem = await client.call('act/isAllowed', {
+      _t: 'Agreement',
+      _i: num(item.$id),
+      actions: ['read', 'update', 'delete', 'grant', 'bogus'],
+    });
+    expect(onItem).toEqual({
+      allowed: { read: true, update: true, delete: true, grant: false, bogus: false },
+      applyGrants: false,
+    });
+    const onType = await client.call('act/isAllowed', {
+      _t: 'Agreement',
+      _i: 0,
+      actions: ['create', 'PROTECTED.read', 'PRIVATE.read'],
+    });
+    expect(onType).toMatchObject({
+      allowed: { create: true, 'PROTECTED.read': true, 'PRIVATE.read': false },
+    });
+    const own = await client.call('act/isAllowed', {
+      _t: 'User',
+      _i: num(editor.id),
+      actions: ['read', 'update'],
+    });
+    expect(own).toEqual({ allowed: { read: true, update: true }, applyGrants: false });
+    await client.close();
+  });
+
+  it('grants an organisation read access, lists it by granter, and revokes it', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const other = await connectAs(server, outsider.email, PASSWORD);
+    const item = await admin.client.call<{ $id: string; _i: number }>('create/Agreement', {
+      title: 'Accommodation draft',
+      $access: 'PRIVATE',
+    });
+    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    const applyGrants = await admin.client.call<{ applyGrants: boolean }>('act/isAllowed', {
+      _t: 'Agreement',
+      _i: item._i,
+      actions: ['grant'],
+    });
+    expect(applyGrants.applyGrants).toBe(true);
+
+    await admin.client.call('act/setGrant', {
+      _t: 'Agreement',
+      _i: item._i,
+      principal: proponent,
+      actions: ['read'],
+    });
+    expect(await other.client.call(`read/${item.$id}`)).toMatchObject({ title: 'Accommodation draft' });
+    expect(await admin.client.call('act/getGrantedBy', { grantsFor: [item.$id] })).toEqual({
+      result: { [item.$id]: { [orgAdmin.id]: [`${proponent}:read`] } },
+    });
+    // The proponent may read, but not re-share.
+    expect(
+      (
+        await other.client.request('act/setGrant', {
+          _t: 'Agreement',
+          _i: item._i,
+          principal: outsider.id,
+          actions: ['read'],
+        })
+      ).b,
+    ).toMatchObject({
+      userMessage: 'notAllowed',
+    });
+
+    await admin.client.call('act/removeGrant', { _t: 'Agreement', _i: item._i, principal: proponent });
+    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    await Promise.all([admin.client.close(), other.client.close()]);
+  });
+
+  it('filterByPerm tells which items a subject may read, among those the caller may read', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const pub = await admin.client.call<{ $id: string }>('create/Agreement', {
+      title: 'Public protocol',
+      $access: 'PUBLIC',
+    });
+    const prot = await admin.client.call<{ $id: string }>('create/Agreement', {
+      title: 'Internal',
+      $access: 'PROTECTED',
+    });
+    const res = await admin.client.call('act/filterByPerm', {
+      subjectID: outsider.id,
+      query: [pub.$id, prot.$id],
+    });
+    expect(res).toEqual({ results: [pub.$id] });
+    const other = await connectAs(server, outsider.email, PASSWORD);
+    expect(
+      (await other.client.request('act/filterByPerm', { subjectID: editor.id, query: [pub.$id] })).b,
+    ).toMatchObject({ userMessage: 'notAllowed' });
+    await Promise.all([admin.client.close(), other.client.close()]);
+  });
+
+  it('getLegacyPath finds the item for an old alias, only for those who may read it', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const item = await admin.client.call<{ $id: string }>('create/Agreement', {
+      title: 'Old system record',
+      $access: 'PROTECTED',
+    });
+    await server.app.services.items.db.execute(
+      sql`insert into legacy_paths (alias, item_id) values ('/node/417', ${item.$id})`,
+    );
+    expect(await admin.client.call('act/getLegacyPath', { alias: '/node/417' })).toEqual({
+      itemId: item.$id,
+    });
+    expect((await admin.client.request('act/getLegacyPath', { alias: '/node/0' })).b).toMatchObject({
+      userMessage: 'notFound',
+    });
+    const other = await connectAs(server, outsider.email, PASSWORD);
+    expect((await other.client.request('act/getLegacyPath', { alias: '/node/417' })).b).toMatchObject({
+      userMessage: 'notAllowed',
+    });
+    await Promise.all([admin.client.close(), other.client.close()]);
+  });
+
+  it('setMembership by an orgAdmin takes effect at once on the member’s open socket', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const user = await connectAs(server, newcomer.email, PASSWORD);
+    const item = await admin.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Community feast',
+      $access: 'COMMUNITY',
+    });
+    expect((await user.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    expect(
+      await admin.client.call('act/setMembership', {
+        userId: newcomer.id,
+        org: community,
+        roles: ['member'],
+      }),
+    ).toEqual({
+      userId: newcomer.id,
+      org: community,
+      roles: ['member'],
+    });
+    await expect
+      .poll(async () => (await user.client.request(`read/${item.$id}`)).b, { timeout: 5_000 })
+      .toMatchObject({ subject: 'Community feast' });
+    // An editor is not an orgAdmin and may not change memberships.
+    const ed = await connectAs(server, editor.email, PASSWORD);
+    expect(
+      (
+        await ed.client.request('act/setMembership', {
+          userId: newcomer.id,
+          org: community,
+          roles: ['orgAdmin'],
+        })
+      ).b,
+    ).toMatchObject({
+      userMessage: 'notAllowed',
+    });
+    await Promise.all([admin.client.close(), user.client.close(), ed.client.close()]);
+  });
+
+  it('chooses the owner for a create, or asks for one', async () => {
+    const items = server.app.services.items;
+    const both = await makeUser(items, [
+      [community, 'editor'],
+      [proponent, 'editor'],
+    ]);
+    const { client } = await connectAs(server, both.email, PASSWORD);
+    expect((await client.request('create/Agreement', { title: 'Whose?' })).b).toMatchObject({
+      userMessage: 'chooseOrg',
+    });
+    expect(await client.call('create/Agreement', { title: 'Ours', owner: community })).toMatchObject({
+      owner: community,
+    });
+    const lone = await connectAs(server, newcomer.email, PASSWORD);
+    expect(
+      (await lone.client.request('create/Agreement', { title: 'Mine?', owner: proponent })).b,
+    ).toMatchObject({ userMessage: 'notInOrg' });
+    await Promise.all([client.close(), lone.client.close()]);
+  });
+});
