@@ -24,3 +24,11 @@ export function isUrl(v: string): boolean {
 export function isDateTime(v: string): boolean {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v));
 }
+
+/** A real calendar date (rejects 2023-02-29); imprecise dates check only what they state. */
+export function isCalendarDate(v: string, imprecise: boolean): boolean {
+  if (!(imprecise ? IMPRECISE_DATE_RE : DATE_RE).test(v)) return false;
+  if (v.length < 10) return true;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}

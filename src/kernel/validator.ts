@@ -3,7 +3,7 @@ import type { FieldError, RuleKey } from '../protocol/errors';
 import { tryParseId } from '../protocol/ids';
 import type { ItemType } from './item-type';
 import type { PropertyDef } from './property';
-import { DATE_RE, EMAIL_RE, HEX_RE, IMPRECISE_DATE_RE, isDateTime, isPhone, isUrl } from './formats';
+import { EMAIL_RE, HEX_RE, isCalendarDate, isDateTime, isPhone, isUrl } from './formats';
 
 // The zod validator derived from a type declaration. Each failure's message is a rule key of
 // spec core §5, so the server's error names the field and the rule, and the client's form
@@ -46,7 +46,7 @@ function scalarSchema(p: PropertyDef): z.ZodType {
     case 'date':
       return z
         .string(rule('errors.invalidType'))
-        .regex(p.impreciseDate ? IMPRECISE_DATE_RE : DATE_RE, rule('errors.invalidValue'));
+        .refine((v) => isCalendarDate(v, p.impreciseDate === true), rule('errors.invalidValue'));
     case 'dateTime':
       return z.string(rule('errors.invalidType')).refine(isDateTime, rule('errors.invalidValue'));
     case 'enum':
@@ -134,7 +134,9 @@ export function toFieldErrors(err: z.ZodError): FieldError[] {
     const key = (issue.message.startsWith('errors.') ? issue.message : 'errors.invalidValue') as RuleKey;
     out.push({ path: issue.path.join('.'), key });
   }
-  return out;
+  // An empty required field says "required", not also "not blank".
+  const required = new Set(out.filter((e) => e.key === 'errors.required').map((e) => e.path));
+  return out.filter((e) => e.key === 'errors.required' || !required.has(e.path));
 }
 
 const cache = new WeakMap<ItemType, { admin: ItemValidator; user: ItemValidator }>();

@@ -19,9 +19,12 @@ function valuesAt(item: Record<string, unknown>, key: string): Scalar[] {
   }
   if (v === undefined) return [null];
   const list = Array.isArray(v) ? v : [v];
-  return list.map((x) =>
-    x !== null && typeof x === 'object' && '$id' in x ? String((x as { $id: unknown }).$id) : (x as Scalar),
-  );
+  // A relation object counts by its $id; without one (a system-made _c) it is absent, never "[object Object]".
+  return list.map((x) => {
+    if (x === null || typeof x !== 'object') return x as Scalar;
+    const id = (x as { $id?: unknown }).$id;
+    return typeof id === 'string' ? id : null;
+  });
 }
 
 export function matches(item: Record<string, unknown>, filter: MatchFilter): boolean {

@@ -1,0 +1,426 @@
+import { describe, expect, it } from 'vitest';
+import { appRegistry } from '../modules';
+import { defineItemType, type ItemType } from './item-type';
+import { defineModule, type ModuleManifest } from './module';
+import type { ItemTypeDef } from './property';
+import { buildRegistry, Registry, RegistryError } from './registry';
+
+const access = { create: 'admin', defaultLevel: 'PRIVATE' } as const;
+
+function type(name: string, extra: Partial<ItemTypeDef> = {}): ItemType {
+  return defineItemType({ name, access, properties: { title: { kind: 'string' } }, ...extra });
+}
+
+function mod(id: string, extra: Partial<ModuleManifest> = {}): ModuleManifest {
+  return defineModule({ id, types: [], ...extra });
+}
+
+/** Every type's automatic _c relation points at User and Contact, so a checked registry needs them. */
+const people = () => [type('User'), type('Contact')];
+
+function registerAll(...mods: ModuleManifest[]): Registry {
+  const r = new Registry();
+  for (const m of mods) r.register(m);
+  return r;
+}
+
+describe('Registry.register refuses duplicates', () => {
+  it('a type twice, in one module or across modules', () => {
+    expect(() => registerAll(mod('a', { types: [type('Thing'), type('Thing')] }))).toThrow(
+      'type Thing already registered',
+    );
+    expect(() =>
+      registerAll(mod('a', { types: [type('Thing')] }), mod('b', { types: [type('Thing')] })),
+    ).toThrow(new RegistryError('type Thing already registered'));
+  });
+
+  it('an act twice', () => {
+    expect(() => registerAll(mod('a', { acts: ['doIt'] }), mod('b', { acts: ['doIt'] }))).toThrow(
+      'act doIt already registered',
+    );
+  });
+
+  it('records which module implements an act', () => {
+    const r = registerAll(mod('a', { acts: ['doIt'] }), mod('b', { acts: ['other'] }));
+    expect(r.acts.get('doIt')).toBe('a');
+    expect(r.acts.get('other')).toBe('b');
+  });
+
+  it('a module twice', () => {
+    expect(() => registerAll(mod('a'), mod('a'))).toThrow('module a already registered');
+  });
+
+  it('a list of values twice', () => {
+    expect(() => registerAll(mod('a', { lovLists: ['L'] }), mod('b', { lovLists: ['L'] }))).toThrow(
+      'already registered',
+    );
+  });
+
+  it('a dashboard twice', () => {
+    expect(() =>
+      registerAll(mod('a', { dashboards: ['overview'] }), mod('b', { dashboards: ['overview'] })),
+    ).toThrow('dashboard overview already registered');
+  });
+
+  it('a nav path twice', () => {
+    expect(() =>
+      registerAll(mod('a', { nav: [{ path: 'home' }] }), mod('b', { nav: [{ path: 'home' }] })),
+    ).toThrow('already registered');
+  });
+
+  it('throws RegistryError instances', () => {
+    let caught: unknown;
+    try {
+      registerAll(mod('a'), mod('a'));
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(RegistryError);
+    expect((caught as Error).name).toBe('RegistryError');
+  });
+});
+
+describe('Agreement and Import kinds', () => {
+  it("refuses a lower-case Agreement kind with 'Agreement kind {kind} is not uppercase'", () => {
+    expect(() => registerAll(mod('a', { kinds: { Agreement: ['dataSharing'] } }))).toThrow(
+      new RegistryError('Agreement kind dataSharing is not uppercase'),
+    );
+  });
+
+  it("refuses a lower-case Import kind with 'Import kind {kind} is not uppercase'", () => {
+    expect(() => registerAll(mod('a', { kinds: { Import: ['Csv'] } }))).toThrow(
+      new RegistryError('Import kind Csv is not uppercase'),
+    );
+    expect(() => new Registry().registerKind('Import', 'csv')).toThrow(
+      new RegistryError('Import kind csv is not uppercase'),
+    );
+  });
+
+  it('accepts upper-case kinds with digits and underscores', () => {
+    const r = registerAll(mod('a', { kinds: { Agreement: ['DATA_SHARING', 'MOU_2'], Import: ['CSV'] } }));
+    expect([...r.kinds.Agreement]).toEqual(['DATA_SHARING', 'MOU_2']);
+    expect([...r.kinds.Import]).toEqual(['CSV']);
+  });
+
+  it("refuses a kind registered twice with 'already registered'", () => {
+    expect(() =>
+      registerAll(mod('a', { kinds: { Agreement: ['X'] } }), mod('b', { kinds: { Agreement: ['X'] } })),
+    ).toThrow(new RegistryError('Agreement kind X already registered'));
+    const r = new Registry();
+    r.registerKind('Import', 'CSV');
+    expect(() => r.registerKind('Import', 'CSV')).toThrow('Import kind CSV already registered');
+  });
+
+  it('keeps the two families apart', () => {
+    const r = registerAll(mod('a', { kinds: { Agreement: ['SAME'], Import: ['SAME'] } }));
+    expect(r.kinds.Agreement.has('SAME')).toBe(true);
+    expect(r.kinds.Import.has('SAME')).toBe(true);
+  });
+});
+
+describe('nav paths', () => {
+  it('refuses a path with a slash', () => {
+    expect(() => registerAll(mod('a', { nav: [{ path: 'admin/users' }] }))).toThrow(
+      'nav path admin/users contains a slash',
+    );
+  });
+
+  it('allows a slash for routeOnly and noColumns entries', () => {
+    const r = registerAll(
+      mod('a', {
+        nav: [
+          { path: 'docs/intro', routeOnly: true },
+          { path: 'docs/api', noColumns: true },
+        ],
+      }),
+    );
+    expect(r.nav.map((n) => n.path)).toEqual(['docs/intro', 'docs/api']);
+  });
+
+  it('accepts dotted paths', () => {
+    expect(registerAll(mod('a', { nav: [{ path: 'admin.all-items' }] })).nav).toHaveLength(1);
+  });
+});
+
+describe('Registry.check cross-references', () => {
+  it('passes a consistent registry', () => {
+    const Org = type('Org');
+    const Person = type('Person', {
+      properties: { org: { kind: 'relation', types: ['Org'] }, any: { kind: 'relation', types: ['*'] } },
+    });
+    expect(() => buildRegistry([mod('a', { types: [...people(), Org, Person] })])).not.toThrow();
+  });
+
+  it('catches an unknown relation target', () => {
+    const Person = type('Person', { properties: { org: { kind: 'relation', types: ['Org'] } } });
+    expect(() => buildRegistry([mod('a', { types: [...people(), Person] })])).toThrow(
+      'Person.org: unknown relation target Org',
+    );
+  });
+
+  it('catches a relation without target types', () => {
+    const Person = type('Person', { properties: { org: { kind: 'relation' } } });
+    expect(() => buildRegistry([mod('a', { types: [...people(), Person] })])).toThrow(
+      'relation without target types',
+    );
+  });
+
+  it('catches a header naming a missing property', () => {
+    const T = type('T', { defaultHeaders: ['title', 'nope'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: header nope names a missing property',
+    );
+  });
+
+  it('catches a facet naming a missing property', () => {
+    const T = type('T', { facets: ['colour'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: facet colour names a missing property',
+    );
+  });
+
+  it('accepts headers and facets naming automatic properties', () => {
+    const T = type('T', { defaultHeaders: ['title', '_c.ts', 'url'], facets: ['_t', '_c'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).not.toThrow();
+  });
+
+  it('catches an enum without values and a notBefore naming a missing property', () => {
+    const T = type('T', {
+      properties: { state: { kind: 'enum' }, end: { kind: 'date', notBefore: 'start' } },
+    });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      /enum without values[\s\S]*missing property start/,
+    );
+  });
+
+  it('checks the automatic _c relation too: User and Contact must exist', () => {
+    expect(() => buildRegistry([mod('a', { types: [type('T')] })])).toThrow(
+      'T._c: unknown relation target User',
+    );
+  });
+
+  it('is called by buildRegistry, but not by register', () => {
+    const Person = type('Person', { properties: { org: { kind: 'relation', types: ['Org'] } } });
+    const r = registerAll(mod('a', { types: [...people(), Person] }));
+    expect(() => r.check()).toThrow(RegistryError);
+  });
+});
+
+describe('defineItemType automatic properties', () => {
+  it('adds url, a sort score, _t, _i, _c and _c.ts', () => {
+    const T = type('T');
+    expect(Object.keys(T.allProperties)).toEqual(
+      expect.arrayContaining(['title', 'url', '_score', '_t', '_i', '_c', '_c.ts']),
+    );
+    expect(T.allProperties._c).toMatchObject({ kind: 'relation', types: ['User', 'Contact'] });
+    expect(T.allProperties['_c.ts']).toMatchObject({ kind: 'dateTime', facet: true });
+  });
+
+  it('defaults the headers to _i, _c, _c.ts when none are declared', () => {
+    expect([...type('T').defaultHeaders]).toEqual(['_i', '_c', '_c.ts']);
+    expect([...type('T', { defaultHeaders: ['title'] }).defaultHeaders]).toEqual(['title']);
+  });
+
+  it('derives facets and text fields from the properties', () => {
+    const T = type('T', {
+      properties: {
+        name: { kind: 'string', textField: true },
+        kind: { kind: 'string', facet: true },
+        notes: { kind: 'text', textField: true },
+      },
+    });
+    expect(T.facets).toEqual(['kind']);
+    expect(T.textFields).toEqual(['name', 'notes']);
+  });
+});
+
+describe('the app registry', () => {
+  const CORE_TYPES = [
+    'User',
+    'Contact',
+    'Organization',
+    'Notify',
+    'Thread',
+    'Message',
+    'Event',
+    'LOVValue',
+    'Attachment',
+    'File',
+    'Source',
+    'Import',
+    'Task',
+    'Agreement',
+    'SavedSearch',
+  ];
+
+  const registry = appRegistry();
+  const t = (name: string) => {
+    const found = registry.type(name);
+    if (!found) throw new Error(`type ${name} is not registered`);
+    return found;
+  };
+
+  it('builds and passes check()', () => {
+    expect(registry).toBeInstanceOf(Registry);
+    expect(() => registry.check()).not.toThrow();
+  });
+
+  it.each(CORE_TYPES)('has the core type %s', (name) => {
+    expect(registry.type(name)?.name).toBe(name);
+  });
+
+  it.each(CORE_TYPES)('%s has url, _t, _i, _c and _c.ts', (name) => {
+    const props = t(name).allProperties;
+    for (const k of ['url', '_t', '_i', '_c', '_c.ts']) expect(props[k], `${name}.${k}`).toBeDefined();
+  });
+
+  it('types declaring no headers get _i, _c, _c.ts', () => {
+    for (const x of CORE_TYPES.map(t)) expect(x.defaultHeaders.length, x.name).toBeGreaterThan(0);
+    for (const name of ['Notify', 'Message', 'Event', 'File', 'Source', 'Import', 'Task', 'SavedSearch'])
+      expect([...t(name).defaultHeaders], name).toEqual(['_i', '_c', '_c.ts']);
+  });
+
+  const values = (typeName: string, prop: string) => {
+    const p = t(typeName).properties[prop];
+    expect(p?.kind, `${typeName}.${prop}`).toBe('enum');
+    return [...(p?.values ?? [])];
+  };
+
+  it('Organization.type has the spec values', () => {
+    expect(values('Organization', 'type')).toEqual([
+      'COMMUNITY',
+      'GOVERNMENT',
+      'INDUSTRY',
+      'CONSULTANT',
+      'EDUCATION',
+      'NOT_FOR_PROFIT',
+      'INDIVIDUAL',
+      'MUSEUM',
+      'OTHER',
+    ]);
+  });
+
+  it('Contact.notify is IMMEDIATE, DIGEST or NONE', () => {
+    expect(values('Contact', 'notify')).toEqual(['IMMEDIATE', 'DIGEST', 'NONE']);
+  });
+
+  it('Agreement.state is DRAFT, ACTIVE, ARCHIVE or COMPLETE', () => {
+    expect(values('Agreement', 'state')).toEqual(['DRAFT', 'ACTIVE', 'ARCHIVE', 'COMPLETE']);
+  });
+
+  it('LOVValue.state is ACTIVE or ARCHIVED, and LOVValue.access a visibility level', () => {
+    expect(values('LOVValue', 'state')).toEqual(['ACTIVE', 'ARCHIVED']);
+    expect(values('LOVValue', 'access')).toEqual(['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE']);
+  });
+
+  it('SavedSearch.displayAs is LIST, TABLE, MAP, CARDS, TIMELINE or CAROUSEL', () => {
+    expect(values('SavedSearch', 'displayAs')).toEqual([
+      'LIST',
+      'TABLE',
+      'MAP',
+      'CARDS',
+      'TIMELINE',
+      'CAROUSEL',
+    ]);
+  });
+
+  it('Thread.purpose is an enumeration, and the sync state has the spec values', () => {
+    expect(values('Thread', 'purpose').length).toBeGreaterThan(0);
+    expect(values('Thread', 'syncState')).toEqual(['LOCAL', 'SYNCED', 'PENDING', 'MISSING', 'ERROR']);
+  });
+
+  it.each([
+    [
+      'User',
+      [
+        'name',
+        'email',
+        'admin',
+        'dark',
+        'hideGuidance',
+        'multiColumns',
+        'masquerading',
+        'avatar',
+        'capabilities',
+        'whatsNewViewed',
+        'whatsNewLast',
+        'notifyPairs',
+      ],
+    ],
+    [
+      'Contact',
+      [
+        'email',
+        'firstName',
+        'middleName',
+        'lastName',
+        'mobilePhone',
+        'officePhone',
+        'otherPhone',
+        '_related',
+        'notify',
+      ],
+    ],
+    ['Organization', ['displayName', 'type', 'website', 'industry', 'legalName']],
+    ['Notify', ['event', 'unread']],
+    [
+      'Thread',
+      [
+        'subject',
+        'participants',
+        'context',
+        'purpose',
+        'resolved',
+        'actionType',
+        'assignedDue',
+        'assignedTo',
+      ],
+    ],
+    ['Message', ['attachments', 'author', 'body', 'thread', 'drupalTarget', 'drupalCID']],
+    ['Event', ['kind', 'context', 'subContext', 'also', 'description']],
+    ['LOVValue', ['access', 'key', 'list', 't', 'state']],
+    [
+      'Attachment',
+      ['originalName', 'fileID', 'filetype', 'uppyID', 'relProp', 'relIndex', 'relType', 'trashed'],
+    ],
+    ['File', ['repo']],
+    ['Import', ['label', 'kind']],
+    [
+      'Task',
+      ['key', 'asyncKey', 'started', 'percentageComplete', 'resultURI', 'keyAction', 'keyItem', 'errorKey'],
+    ],
+    ['Agreement', ['title', 'state', 'with', 'kind', '_versions']],
+    [
+      'SavedSearch',
+      [
+        'name',
+        'nameT',
+        'itemTypeName',
+        'displayAs',
+        'criteria',
+        'selectedFacets',
+        'searchString',
+        'sortBy',
+        'showFacets',
+        'hash',
+      ],
+    ],
+  ])('%s declares the spec fields', (name, fields) => {
+    expect(Object.keys(t(name).properties)).toEqual(expect.arrayContaining(fields));
+  });
+
+  it('Contact._related and Agreement.with point at Organization', () => {
+    expect(t('Contact').properties._related).toMatchObject({ kind: 'relation', list: true });
+    expect(t('Contact').properties._related?.types).toContain('Organization');
+    expect(t('Agreement').properties.with?.types).toEqual(['Organization']);
+  });
+
+  it('registers only upper-case Agreement and Import kinds', () => {
+    for (const k of [...registry.kinds.Agreement, ...registry.kinds.Import]) expect(k).toBe(k.toUpperCase());
+    expect(registry.kinds.Agreement.size).toBeGreaterThan(0);
+  });
+
+  it('offers the Core capability', () => {
+    expect(registry.capabilities.has('Core')).toBe(true);
+  });
+});
