@@ -20,8 +20,13 @@ afterAll(async () => {
 
 async function titlesVisibleTo(email: string) {
   const { client } = await connectAs(server, email, DEMO_PASSWORD);
-  const ids = Array.from({ length: 12 }, (_, i) => `Agreement-${i + 1}`).concat(Array.from({ length: 12 }, (_, i) => `Thread-${i + 1}`));
-  const many = await client.call<Record<string, { title?: string; subject?: string; erred?: boolean }>>('readMany/object', ids);
+  const ids = Array.from({ length: 12 }, (_, i) => `Agreement-${i + 1}`).concat(
+    Array.from({ length: 12 }, (_, i) => `Thread-${i + 1}`),
+  );
+  const many = await client.call<Record<string, { title?: string; subject?: string; erred?: boolean }>>(
+    'readMany/object',
+    ids,
+  );
   await client.close();
   return Object.values(many)
     .filter((x) => !x.erred)
@@ -32,7 +37,14 @@ async function titlesVisibleTo(email: string) {
 describe('first start', () => {
   it('seeds the demo once, creates the first admin from the environment, and never twice', async () => {
     const items = server.app.services.items;
-    const first = await bootstrap(testConfig({ demoData: 'true', adminEmail: 'first.admin@example.test', adminPassword: 'long-enough-1' }), items);
+    const first = await bootstrap(
+      testConfig({
+        demoData: 'true',
+        adminEmail: 'first.admin@example.test',
+        adminPassword: 'long-enough-1',
+      }),
+      items,
+    );
     expect(first.demo?.map((d) => d.email)).toContain('lands.officer@riverbend.example');
     // The demo includes an admin, so ADMIN_EMAIL is not needed and not created.
     expect(first.createdAdmin).toBeNull();
@@ -48,7 +60,10 @@ describe('first start', () => {
     expect(member).not.toContain('Sacred site monitoring, confidential');
 
     const proponent = await titlesVisibleTo('proponent@northernpipeline.example');
-    expect(proponent).toEqual(['Pipeline accommodation agreement (negotiation draft)', 'Riverbend consultation protocol']);
+    expect(proponent).toEqual([
+      'Pipeline accommodation agreement (negotiation draft)',
+      'Riverbend consultation protocol',
+    ]);
 
     const landsAdmin = await titlesVisibleTo('lands.admin@riverbend.example');
     expect(landsAdmin).toContain('Sacred site monitoring, confidential');
@@ -61,12 +76,18 @@ describe('first admin without demo data', () => {
     const other = await openTestDatabase();
     const node = await startTestServer(other.database);
     try {
-      const res = await bootstrap(testConfig({ demoData: 'false', adminEmail: 'boss@example.test', adminPassword: 'long-enough-2' }), node.app.services.items);
+      const res = await bootstrap(
+        testConfig({ demoData: 'false', adminEmail: 'boss@example.test', adminPassword: 'long-enough-2' }),
+        node.app.services.items,
+      );
       expect(res.createdAdmin).toMatch(/^User-\d+$/);
       const { user, client } = await connectAs(node, 'boss@example.test', 'long-enough-2');
       expect(user.admin).toBe(true);
       await client.close();
-      const twice = await bootstrap(testConfig({ demoData: 'false', adminEmail: 'boss2@example.test', adminPassword: 'long-enough-2' }), node.app.services.items);
+      const twice = await bootstrap(
+        testConfig({ demoData: 'false', adminEmail: 'boss2@example.test', adminPassword: 'long-enough-2' }),
+        node.app.services.items,
+      );
       expect(twice.createdAdmin).toBeNull();
     } finally {
       await node.close();

@@ -219,4 +219,58 @@ describe('core acts', () => {
     ).toMatchObject({ userMessage: 'notInOrg' });
     await Promise.all([client.close(), lone.client.close()]);
   });
+
+  it('refuses links to items the writer cannot read, and lets colleagues see each other', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const ed = await connectAs(server, editor.email, PASSWORD);
+    const secret = await admin.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Sacred site location',
+      $access: 'PRIVATE',
+    });
+    const link = await ed.client.request('create/Thread', {
+      subject: 'Pointer',
+      $access: 'PUBLIC',
+      context: secret.$id,
+    });
+    expect(link.b).toMatchObject({
+      userMessage: 'invalidInput',
+      fields: [{ path: 'context', key: 'errors.invalidValue' }],
+    });
+    // Members of one organisation read each other's User item, so they can assign each other.
+    expect(await ed.client.call(`label/${orgAdmin.id}`)).toMatchObject({ $id: orgAdmin.id });
+    const assigned = await ed.client.call('create/Thread', {
+      subject: 'Site visit',
+      assignedTo: orgAdmin.id,
+      $access: 'COMMUNITY',
+    });
+    expect((assigned as { $labels: Record<string, string> }).$labels[orgAdmin.id]).toBeTruthy();
+    const other = await connectAs(server, outsider.email, PASSWORD);
+    expect((await other.client.request(`read/${orgAdmin.id}`)).b).toMatchObject({
+      userMessage: 'notAllowed',
+    });
+    await Promise.all([admin.client.close(), ed.client.close(), other.client.close()]);
+  });
+
+  it('lets only editors and up change the visibility, not an update grant', async () => {
+    const admin = await connectAs(server, orgAdmin.email, PASSWORD);
+    const other = await connectAs(server, outsider.email, PASSWORD);
+    const item = await admin.client.call<{ $id: string; _i: number }>('create/Agreement', {
+      title: 'Shared for comment',
+      $access: 'PRIVATE',
+    });
+    await admin.client.call('act/setGrant', {
+      _t: 'Agreement',
+      _i: item._i,
+      principal: outsider.id,
+      actions: ['read', 'update'],
+    });
+    expect(
+      await other.client.call('update', { $id: item.$id, $version: 1, title: 'Commented' }),
+    ).toMatchObject({ $version: 2 });
+    expect(
+      (await other.client.request('update', { $id: item.$id, $version: 2, $access: 'PUBLIC' })).b,
+    ).toMatchObject({ userMessage: 'notAllowed' });
+    expect(await admin.client.call(`read/${item.$id}`)).toMatchObject({ $access: 'PRIVATE', $version: 2 });
+    await Promise.all([admin.client.close(), other.client.close()]);
+  });
 });

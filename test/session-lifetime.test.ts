@@ -12,7 +12,12 @@ let server: TestServer;
 beforeAll(async () => {
   tdb = await openTestDatabase();
   // Short-lived tokens: a warning 1 s before a 1.5 s expiry; 3 failed sign-ins per account.
-  server = await startTestServer(tdb.database, { tokenTtlMs: 1500, tokenWarningMs: 1000, signInPerAccount: 3, signInPerAddress: 1000 });
+  server = await startTestServer(tdb.database, {
+    tokenTtlMs: 1500,
+    tokenWarningMs: 1000,
+    signInPerAccount: 3,
+    signInPerAddress: 1000,
+  });
 });
 
 afterAll(async () => {
@@ -44,9 +49,13 @@ describe('token lifetime', () => {
   it('refuses a blocked user at sign-in and at tokenAuth', async () => {
     const user = await makeUser(server.app.services.items);
     const token = await signIn(server.url, user.email, PASSWORD);
-    await server.app.services.items.db.execute(sql`update credentials set blocked = true where user_id = ${user.id}`);
+    await server.app.services.items.db.execute(
+      sql`update credentials set blocked = true where user_id = ${user.id}`,
+    );
     const client = await WsClient.connect(server.wsUrl);
-    expect((await client.request('tokenAuth', { token }, { v: 't' })).b).toMatchObject({ userMessage: 'identFailed' });
+    expect((await client.request('tokenAuth', { token }, { v: 't' })).b).toMatchObject({
+      userMessage: 'identFailed',
+    });
     await client.waitForClose();
     await expect(signIn(server.url, user.email, PASSWORD)).rejects.toThrow(/401/);
   });

@@ -46,7 +46,10 @@ describe(`two nodes on one database`, () => {
     const writer = await connectAs(nodeA, editor.email, PASSWORD);
     const watcher = await connectAs(nodeB, member.email, PASSWORD);
     const stranger = await connectAs(nodeB, outsider.email, PASSWORD);
-    const item = await writer.client.call<{ $id: string }>('create/Thread', { subject: 'Shared across nodes', $access: 'COMMUNITY' });
+    const item = await writer.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Shared across nodes',
+      $access: 'COMMUNITY',
+    });
     await watcher.client.call(`addWatch/${item.$id}`);
     await watcher.client.request('addWatch/Thread-0', {});
     await stranger.client.request('addWatch/Thread-0', {});
@@ -64,7 +67,10 @@ describe(`two nodes on one database`, () => {
   it('pushes a change made on node B to a watcher on node A', async () => {
     const writer = await connectAs(nodeB, editor.email, PASSWORD);
     const watcher = await connectAs(nodeA, member.email, PASSWORD);
-    const item = await writer.client.call<{ $id: string }>('create/Thread', { subject: 'From B', $access: 'COMMUNITY' });
+    const item = await writer.client.call<{ $id: string }>('create/Thread', {
+      subject: 'From B',
+      $access: 'COMMUNITY',
+    });
     await watcher.client.call(`addWatch/${item.$id}`);
     await writer.client.call('update', { $id: item.$id, $version: 1, subject: 'From B, changed' });
     const push = await watcher.client.waitForPush((f) => f.o === 'itemUpdated', 10_000);

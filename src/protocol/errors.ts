@@ -13,6 +13,7 @@ export const ERROR_KEYS = [
   'tokenExpired',
   'identFailed',
   'signInFailed',
+  'emailNotConfirmed',
   'tooManyAttempts',
   'noOrg',
   'chooseOrg',
@@ -43,6 +44,7 @@ export const RULE_KEYS = [
   'errors.invalidType',
   'errors.unknownField',
   'errors.readOnly',
+  'errors.passwordTooShort',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
 import { appRegistry } from '../modules';
 import { SERVER_MODULES } from '../modules/server-index';
@@ -9,10 +9,14 @@ import { AccessPolicy } from './access/policy';
 import { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
-import { renderPage } from './http/client-config';
+import { clientRoutes } from './http/client-assets';
+import { localeOverrideRoutes } from './http/locale-overrides';
+import { lovRoutes } from './http/lov';
+import { accountRoutes } from './http/account-routes';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { ItemService } from './items/item-service';
+import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
 import type { Services } from './services';
 import { Hub } from './ws/hub';
@@ -26,7 +30,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createServices(config: ServerConfig, database: Database): Services {
+export function createServices(config: ServerConfig, database: Database, log?: MailLog): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   return {
@@ -41,6 +45,7 @@ export function createServices(config: ServerConfig, database: Database): Servic
       address: new RateLimiter(config.signInPerAddress, 60_000),
       account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
     },
+    mailer: new Mailer(config, log),
     startedAt: new Date(),
   };
 }
@@ -50,12 +55,12 @@ export async function buildApp(
   database: Database,
   opts: { logger?: boolean } = {},
 ): Promise<App> {
-  const services = createServices(config, database);
   const fastify = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 2 * WS_MAX_MSG_SIZE,
   });
+  const services = createServices(config, database, fastify.log);
   await fastify.register(cookie);
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
@@ -65,6 +70,7 @@ export async function buildApp(
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
   });
   signInRoute(fastify, services);
+  accountRoutes(fastify, services);
   itemFallbackRoute(fastify, services);
   fastify.get('/api/health', async () => ({
     ok: true,
@@ -73,17 +79,9 @@ export async function buildApp(
     db: database.kind,
   }));
 
-  const page = renderPage(config, services.registry);
-  const sendPage = async (_req: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-  fastify.get('/', sendPage);
-  fastify.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/ws'))
-      return sendPage(req, reply);
-    return reply
-      .code(404)
-      .send({ erred: true, userMessage: 'notFound', sysMessage: `${req.method} ${req.url}` });
-  });
+  localeOverrideRoutes(fastify, config);
+  lovRoutes(fastify, services);
+  await clientRoutes(fastify, config, services.registry);
 
   return {
     fastify,
@@ -93,6 +91,7 @@ export async function buildApp(
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
       await fastify.close();
       await fanout.stop();
+      await services.mailer.close();
     },
   };
 }

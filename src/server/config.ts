@@ -12,6 +12,8 @@ export interface ServerConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   smtpUrl: string | undefined;
+  /** The From of every mail the server sends. */
+  mailFrom: string;
   publicUrl: string;
   siteName: string;
   tokenTtlMs: number;
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Community Knowledge Keeper <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,

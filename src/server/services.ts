@@ -5,6 +5,7 @@ import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import type { ItemService } from './items/item-service';
+import type { Mailer } from './mail/mailer';
 import type { Hub } from './ws/hub';
 import type { Session } from './ws/session';
 
@@ -18,6 +19,7 @@ export interface Services {
   hub: Hub;
   acts: Map<string, ActHandler>;
   limits: { address: RateLimiter; account: RateLimiter };
+  mailer: Mailer;
   startedAt: Date;
 }
 

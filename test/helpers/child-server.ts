@@ -26,7 +26,16 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-node-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_DATA: 'false', NODE_ID: `child-${port}`, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      NODE_ID: `child-${port}`,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,7 +3,7 @@ import { coreTypes } from './types';
 
 /**
  * The core module: users, organisations, contacts, messaging, lists of values, tasks and the
- * generic acts (roles, permissions, grants, legacy paths) every other module relies on.
+ * generic acts (roles, permissions, grants, legacy paths, timelines) every other module relies on.
  */
 export const coreModule = defineModule({
   id: 'core',
@@ -18,6 +18,7 @@ export const coreModule = defineModule({
     'setGrant',
     'removeGrant',
     'setMembership',
+    'timeline',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

@@ -109,11 +109,12 @@ export const Notify = defineItemType({
   defaultIcon: 'notifications',
   excludeGeneralSearch: true,
   properties: {
-    kind: str(100),
-    recipient: { kind: 'relation', types: ['User'], required: true },
-    context: { kind: 'relation', types: ['*'] },
-    eventContext: { kind: 'relation', types: ['*'] },
-    event: { kind: 'number', numberKind: 'INTEGER' },
+    // Only the system routes a notification; its recipient may mark it read or unread.
+    kind: { ...str(100), write: 'system' },
+    recipient: { kind: 'relation', types: ['User'], required: true, write: 'system' },
+    context: { kind: 'relation', types: ['*'], write: 'system' },
+    eventContext: { kind: 'relation', types: ['*'], write: 'system' },
+    event: { kind: 'number', numberKind: 'INTEGER', write: 'system' },
     unread: { kind: 'boolean', facet: true },
   },
   access: { create: 'admin', defaultLevel: 'PRIVATE', recipientField: 'recipient', follows: 'context' },

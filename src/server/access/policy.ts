@@ -102,6 +102,18 @@ export class AccessPolicy {
   }
 
   /**
+   * May the principal change an item's visibility level? That decides who may see it, so an
+   * update grant alone is not enough: editors and orgAdmins of the owner, holders of a grant
+   * grant, the creator of a personal item, and admins.
+   */
+  canSetLevel(p: Principal, row: AccessRow): boolean {
+    if (p.admin) return true;
+    if (!p.userId) return false;
+    const personal = row.owner === null && row.createdBy === p.userId;
+    return personal || rankIn(p, row.owner) >= EDITOR || this.grantCovers(p, row, 'grant');
+  }
+
+  /**
    * May the principal create an item of this type owned by `owner`?
    * Derived types are decided on their parent by the item service.
    */

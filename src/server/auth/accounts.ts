@@ -13,6 +13,12 @@ export interface NewAccount {
   name?: string;
   admin?: boolean;
   memberships?: { org: string; roles: Role[] }[];
+  /**
+   * Whether the e-mail counts as proven. Accounts made by an admin, the CLI, the seed or the
+   * first-admin bootstrap are (default true); self-registration passes false until the
+   * confirm link is opened.
+   */
+  confirmed?: boolean;
 }
 
 /** Creates a User item, its credentials and memberships. Used by the CLI, the seed and the first admin. */
@@ -38,9 +44,19 @@ export async function createAccount(
     { actor },
   );
   const hash = await hashPassword(a.password);
-  await items.db.execute(
-    sql`insert into credentials (user_id, email, password_hash) values (${user.$id}, ${email}, ${hash})`,
+  const confirmedAt = a.confirmed === false ? sql`null` : sql`now()`;
+  // Two registrations of one address can both pass the check above; the unique index lets only
+  // one keep its credentials, and the other's User is removed again.
+  const inserted = await query(
+    items.db,
+    sql`insert into credentials (user_id, email, password_hash, email_confirmed_at)
+      values (${user.$id}, ${email}, ${hash}, ${confirmedAt})
+      on conflict do nothing returning user_id`,
   );
+  if (inserted.length === 0) {
+    await items.delete(SYSTEM, user.$id);
+    throw new AppError('alreadyExists', `a user with e-mail ${email} exists`);
+  }
   for (const m of a.memberships ?? []) await setMembership(items.db, user.$id, m.org, m.roles);
   return user.$id;
 }
@@ -48,15 +64,21 @@ export async function createAccount(
 export async function findUserByEmail(
   ex: Executor,
   email: string,
-): Promise<{ userId: string; passwordHash: string; blocked: boolean } | null> {
-  const [row] = await query<{ user_id: string; password_hash: string; blocked: boolean }>(
+): Promise<{ userId: string; passwordHash: string; blocked: boolean; confirmed: boolean } | null> {
+  const [row] = await query<{ user_id: string; password_hash: string; blocked: boolean; confirmed: boolean }>(
     ex,
-    sql`select user_id, password_hash, blocked from credentials where lower(email) = ${email.trim().toLowerCase()}`,
+    sql`select user_id, password_hash, blocked, email_confirmed_at is not null as confirmed
+      from credentials where lower(email) = ${email.trim().toLowerCase()}`,
   );
-  return row ? { userId: row.user_id, passwordHash: row.password_hash, blocked: row.blocked } : null;
+  return row
+    ? { userId: row.user_id, passwordHash: row.password_hash, blocked: row.blocked, confirmed: row.confirmed }
+    : null;
 }
 
 export const PRINCIPALS_CHANNEL = 'ckk_principals';
+
+/** The grantedBy of grants that follow from memberships. */
+export const MEMBERSHIP_GRANTER = 'membership';
 
 /** Sets (or with no roles, removes) a membership, and tells every node to reload that user's rights. */
 export async function setMembership(
@@ -70,11 +92,20 @@ export async function setMembership(
     sql`select 1 from items where id = ${org} and type = 'Organization' and not deleted`,
   );
   if (orgRow.length === 0) throw new AppError('invalidInput', `${org} is not an organisation`);
-  if (roles.length === 0)
+  // Members of an organisation see each other's User item (name, e-mail) so they can assign
+  // and address one another: the membership carries a read grant to the organisation.
+  if (roles.length === 0) {
     await ex.execute(sql`delete from memberships where user_id = ${userId} and org_id = ${org}`);
-  else
+    await ex.execute(
+      sql`delete from grants where item_id = ${userId} and principal = ${org} and granted_by = ${MEMBERSHIP_GRANTER}`,
+    );
+  } else {
     await ex.execute(sql`insert into memberships (user_id, org_id, roles) values (${userId}, ${org}, ${textArray(roles)})
       on conflict (user_id, org_id) do update set roles = excluded.roles`);
+    await ex.execute(sql`insert into grants (item_id, principal, actions, granted_by)
+      values (${userId}, ${org}, ${textArray(['read'])}, ${MEMBERSHIP_GRANTER}) on conflict do nothing`);
+  }
+  await ex.execute(sql`update items set u = u + 1 where id = ${userId}`);
   await ex.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${userId})`);
 }
 

@@ -107,6 +107,8 @@ export const credentials = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'string' }),
+    /** Null until the owner proves the address (confirm link or password reset); sign-in needs it. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [uniqueIndex('credentials_email').on(sql`lower(${t.email})`)],
 );

@@ -31,7 +31,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
       [...registry.types.values()].map((t) => [
         t.name,
         {
-          properties: t.allProperties,
+          properties: t.properties,
+          allProperties: t.allProperties,
           defaultHeaders: t.defaultHeaders,
           facets: t.facets,
           defaultIcon: t.defaultIcon ?? null,

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../protocol/errors';
 import { InboundFrame, replyOp } from '../../protocol/frames';
 import { ANONYMOUS, type Principal } from '../access/principal';
-import { loadPrincipal } from '../auth/principals';
-import { checkToken } from '../auth/tokens';
+import { authenticate } from '../auth/authenticate';
 import { TOKEN_COOKIE } from '../../protocol/constants';
 import type { Services } from '../services';
 import { dispatch, errorBody } from '../ws/dispatch';
@@ -22,11 +21,9 @@ export function requestToken(req: FastifyRequest): string | null {
 export async function requestPrincipal(s: Services, req: FastifyRequest): Promise<Principal> {
   const token = requestToken(req);
   if (!token) return ANONYMOUS;
-  const check = await checkToken(s.items.db, token);
-  if (!check.ok) throw new AppError(check.reason === 'expired' ? 'tokenExpired' : 'identFailed', 'bad token');
-  const p = await loadPrincipal(s.items.db, check.record.userId, check.record.masqueradeFrom);
-  if (!p) throw new AppError('identFailed', 'unknown user');
-  return p;
+  const auth = await authenticate(s.items.db, token);
+  if (!auth.ok) throw new AppError(auth.reason === 'expired' ? 'tokenExpired' : 'identFailed', 'bad token');
+  return auth.principal;
 }
 
 /** POST /api/item: the same message as on the socket, for large messages or when the socket is down. */

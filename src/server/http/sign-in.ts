@@ -8,7 +8,10 @@ import type { Services } from '../services';
 
 const SignInBody = z.object({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) });
 
-/** POST /api/sign-in: 200 with the token in the `token` header, 401 on wrong credentials, 429 when limited. */
+/**
+ * POST /api/sign-in: 200 with the token in the `token` header, 401 on wrong credentials, 403 while the
+ * e-mail is unconfirmed, 429 when limited.
+ */
 export function signInRoute(app: FastifyInstance, s: Services) {
   app.post('/api/sign-in', async (req, reply) => {
     const parsed = SignInBody.safeParse(req.body);
@@ -29,6 +32,12 @@ export function signInRoute(app: FastifyInstance, s: Services) {
       return reply.code(401).send(new AppError('signInFailed', 'wrong e-mail or password').toBody());
     }
     s.limits.account.reset(accountKey);
+    // Only the owner of the address gets this far (the password was right), so saying why
+    // reveals nothing to anyone else.
+    if (!user.confirmed)
+      return reply
+        .code(403)
+        .send(new AppError('emailNotConfirmed', 'open the link in the confirmation e-mail first').toBody());
     const { token, expiresAt } = await issueToken(s.items.db, user.userId, 'session', s.config.tokenTtlMs);
     return reply
       .header('token', token)

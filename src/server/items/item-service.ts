@@ -1,5 +1,6 @@
 import type { ItemType } from '../../kernel/item-type';
 import { renderLabel } from '../../kernel/label';
+import { searchText } from '../../kernel/search-text';
 import type { Registry } from '../../kernel/registry';
 import { toFieldErrors, validatorFor } from '../../kernel/validator';
 import { ACCESS_LEVELS, type AccessLevel, type ItemAction } from '../../protocol/access-levels';
@@ -190,13 +191,15 @@ export class ItemService {
         if (!this.policy.canCreate(p, t, owner)) throw new AppError('notAllowed', `create ${typeName}`);
       }
       if (owner) await this.assertOrganization(tx, owner);
+      await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
       const num = await nextNumber(tx, t.name);
       const id = makeId(t.name, num);
       if (t.name === 'Organization') owner = id; // an organisation owns itself
       const actor = opts.actor !== undefined ? opts.actor : p.userId;
       const stored = this.withLevelField(t, data, access, owner);
-      await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by)
-        values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor})`);
+      await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
+        values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
+        ${searchText(t, id, stored)})`);
       await writeLinks(tx, id, this.relationsOf(t, stored));
       if (t.name === 'User') {
         await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
@@ -236,6 +239,7 @@ export class ItemService {
         else data[k] = v;
       }
       this.validate(t, stripLevelField(t, data), p);
+      await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch));
       let newOwner = current.owner;
       let newLevel = current.access;
       if (owner !== undefined && owner !== current.owner && t.name !== 'Organization') {
@@ -245,14 +249,19 @@ export class ItemService {
         if (owner) await this.assertOrganization(tx, owner);
         newOwner = owner;
       }
-      if (level !== undefined && level !== current.access) newLevel = level;
+      if (level !== undefined && level !== current.access) {
+        if (!this.policy.canSetLevel(p, current))
+          throw new AppError('notAllowed', `change the visibility of ${id}`);
+        newLevel = level;
+      }
       const stored = this.withLevelField(t, data, newLevel, newOwner);
       const changes = diff(current.data, stored);
       if (newOwner !== current.owner) changes.owner = { from: current.owner, to: newOwner };
       if (newLevel !== current.access) changes.$access = { from: current.access, to: newLevel };
       if (Object.keys(changes).length === 0) return current;
       await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
-        access = ${newLevel}, version = version + 1, u = u + 1, updated_at = now() where id = ${id}`);
+        access = ${newLevel}, version = version + 1, u = u + 1, updated_at = now(),
+        search_text = ${searchText(t, id, stored)} where id = ${id}`);
       const changedRelations = Object.fromEntries(
         Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
       );
@@ -311,7 +320,7 @@ export class ItemService {
         if (k === 'owner') continue;
       }
       const prop = t.properties[k];
-      if (prop?.write === 'system' || (prop?.write === 'admin' && !p.admin)) {
+      if ((prop?.write === 'system' && p !== SYSTEM) || (prop?.write === 'admin' && !p.admin)) {
         const same = current && JSON.stringify(current.data[k]) === JSON.stringify(v);
         if (!same) errors.push({ path: k, key: 'errors.readOnly' });
         continue;
@@ -347,6 +356,36 @@ export class ItemService {
     if (orgs.length === 0)
       throw new AppError(p.orgs.size ? 'notAllowed' : 'noOrg', `no organisation may create ${t.name}`);
     throw new AppError('chooseOrg', `choose the owner organisation among ${orgs.join(', ')}`);
+  }
+
+  /**
+   * A writer may link only to items they can read: otherwise a link would reveal a hidden
+   * item's id to everyone who can read the linking item.
+   */
+  private async assertRelationsReadable(
+    ex: Executor,
+    p: Principal,
+    t: ItemType,
+    data: Record<string, unknown>,
+    keys: string[],
+  ) {
+    if (p.admin) return;
+    const wanted = new Map<string, string>();
+    for (const k of keys) {
+      if (t.properties[k]?.kind !== 'relation') continue;
+      const v = data[k];
+      for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'string') wanted.set(id, k);
+    }
+    if (wanted.size === 0) return;
+    const rows = await loadRows(ex, [...wanted.keys()]);
+    const load = this.loaderFor(ex);
+    const errors: FieldError[] = [];
+    for (const [id, prop] of wanted) {
+      const row = rows.get(id);
+      if (!row || row.deleted || !(await this.policy.can(p, 'read', row, load)))
+        errors.push({ path: prop, key: 'errors.invalidValue' });
+    }
+    if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
   }
 
   private async assertOrganization(ex: Executor, id: string): Promise<void> {

@@ -8,14 +8,13 @@ import {
 import { AppError } from '../../protocol/errors';
 import { InboundFrame } from '../../protocol/frames';
 import { ANONYMOUS } from '../access/principal';
-import { loadPrincipal } from '../auth/principals';
-import { checkToken, issueToken, revokeToken } from '../auth/tokens';
+import { authenticate } from '../auth/authenticate';
+import { issueToken, revokeToken } from '../auth/tokens';
 import { userSession } from '../auth/user-session';
 import type { Services } from '../services';
 import { dispatch, errorBody, replyFrame } from './dispatch';
 import { Session } from './session';
 import { sql } from 'drizzle-orm';
-import { query } from '../db/query';
 
 export interface SocketLog {
   warn(obj: unknown, msg: string): void;
@@ -88,25 +87,16 @@ export function serveSocket(
       return new AppError(reason === 'identFailed' ? 'identFailed' : 'tokenExpired', reason);
     };
     if (!token) throw fail('identFailed');
-    const check = await checkToken(services.items.db, token);
-    if (!check.ok) throw fail(check.reason === 'expired' ? 'expiredOnConnect' : 'identFailed');
-    const principal = await loadPrincipal(
-      services.items.db,
-      check.record.userId,
-      check.record.masqueradeFrom,
-    );
-    const [cred] = await query<{ blocked: boolean }>(
-      services.items.db,
-      sql`select blocked from credentials where user_id = ${check.record.userId}`,
-    );
-    if (!principal || cred?.blocked) throw fail('identFailed');
+    const auth = await authenticate(services.items.db, token);
+    if (!auth.ok) throw fail(auth.reason === 'expired' ? 'expiredOnConnect' : 'identFailed');
+    const { principal, record } = auth;
     session.principal = principal;
-    adoptToken(token, check.record.expiresAt);
+    adoptToken(token, record.expiresAt);
     await services.items.db.execute(
       sql`update credentials set last_seen = now() where user_id = ${principal.userId}`,
     );
     void clientVersion; // the client compares versions itself and reloads (spec core §4)
-    return userSession(services, principal, check.record.expiresAt);
+    return userSession(services, principal, record.expiresAt);
   }
 
   function adoptToken(token: string, expiresAt: Date) {

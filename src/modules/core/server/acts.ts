@@ -11,7 +11,8 @@ import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
 import { grantAccess, revokeAccess } from '../../../server/items/grants';
 import type { ActCall, ServerModule } from '../../../server/services';
 
-// The generic acts of spec core §7: roles, permission questions, grants and legacy paths.
+// The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
+// item timeline.
 
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
@@ -195,6 +196,45 @@ async function setMembershipAct({ services, principal, body }: ActCall) {
   });
 }
 
+const TIMELINE_LIMIT = 200;
+
+/**
+ * The item's events (its timeline and audit trail), newest first, for those who may read the
+ * item. Actors are labelled only where the caller may read the actor's User.
+ */
+async function timeline({ services, principal, body }: ActCall) {
+  const b = parse(ItemRef, body);
+  if (b._i === 0) throw new AppError('invalidId', 'a complete id is needed');
+  const id = makeId(b._t, b._i);
+  await services.items.readableRow(principal, id);
+  const db = services.items.db;
+  const rows = await query<{
+    id: number | string;
+    kind: string;
+    actor: string | null;
+    at: string | Date;
+    data: Record<string, unknown> | string | null;
+  }>(
+    db,
+    sql`select id, kind, actor, at, data from events where item_id = ${id} order by id desc limit ${TIMELINE_LIMIT}`,
+  );
+  const actors = [...new Set(rows.map((r) => r.actor).filter((a): a is string => !!a && isCompleteId(a)))];
+  const actorRows = await loadRows(db, actors);
+  const load = services.items.loaderFor(db);
+  const $labels: Record<string, string> = {};
+  for (const row of actorRows.values())
+    if (!row.deleted && (await services.policy.can(principal, 'read', row, load)))
+      $labels[row.id] = services.items.labelOf(row);
+  const events = rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    actor: r.actor,
+    at: new Date(r.at).toISOString(),
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
+  }));
+  return { events, $labels };
+}
+
 export const coreServer: ServerModule = {
   id: 'core',
   acts: {
@@ -207,5 +247,6 @@ export const coreServer: ServerModule = {
     setGrant,
     removeGrant,
     setMembership: setMembershipAct,
+    timeline,
   },
 };

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MAX_ALL } from './constants';
+
+// The search query model (spec core §3 "Search query and response"), shared by both sides.
+
+const Value = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+export const Clause = z.record(z.string().min(1).max(200), z.array(Value).max(1000));
+export type Clause = z.infer<typeof Clause>;
+
+export interface SearchQuery {
+  must?: Clause;
+  should?: Clause;
+  mustNot?: Clause;
+  subs?: SearchQuery[];
+  subsShould?: SearchQuery[];
+  minShould?: number;
+  sort?: { key: string; order: 'asc' | 'desc' }[];
+  facets?: string[];
+  labels?: boolean;
+  max?: number;
+  offset?: number;
+}
+
+export const SearchQuery: z.ZodType<SearchQuery> = z.lazy(() =>
+  z.strictObject({
+    must: Clause.optional(),
+    should: Clause.optional(),
+    mustNot: Clause.optional(),
+    subs: z.array(SearchQuery).max(20).optional(),
+    subsShould: z.array(SearchQuery).max(20).optional(),
+    minShould: z.number().int().min(0).max(100).optional(),
+    sort: z
+      .array(z.object({ key: z.string().max(200), order: z.enum(['asc', 'desc']) }))
+      .max(5)
+      .optional(),
+    facets: z.array(z.string().max(200)).max(20).optional(),
+    labels: z.boolean().optional(),
+    max: z.number().int().min(0).max(MAX_ALL).optional(),
+    offset: z.number().int().min(0).max(1_000_000).optional(),
+  }),
+);
+
+export interface FacetBucket {
+  value: string | number | boolean | null;
+  count: number;
+  label?: string;
+}
+
+export interface SearchResult {
+  ids: string[];
+  labels: Record<string, string>;
+  facets: Record<string, FacetBucket[]>;
+  total: number;
+}
+
+/** The key for full-text search inside must/should/mustNot. */
+export const TEXT_KEY = '$text';
+
+/** Words of a full-text query: letters and digits of any script, lowercased. */
+export function textTokens(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20);
+}

@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Registry } from '../../kernel/registry';
+import type { ServerConfig } from '../config';
+import { clientConfig, renderPage, scriptJson } from './client-config';
+
+const PLACEHOLDER = '<!--ckk-config-->';
+
+/** dist/client, found from the source tree (src/server/http) or the bundle (dist/server). */
+export function clientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const up =
+    here.includes(`${path.sep}dist${path.sep}`) || here.endsWith(`${path.sep}dist${path.sep}server`)
+      ? '..'
+      : '../../..';
+  return path.resolve(here, up, here.includes(`${path.sep}dist`) ? 'client' : 'dist/client');
+}
+
+/** The app page: the built client's index.html with the config element, or a plain page before a build. */
+export function appPage(cfg: ServerConfig, registry: Registry, dir = clientDir()): string {
+  const index = path.join(dir, 'index.html');
+  if (!existsSync(index)) return renderPage(cfg, registry);
+  const html = readFileSync(index, 'utf8');
+  const config = `<script type="application/json" id="config">${scriptJson(clientConfig(cfg, registry))}</script>`;
+  return html
+    .replace(PLACEHOLDER, config)
+    .replace(/<title>[^<]*<\/title>/, `<title>${cfg.siteName.replace(/[<>&"]/g, '')}</title>`);
+}
+
+/** A service worker that exists so the client can notice a new version; it caches nothing. */
+export function serviceWorker(version: string): string {
+  return `// Community Knowledge Keeper ${version}
+self.addEventListener('install', () => {});
+self.addEventListener('message', (e) => { if (e.data === 'skipWaiting') self.skipWaiting(); });
+`;
+}
+
+/** Serves the built client's assets, /sw.js, and the page for every other GET that is not an API path. */
+export async function clientRoutes(
+  app: FastifyInstance,
+  cfg: ServerConfig,
+  registry: Registry,
+): Promise<void> {
+  const dir = clientDir();
+  const page = appPage(cfg, registry, dir);
+  const assets = path.join(dir, 'assets');
+  if (existsSync(assets))
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+  app.get('/sw.js', async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(serviceWorker(cfg.version)),
+  );
+  const sendPage = async (_req: unknown, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  app.get('/', sendPage);
+  app.setNotFoundHandler((req, reply) => {
+    const apiPath = /^\/(api|ws|lov|locale-overrides|assets)(\/|$)/.test(req.url);
+    if (req.method === 'GET' && !apiPath) return sendPage(req, reply);
+    return reply
+      .code(404)
+      .send({ erred: true, userMessage: 'notFound', sysMessage: `${req.method} ${req.url}` });
+  });
+}

@@ -1,0 +1,722 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessLevel, Role } from '../src/protocol/access-levels';
+import { SYSTEM } from '../src/server/access/principal';
+import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { connectAs, WsClient, type Frame } from './helpers/ws-client';
+
+// The access matrix (DESIGN §1, §5): principals × items × every path an item can surface on
+// (read, readAllowed, readMany, label, $labels of a related item, addWatch, pushes, isAllowed).
+// The expected answer comes from the small oracle below, written from DESIGN §1 and not from
+// src/server/access/policy.ts, so a drift between the two fails here.
+
+// ---------- the matrix, as data ----------
+
+type OrgKey = 'riverbend' | 'northern' | 'coastal';
+type PrincipalKey =
+  | 'signedOut'
+  | 'admin'
+  | 'member'
+  | 'staff'
+  | 'editor'
+  | 'orgAdmin'
+  | 'outsider'
+  | 'orgGrantee'
+  | 'userGrantee'
+  | 'creator';
+
+interface Who {
+  key: PrincipalKey;
+  name: string;
+  signedIn: boolean;
+  admin: boolean;
+  orgs: Partial<Record<OrgKey, Role>>;
+  /** The role held while creating the fixture, before being moved to `orgs` (a former editor). */
+  createdAs?: Role;
+}
+
+const ORGS: Record<OrgKey, { name: string; type: string }> = {
+  riverbend: { name: 'Riverbend First Nation', type: 'COMMUNITY' },
+  northern: { name: 'Northern Pipeline Ltd', type: 'INDUSTRY' },
+  coastal: { name: 'Coastal Mining Corp', type: 'INDUSTRY' },
+};
+
+const PRINCIPALS: Who[] = [
+  { key: 'signedOut', name: 'signed-out visitor', signedIn: false, admin: false, orgs: {} },
+  { key: 'admin', name: 'site admin', signedIn: true, admin: true, orgs: {} },
+  { key: 'member', name: 'member', signedIn: true, admin: false, orgs: { riverbend: 'member' } },
+  { key: 'staff', name: 'staff', signedIn: true, admin: false, orgs: { riverbend: 'staff' } },
+  { key: 'editor', name: 'editor', signedIn: true, admin: false, orgs: { riverbend: 'editor' } },
+  { key: 'orgAdmin', name: 'orgAdmin', signedIn: true, admin: false, orgs: { riverbend: 'orgAdmin' } },
+  {
+    key: 'outsider',
+    name: 'proponent without grant',
+    signedIn: true,
+    admin: false,
+    orgs: { northern: 'editor' },
+  },
+  {
+    key: 'orgGrantee',
+    name: 'proponent whose organisation is granted',
+    signedIn: true,
+    admin: false,
+    orgs: { coastal: 'editor' },
+  },
+  {
+    key: 'userGrantee',
+    name: 'proponent with a user grant',
+    signedIn: true,
+    admin: false,
+    orgs: { northern: 'editor' },
+  },
+  {
+    key: 'creator',
+    name: 'creator (staff)',
+    signedIn: true,
+    admin: false,
+    orgs: { riverbend: 'staff' },
+    // Agreements need an editor to create; the creator drafts as an editor and is then made staff,
+    // so the "creator may update their own drafts" rule is what decides their updates.
+    createdAs: 'editor',
+  },
+];
+
+interface GrantSpec {
+  user?: PrincipalKey;
+  org?: OrgKey;
+  actions: ('read' | 'update')[];
+}
+
+type AgreementState = 'DRAFT' | 'ACTIVE';
+type ItemTypeName = 'Thread' | 'Agreement' | 'Message' | 'Notify';
+
+interface ItemSpec {
+  key: string;
+  name: string;
+  type: ItemTypeName;
+  /** The stored level; derived items take their source's (Message) or PRIVATE (Notify). */
+  level: AccessLevel;
+  owner: OrgKey | null;
+  /** null: created by the system. */
+  createdBy: PrincipalKey | null;
+  state?: AgreementState;
+  grants: GrantSpec[];
+  /** Derived: follows this item (Message → Thread). */
+  follows?: string;
+  /** Notify: the recipient and the context. */
+  recipient?: PrincipalKey;
+  context?: string;
+}
+
+const LEVELS: AccessLevel[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
+const THREAD_GRANTS: GrantSpec[] = [
+  { org: 'coastal', actions: ['read'] },
+  { user: 'userGrantee', actions: ['read', 'update'] },
+];
+
+const ITEMS: ItemSpec[] = [
+  ...LEVELS.map((level): ItemSpec => ({
+    key: `thread${level}`,
+    name: `${level} Thread`,
+    type: 'Thread',
+    level,
+    owner: 'riverbend',
+    createdBy: 'creator',
+    grants: THREAD_GRANTS,
+  })),
+  ...LEVELS.map((level): ItemSpec => ({
+    key: `agreement${level}`,
+    name: `${level} Agreement (no grants)`,
+    type: 'Agreement',
+    level,
+    owner: 'riverbend',
+    createdBy: 'editor',
+    state: 'DRAFT',
+    grants: [],
+  })),
+  ...(['DRAFT', 'ACTIVE'] as const).map((state): ItemSpec => ({
+    key: `agreement${state}ByCreator`,
+    name: `PROTECTED ${state} Agreement of the creator`,
+    type: 'Agreement',
+    level: 'PROTECTED',
+    owner: 'riverbend',
+    createdBy: 'creator',
+    state,
+    grants: [],
+  })),
+  {
+    key: 'message',
+    name: 'Message in the PROTECTED Thread',
+    type: 'Message',
+    level: 'PROTECTED',
+    owner: 'riverbend',
+    createdBy: 'creator',
+    grants: [],
+    follows: 'threadPROTECTED',
+  },
+  ...(['staff', 'member', 'userGrantee'] as const).map((recipient): ItemSpec => ({
+    key: `notify-${recipient}`,
+    name: `Notify to ${recipient} about the PROTECTED Thread`,
+    type: 'Notify',
+    level: 'PRIVATE',
+    owner: null,
+    createdBy: null,
+    grants: [],
+    recipient,
+    context: 'threadPROTECTED',
+  })),
+];
+
+const LABEL_FIELD: Record<ItemTypeName, string> = {
+  Thread: 'subject',
+  Agreement: 'title',
+  Message: 'body',
+  Notify: 'kind',
+};
+
+// ---------- the oracle (DESIGN §1), independent of policy.ts ----------
+
+const AT_LEAST: Record<Role, Role[]> = {
+  member: ['member', 'staff', 'editor', 'orgAdmin'],
+  staff: ['staff', 'editor', 'orgAdmin'],
+  editor: ['editor', 'orgAdmin'],
+  orgAdmin: ['orgAdmin'],
+};
+
+function spec(key: string): ItemSpec {
+  const s = ITEMS.find((i) => i.key === key);
+  if (!s) throw new Error(`no item ${key}`);
+  return s;
+}
+
+function hasRole(w: Who, org: OrgKey | null, min: Role): boolean {
+  const role = org ? w.orgs[org] : undefined;
+  return role !== undefined && AT_LEAST[min].includes(role);
+}
+
+/** A grant on the item names the user, or an organisation the user belongs to (any role). */
+function granted(w: Who, item: ItemSpec, action?: 'update'): boolean {
+  if (!w.signedIn) return false;
+  return item.grants.some(
+    (g) =>
+      (g.user === w.key || (g.org !== undefined && w.orgs[g.org] !== undefined)) &&
+      (action === undefined || g.actions.includes(action)),
+  );
+}
+
+function mayRead(w: Who, item: ItemSpec): boolean {
+  if (w.admin) return true;
+  // A Notify: its recipient only, and only while the recipient may read its context.
+  if (item.recipient) return w.key === item.recipient && (!item.context || mayRead(w, spec(item.context)));
+  // Derived data follows its source (a grant on the derived item itself also counts).
+  if (item.follows) return granted(w, item) || mayRead(w, spec(item.follows));
+  if (item.level === 'PUBLIC') return true;
+  if (!w.signedIn) return false;
+  if (granted(w, item)) return true;
+  switch (item.level) {
+    case 'COMMUNITY':
+      return hasRole(w, item.owner, 'member');
+    case 'PROTECTED':
+      return hasRole(w, item.owner, 'staff');
+    case 'PRIVATE':
+      return w.key === item.createdBy || hasRole(w, item.owner, 'orgAdmin');
+  }
+}
+
+function mayUpdate(w: Who, item: ItemSpec): boolean {
+  if (w.admin) return true;
+  if (!mayRead(w, item)) return false;
+  // The recipient may mark their own notification (policy.ts: recipient items allow update).
+  if (item.recipient) return true;
+  // Changing derived data needs update on its source.
+  if (item.follows) return granted(w, item, 'update') || mayUpdate(w, spec(item.follows));
+  return (
+    granted(w, item, 'update') ||
+    hasRole(w, item.owner, 'editor') ||
+    (w.key === item.createdBy && item.state === 'DRAFT')
+  );
+}
+
+interface Pair {
+  who: Who;
+  item: ItemSpec;
+  read: boolean;
+  update: boolean;
+}
+
+const PAIRS: Pair[] = PRINCIPALS.flatMap((who) =>
+  ITEMS.map((item) => ({ who, item, read: mayRead(who, item), update: mayUpdate(who, item) })),
+);
+
+const can = (yes: boolean) => (yes ? 'can' : 'cannot');
+
+// ---------- the running server and its fixtures ----------
+
+let tdb: TestDatabase;
+let server: TestServer;
+const orgIds = {} as Record<OrgKey, string>;
+const userIds = new Map<PrincipalKey, string>();
+const tokens = new Map<PrincipalKey, string>();
+const main = new Map<PrincipalKey, WsClient>();
+const pushSockets = new Map<PrincipalKey, WsClient>();
+/** Item key → id, its label word, the PUBLIC Thread pointing at it, and the secrets of the update phase. */
+const ids = new Map<string, string>();
+const labels = new Map<string, string>();
+const pointers = new Map<string, string>();
+const secrets = new Map<string, string>();
+const pointerSecrets = new Map<string, string>();
+
+const rand = () => Math.random().toString(36).slice(2, 10);
+const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function get<K, V>(m: Map<K, V>, k: K): V {
+  const v = m.get(k);
+  if (v === undefined) throw new Error(`missing ${String(k)}`);
+  return v;
+}
+
+type Body = Record<string, unknown>;
+const num = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));
+
+async function ask(who: PrincipalKey, op: string, body?: unknown): Promise<Body> {
+  return (await get(main, who).request(op, body)).b as Body;
+}
+
+function expectNotAllowed(body: unknown) {
+  expect(body).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+}
+
+/** Neither the label word nor the update secret of a hidden item may appear in what was sent. */
+function expectNoTrace(sent: unknown, item: ItemSpec) {
+  const text = JSON.stringify(sent);
+  expect(text).not.toContain(get(labels, item.key));
+  const secret = secrets.get(item.key);
+  if (secret) expect(text).not.toContain(secret);
+}
+
+/** Another socket on a signed-in principal's token. */
+async function authedSocket(token: string): Promise<{ client: WsClient; session: Body }> {
+  const client = await WsClient.connect(server.wsUrl);
+  const r = await client.request('tokenAuth', { token }, { v: 'test' });
+  if (r.o !== 'authed') throw new Error(`tokenAuth failed: ${JSON.stringify(r.b)}`);
+  return { client, session: r.b as Body };
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  const items = server.app.services.items;
+  for (const [key, o] of Object.entries(ORGS) as [OrgKey, (typeof ORGS)[OrgKey]][])
+    orgIds[key] = await makeOrg(items, o.name, o.type);
+
+  for (const p of PRINCIPALS) {
+    if (!p.signedIn) {
+      main.set(p.key, await WsClient.connect(server.wsUrl));
+      continue;
+    }
+    const memberships = (Object.entries(p.orgs) as [OrgKey, Role][]).map(([org, role]): [string, Role] => [
+      orgIds[org],
+      role,
+    ]);
+    const u = await makeUser(
+      items,
+      memberships.map(([org, role]) => [org, p.createdAs ?? role]),
+      { admin: p.admin },
+    );
+    userIds.set(p.key, u.id);
+    const { client, token } = await connectAs(server, u.email, PASSWORD);
+    main.set(p.key, client);
+    tokens.set(p.key, token);
+  }
+
+  const callAs = async (who: PrincipalKey, op: string, body: unknown) => get(main, who).call<Body>(op, body);
+  for (const s of ITEMS) {
+    const label = `L${rand()}`;
+    labels.set(s.key, label);
+    let created: Body;
+    if (s.type === 'Notify') {
+      created = await items.create(SYSTEM, 'Notify', {
+        kind: label,
+        recipient: get(userIds, s.recipient!),
+        context: get(ids, s.context!),
+        unread: true,
+      });
+    } else if (s.type === 'Message') {
+      created = await callAs(s.createdBy!, 'create/Message', { thread: get(ids, s.follows!), body: label });
+    } else {
+      created = await callAs(s.createdBy!, `create/${s.type}`, {
+        [LABEL_FIELD[s.type]]: label,
+        $access: s.level,
+        ...(s.state ? { state: s.state } : {}),
+      });
+    }
+    // The fixture is what the oracle assumes.
+    expect(created).toMatchObject({
+      $access: s.level,
+      owner: s.owner ? orgIds[s.owner] : null,
+      _c: s.createdBy ? { $id: get(userIds, s.createdBy) } : {},
+    });
+    const id = created.$id as string;
+    ids.set(s.key, id);
+    for (const g of s.grants) {
+      await callAs('orgAdmin', 'act/setGrant', {
+        _t: s.type,
+        _i: num(id),
+        principal: g.user ? get(userIds, g.user) : orgIds[g.org!],
+        actions: g.actions,
+      });
+    }
+  }
+  // A PUBLIC Thread pointing at each item: its $labels must name the target only for readers of it.
+  // The admin makes them: others may link only to items they can read themselves.
+  for (const s of ITEMS) {
+    const p = await callAs('admin', 'create/Thread', {
+      subject: `P${rand()}`,
+      $access: 'PUBLIC',
+      context: get(ids, s.key),
+    });
+    pointers.set(s.key, p.$id as string);
+  }
+  // Move former editors to their role under test, and sign them in again with it.
+  for (const p of PRINCIPALS) {
+    if (!p.createdAs) continue;
+    const userId = get(userIds, p.key);
+    for (const [org, role] of Object.entries(p.orgs) as [OrgKey, Role][])
+      await callAs('orgAdmin', 'act/setMembership', { userId, org: orgIds[org], roles: [role] });
+    await get(main, p.key).close();
+    const { client, session } = await authedSocket(get(tokens, p.key));
+    expect(session).toMatchObject({
+      memberships: (Object.entries(p.orgs) as [OrgKey, Role][]).map(([org, role]) => ({
+        org: orgIds[org],
+        roles: [role],
+      })),
+    });
+    main.set(p.key, client);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all([...main.values(), ...pushSockets.values()].map((c) => c.close()));
+  await server?.close();
+  await tdb?.close();
+});
+
+describe('the oracle', () => {
+  it('has allowed and denied cases for reads and updates', () => {
+    expect(PAIRS.length).toBe(PRINCIPALS.length * ITEMS.length);
+    expect(PAIRS.some((p) => p.read) && PAIRS.some((p) => !p.read)).toBe(true);
+    expect(PAIRS.some((p) => p.update) && PAIRS.some((p) => p.read && !p.update)).toBe(true);
+  });
+});
+
+describe('reads', () => {
+  for (const { who, item, read, update } of PAIRS) {
+    it(`${who.name} ${can(read)} read ${item.name} via read`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, `read/${id}`);
+      if (read) expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
+      else {
+        expectNotAllowed(b);
+        expectNoTrace(b, item);
+      }
+    });
+
+    it(`${who.name} ${can(read)} read ${item.name} via readAllowed${read ? ` ($allowed.update ${update})` : ''}`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, `readAllowed/${id}`);
+      if (read) {
+        expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
+        expect((b.$allowed as Body).update).toBe(update);
+      } else {
+        expectNotAllowed(b);
+        expectNoTrace(b, item);
+      }
+    });
+
+    it(`${who.name} ${can(read)} read ${item.name} via readMany`, async () => {
+      const id = get(ids, item.key);
+      const all = ITEMS.map((s) => get(ids, s.key));
+      const b = await ask(who.key, 'readMany/object', all);
+      if (read) expect(b[id]).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
+      else {
+        expectNotAllowed(b[id]);
+        // Nowhere in the whole reply: not as the entry, nor in another item's $labels.
+        expectNoTrace(b, item);
+      }
+    });
+
+    it(`${who.name} ${can(read)} read ${item.name} via label`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, `label/${id}`);
+      if (read) expect(b).toEqual({ $id: id, label: get(labels, item.key) });
+      else {
+        expectNotAllowed(b);
+        expectNoTrace(b, item);
+      }
+    });
+  }
+});
+
+describe('the HTTP fallback', () => {
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${can(read)} read ${item.name} via POST /api/item`, async () => {
+      const id = get(ids, item.key);
+      const token = tokens.get(who.key);
+      const res = await fetch(`${server.url}/api/item`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ o: `read/${id}`, s: '1' }),
+      });
+      expect(res.status).toBe(200);
+      const b = ((await res.json()) as { data: Body }).data;
+      if (read) expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
+      else {
+        expectNotAllowed(b);
+        expectNoTrace(b, item);
+      }
+    });
+  }
+});
+
+describe('$labels of a readable item pointing at another', () => {
+  const sees = (yes: boolean) => (yes ? 'sees' : 'does not see');
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${sees(read)} the label of ${item.name} in $labels via read`, async () => {
+      const b = await ask(who.key, `read/${get(pointers, item.key)}`);
+      expect(b.context).toBe(get(ids, item.key));
+      const own = b.$labels as Record<string, string>;
+      if (read) expect(own[get(ids, item.key)]).toBe(get(labels, item.key));
+      else {
+        expect(own).not.toHaveProperty(get(ids, item.key));
+        expectNoTrace(b, item);
+      }
+    });
+
+    it(`${who.name} ${sees(read)} the label of ${item.name} in $labels via readMany`, async () => {
+      const b = await ask(
+        who.key,
+        'readMany/object',
+        ITEMS.map((s) => get(pointers, s.key)),
+      );
+      const entry = b[get(pointers, item.key)] as Body;
+      const own = entry.$labels as Record<string, string>;
+      if (read) expect(own[get(ids, item.key)]).toBe(get(labels, item.key));
+      else {
+        expect(own).not.toHaveProperty(get(ids, item.key));
+        expectNoTrace(b, item);
+      }
+    });
+  }
+});
+
+describe('act/isAllowed', () => {
+  for (const { who, item, read, update } of PAIRS) {
+    for (const [action, expected] of [
+      ['read', read],
+      ['update', update],
+    ] as const) {
+      it(`${who.name} ${can(expected)} ${action} ${item.name} via act/isAllowed`, async () => {
+        const id = get(ids, item.key);
+        const b = await ask(who.key, 'act/isAllowed', {
+          _t: item.type,
+          _i: num(id),
+          actions: ['read', 'update'],
+        });
+        expect((b.allowed as Body)[action]).toBe(expected);
+        if (!read) expectNoTrace(b, item);
+      });
+    }
+  }
+});
+
+describe('update and grants', () => {
+  for (const { who, item, read, update } of PAIRS) {
+    // A stale $version makes the probe harmless: with the right to update, the answer is
+    // staleVersion (and nothing is written); without it, notAllowed and no current version.
+    it(`${who.name} ${can(update)} update ${item.name} via update`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'update', { $id: id, $version: 999_999 });
+      if (update) expect(b).toMatchObject({ erred: true, userMessage: 'staleVersion' });
+      else {
+        expectNotAllowed(b);
+        expect(b).not.toHaveProperty('currentVersion');
+        expectNoTrace(b, item);
+      }
+    });
+
+    it(`${who.name} ${can(read)} list the grants of ${item.name} via act/getGrantedBy`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'act/getGrantedBy', { grantsFor: [id] });
+      const result = b.result as Record<string, unknown>;
+      if (read) expect(result).toHaveProperty(id);
+      else expect(result).toEqual({});
+    });
+  }
+});
+
+describe('addWatch', () => {
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${can(read)} watch ${item.name} via addWatch`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, `addWatch/${id}/1`);
+      if (read) expect(b).toMatchObject({ watching: id });
+      else {
+        expectNotAllowed(b);
+        expectNoTrace(b, item);
+      }
+    });
+  }
+});
+
+describe('pushes', () => {
+  const WATCHED_TYPES: ItemTypeName[] = ['Thread', 'Agreement', 'Message', 'Notify'];
+  const mentions = (f: Frame, id: string) => {
+    const b = f.b as Body | null;
+    return !!b && (b.$id === id || b.itemID === id);
+  };
+  const updatePush = (id: string, secret: string) => (f: Frame) =>
+    f.o === 'itemUpdated' && mentions(f, id) && JSON.stringify(f.b).includes(secret);
+
+  beforeAll(async () => {
+    // Every principal watches every type, and every item (the refused watches are checked above,
+    // and a refused watch that still registered would show up here).
+    for (const p of PRINCIPALS) {
+      const c = p.signedIn
+        ? (await authedSocket(get(tokens, p.key))).client
+        : await WsClient.connect(server.wsUrl);
+      pushSockets.set(p.key, c);
+      for (const t of WATCHED_TYPES) await c.call(`addWatch/${t}-0`, {});
+      for (const s of ITEMS) await c.request(`addWatch/${get(ids, s.key)}`);
+    }
+    const admin = get(main, 'admin');
+    for (const s of ITEMS) {
+      const id = get(ids, s.key);
+      const current = await admin.call<Body>(`read/${id}`);
+      const secret = `S${rand()}`;
+      secrets.set(s.key, secret);
+      const change = { $id: id, $version: current.$version, [LABEL_FIELD[s.type]]: secret };
+      // A Notify's fields are written by the system only, so its change comes from the system too.
+      if (s.type === 'Notify') await server.app.services.items.update(SYSTEM, change);
+      else await admin.call('update', change);
+    }
+    for (const s of ITEMS) {
+      const id = get(pointers, s.key);
+      const current = await admin.call<Body>(`read/${id}`);
+      const secret = `Q${rand()}`;
+      pointerSecrets.set(s.key, secret);
+      await admin.call('update', { $id: id, $version: current.$version, subject: secret });
+    }
+    // Wait for what should come, then for quiet, before anything is judged absent.
+    await Promise.allSettled([
+      ...PAIRS.filter((p) => p.read).map((p) =>
+        get(pushSockets, p.who.key).waitForPush(
+          updatePush(get(ids, p.item.key), get(secrets, p.item.key)),
+          10_000,
+        ),
+      ),
+      ...PAIRS.map((p) =>
+        get(pushSockets, p.who.key).waitForPush(
+          updatePush(get(pointers, p.item.key), get(pointerSecrets, p.item.key)),
+          10_000,
+        ),
+      ),
+    ]);
+    await server.app.idle();
+    await delay(200);
+    await server.app.idle();
+  }, 60_000);
+
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${read ? 'gets' : 'never gets'} the update of ${item.name} via pushes`, async () => {
+      const id = get(ids, item.key);
+      const sockets = [get(pushSockets, who.key), get(main, who.key)];
+      if (read) {
+        const f = await get(pushSockets, who.key).waitForPush(updatePush(id, get(secrets, item.key)), 2_000);
+        expect(f.b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(secrets, item.key) });
+      } else {
+        for (const c of sockets) {
+          expect(c.pushes.filter((f) => mentions(f, id))).toEqual([]);
+          expectNoTrace(c.pushes, item);
+        }
+      }
+    });
+
+    it(`${who.name} ${read ? 'sees' : 'does not see'} the label of ${item.name} in $labels via pushes`, async () => {
+      const pointer = get(pointers, item.key);
+      const f = await get(pushSockets, who.key).waitForPush(
+        updatePush(pointer, get(pointerSecrets, item.key)),
+        2_000,
+      );
+      const own = (f.b as Body).$labels as Record<string, string>;
+      if (read) expect(own[get(ids, item.key)]).toBe(get(secrets, item.key));
+      else {
+        expect(own).not.toHaveProperty(get(ids, item.key));
+        expectNoTrace(f.b, item);
+      }
+    });
+  }
+});
+
+describe('who may widen the level', () => {
+  // Changing $access decides who may read, like moving the owner (which needs the grant right).
+  // A proponent holding only an update grant must not be able to publish a community's PRIVATE item.
+  it('a proponent with an update grant cannot make a PRIVATE Thread PUBLIC via update', async () => {
+    const secret = `W${rand()}`;
+    const t = await get(main, 'creator').call<Body>('create/Thread', { subject: secret, $access: 'PRIVATE' });
+    const id = t.$id as string;
+    await get(main, 'orgAdmin').call('act/setGrant', {
+      _t: 'Thread',
+      _i: num(id),
+      principal: get(userIds, 'userGrantee'),
+      actions: ['read', 'update'],
+    });
+    const current = await ask('userGrantee', `read/${id}`);
+    expect(current.subject).toBe(secret);
+    const b = await ask('userGrantee', 'update', { $id: id, $version: current.$version, $access: 'PUBLIC' });
+    expect.soft(b, 'the update grant alone must not change $access').toMatchObject({
+      erred: true,
+      userMessage: 'notAllowed',
+    });
+    // Whatever the reply, the item must still be hidden from everyone the oracle hides it from.
+    for (const who of ['signedOut', 'outsider', 'orgGrantee', 'member'] as const) {
+      const r = await ask(who, `read/${id}`);
+      expect.soft(r, `${who} reads it`).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+      expect.soft(JSON.stringify(r)).not.toContain(secret);
+    }
+  });
+});
+
+describe('a blocked account', () => {
+  // No act blocks an account yet; the flag lives in `credentials` (docs/architecture.md), and
+  // docs/protocol.md promises identFailed for "an unknown, revoked or blocked token" on every path.
+  it('a blocked staff member cannot read a COMMUNITY item via the socket or via POST /api/item', async () => {
+    const items = server.app.services.items;
+    const u = await makeUser(items, [[orgIds.riverbend, 'staff']]);
+    const { client, token } = await connectAs(server, u.email, PASSWORD);
+    const id = get(ids, 'threadCOMMUNITY');
+    const before = await client.call<Body>(`read/${id}`);
+    expect(before).toMatchObject({ $id: id });
+    await client.close();
+    await items.db.execute(sql`update credentials set blocked = true where user_id = ${u.id}`);
+
+    const again = await WsClient.connect(server.wsUrl);
+    const authed = await again.request('tokenAuth', { token }, { v: 'test' });
+    expect(authed.b).toMatchObject({ erred: true, userMessage: 'identFailed' });
+    await again.waitForClose();
+
+    const res = await fetch(`${server.url}/api/item`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ o: `read/${id}`, s: '1' }),
+    });
+    const b = ((await res.json()) as { data: Body }).data;
+    expect.soft(b).toMatchObject({ erred: true, userMessage: 'identFailed' });
+    expect.soft(JSON.stringify(b)).not.toContain(before.subject as string);
+    expect(res.status).toBe(401);
+  });
+});
