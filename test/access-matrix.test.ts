@@ -459,6 +459,25 @@ describe('reads', () => {
   }
 });
 
+describe('search', () => {
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${can(read)} find ${item.name} via search/ids (results, total, facets, labels)`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'search/ids', {
+        must: { _t: [item.type], $id: [id] },
+        facets: ['_t', 'owner'],
+        labels: true,
+      });
+      expect(b.ids).toEqual(read ? [id] : []);
+      expect(b.total).toBe(read ? 1 : 0);
+      const counts = (b.facets as Record<string, { count: number }[]>)._t!;
+      expect(counts.reduce((n, x) => n + x.count, 0)).toBe(read ? 1 : 0);
+      if (read) expect((b.labels as Record<string, string>)[id]).toBe(get(labels, item.key));
+      else expectNoTrace(b, item);
+    });
+  }
+});
+
 describe('the HTTP fallback', () => {
   for (const { who, item, read } of PAIRS) {
     it(`${who.name} ${can(read)} read ${item.name} via POST /api/item`, async () => {

@@ -16,6 +16,7 @@ import { accountRoutes } from './http/account-routes';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { ItemService } from './items/item-service';
+import { SearchService } from './search/search-service';
 import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
 import type { Services } from './services';
@@ -33,12 +34,14 @@ export interface App {
 export function createServices(config: ServerConfig, database: Database, log?: MailLog): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
+  const items = new ItemService(database, registry, policy);
   return {
     config,
     database,
     registry,
     policy,
-    items: new ItemService(database, registry, policy),
+    items,
+    search: new SearchService(items),
     hub: new Hub(),
     acts: buildActs(registry, SERVER_MODULES),
     limits: {

@@ -5,6 +5,7 @@ import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
 import type { ItemService } from './items/item-service';
+import type { SearchService } from './search/search-service';
 import type { Mailer } from './mail/mailer';
 import type { Hub } from './ws/hub';
 import type { Session } from './ws/session';
@@ -16,6 +17,7 @@ export interface Services {
   registry: Registry;
   policy: AccessPolicy;
   items: ItemService;
+  search: SearchService;
   hub: Hub;
   acts: Map<string, ActHandler>;
   limits: { address: RateLimiter; account: RateLimiter };

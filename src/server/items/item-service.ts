@@ -147,6 +147,16 @@ export class ItemService {
     return list;
   }
 
+  /** Labels of the given ids that the principal may read; the others are left out. */
+  async labelsFor(p: Principal, ids: readonly string[]): Promise<Record<string, string>> {
+    const rows = await loadRows(this.db, ids.filter(isCompleteId));
+    const load = this.loaderFor(this.db);
+    const out: Record<string, string> = {};
+    for (const row of rows.values())
+      if (!row.deleted && (await this.policy.can(p, 'read', row, load))) out[row.id] = this.labelOf(row);
+    return out;
+  }
+
   private relatedIds(item: WireItem): string[] {
     const t = this.registry.type(item._t);
     const ids: string[] = [];

@@ -63,6 +63,9 @@ export async function dispatch(c: Call): Promise<unknown> {
       return items.label(c.principal, arg);
     case 'act':
       return act(c, rest);
+    case 'search':
+      if (arg !== 'ids') throw new AppError('unknownOperation', `unknown search ${arg}`);
+      return c.services.search.search(c.principal, c.body);
     case 'addWatch':
       return addWatch(c, needSession(c), rest);
     case 'removeWatch':

@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../protocol/errors';
+import type { Registry } from '../../kernel/registry';
+import type { PropertyDef } from '../../kernel/property';
+
+/** Keys that map onto columns rather than data. */
+const COLUMN_KEYS: Record<string, SQL> = {
+  _t: sql`i.type`,
+  _i: sql`i.num`,
+  _c: sql`i.created_by`,
+  owner: sql`i.owner`,
+  $access: sql`i.access`,
+  $id: sql`i.id`,
+};
+
+/** Finds a declared property of that name in the given types (or any type). */
+export function propertyOf(
+  registry: Registry,
+  types: readonly string[] | null,
+  key: string,
+): PropertyDef | null {
+  const pool = types?.length
+    ? types.map((t) => registry.type(t)).filter((t) => t !== undefined)
+    : [...registry.types.values()];
+  for (const t of pool) {
+    const p = t.properties[key];
+    if (p) return p;
+  }
+  return null;
+}
+
+export function assertKnownKey(registry: Registry, types: readonly string[] | null, key: string): void {
+  if (key in COLUMN_KEYS || key === '$text' || key === '_c.ts' || key === '_m.ts') return;
+  if (!propertyOf(registry, types, key))
+    throw new AppError('invalidInput', `unknown search key ${key}`, {
+      fields: [{ path: key, key: 'errors.unknownField' }],
+    });
+}
+
+/** The condition "key has this value", for one value. */
+export function valueCondition(key: string, value: string | number | boolean | null): SQL {
+  const col = COLUMN_KEYS[key];
+  if (col) return value === null ? sql`${col} is null` : sql`${col}::text = ${String(value)}`;
+  if (key === '_c.ts' || key === '_m.ts')
+    return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
+  if (value === null) return sql`(i.data->${key}) is null`;
+  // jsonb containment matches a scalar, or an element of a list property.
+  return sql`(i.data->${key}) @> ${JSON.stringify(value)}::jsonb`;
+}
+
+/** `from..to` (either side may be empty), ISO dates or date-times; `to` is exclusive. */
+function dateRange(col: SQL, value: string | number | boolean | null): SQL {
+  if (typeof value !== 'string' || !value.includes('..'))
+    throw new AppError('invalidInput', 'a date key takes "from..to"');
+  const [from, to] = value.split('..', 2) as [string, string];
+  const parts: SQL[] = [];
+  for (const [v, op] of [
+    [from, sql`>=`],
+    [to, sql`<`],
+  ] as const) {
+    if (!v) continue;
+    if (Number.isNaN(Date.parse(v))) throw new AppError('invalidInput', `not a date: ${v}`);
+    parts.push(sql`${col} ${op} ${new Date(v).toISOString()}::timestamptz`);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/** The SQL to sort by a key. */
+export function sortExpression(key: string): SQL {
+  if (key === '_c.ts') return sql`i.created_at`;
+  if (key === '_m.ts') return sql`i.updated_at`;
+  if (key === '_i') return sql`i.num`;
+  const col = COLUMN_KEYS[key];
+  if (col) return col;
+  return sql`lower(i.data->>${key})`;
+}
+
+/** A facet's values: one row per value, list properties unnested. */
+export function facetValues(key: string, list: boolean): SQL {
+  const col = COLUMN_KEYS[key];
+  if (col) return sql`${col}::text`;
+  if (list)
+    return sql`jsonb_array_elements_text(case when jsonb_typeof(i.data->${key}) = 'array' then i.data->${key} else '[]'::jsonb end)`;
+  return sql`i.data->>${key}`;
+}

@@ -1,0 +1,189 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_SEARCH_MAX } from '../../protocol/constants';
+import { AppError } from '../../protocol/errors';
+import {
+  SearchQuery,
+  TEXT_KEY,
+  textTokens,
+  type Clause,
+  type FacetBucket,
+  type SearchResult,
+} from '../../protocol/query';
+import { renderLabel } from '../../kernel/label';
+import type { Principal } from '../access/principal';
+import { readableSql } from '../access/readable-sql';
+import { query } from '../db/query';
+import type { ItemService } from '../items/item-service';
+import { assertKnownKey, facetValues, propertyOf, sortExpression, valueCondition } from './keys';
+
+/** The most ids one search returns, whatever `max` asks: a query never scans without bound. */
+export const SEARCH_HARD_LIMIT = 10_000;
+const FACET_LIMIT = 200;
+
+function tsQuery(values: readonly unknown[]): SQL | null {
+  const words = values.flatMap((v) => (typeof v === 'string' ? textTokens(v) : []));
+  if (words.length === 0) return null;
+  // Every word must match, each as a prefix; accents and case never matter.
+  const q = words.map((w) => `${w}:*`).join(' & ');
+  return sql`to_tsquery('simple', ckk_unaccent(${q}))`;
+}
+
+/**
+ * search/ids (spec core §3, §7): filters, full text, facets and labels, with the access policy
+ * applied in SQL, so results, counts and labels only ever come from readable items.
+ */
+export class SearchService {
+  constructor(private readonly items: ItemService) {}
+
+  async search(p: Principal, body: unknown): Promise<SearchResult> {
+    const parsed = SearchQuery.safeParse(body ?? {});
+    if (!parsed.success)
+      throw new AppError(
+        'invalidInput',
+        `the query cannot be read: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    const q = parsed.data;
+    const registry = this.items.registry;
+    const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
+    for (const t of types) if (!registry.type(t)) throw new AppError('invalidInput', `unknown type ${t}`);
+    const scope = types.length
+      ? null
+      : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
+    const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
+
+    const where: SQL[] = [readableSql(p, registry)];
+    if (scope?.length)
+      where.push(
+        sql`i.type not in (${sql.join(
+          scope.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      );
+    where.push(this.queryCondition(q, types));
+
+    const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
+    const order = this.order(q, text);
+    const filter = sql.join(where, sql` and `);
+    const rows = await query<{
+      id: string;
+      type: string;
+      data: Record<string, unknown> | string;
+      total: string | number;
+    }>(
+      this.items.db,
+      sql`select i.id, i.type, ${q.labels ? sql`i.data` : sql`null::jsonb as data`}, count(*) over () as total
+        from items i where ${filter} order by ${order} limit ${max} offset ${q.offset ?? 0}`,
+    );
+    const labels: Record<string, string> = {};
+    if (q.labels) {
+      for (const r of rows) {
+        const t = registry.type(r.type);
+        const data =
+          typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : (r.data ?? {});
+        labels[r.id] = t ? renderLabel(t, r.id, data) : r.id;
+      }
+    }
+    const total = rows.length ? Number(rows[0]!.total) : (q.offset ?? 0) > 0 ? await this.count(filter) : 0;
+    const facets = await this.facets(p, q.facets ?? [], types, filter);
+    return { ids: rows.map((r) => r.id), labels, facets, total };
+  }
+
+  private async count(filter: SQL): Promise<number> {
+    const [r] = await query<{ n: string }>(
+      this.items.db,
+      sql`select count(*) as n from items i where ${filter}`,
+    );
+    return Number(r?.n ?? 0);
+  }
+
+  private clause(c: Clause | undefined, types: string[]): SQL[] {
+    const out: SQL[] = [];
+    for (const [key, values] of Object.entries(c ?? {})) {
+      if (key === TEXT_KEY) {
+        const ts = tsQuery(values);
+        if (ts) out.push(sql`i.tsv @@ ${ts}`);
+        continue;
+      }
+      assertKnownKey(this.items.registry, types.length ? types : null, key);
+      if (values.length === 0) continue;
+      out.push(
+        sql`(${sql.join(
+          values.map((v) => valueCondition(key, v)),
+          sql` or `,
+        )})`,
+      );
+    }
+    return out;
+  }
+
+  /** must: all; should: at least minShould; mustNot: none; subs: all; subsShould: any. */
+  private queryCondition(q: SearchQuery, types: string[]): SQL {
+    const parts: SQL[] = [...this.clause(q.must, types)];
+    const should = this.clause(q.should, types);
+    if (should.length) {
+      const min = q.minShould ?? (parts.length || q.subs?.length ? 0 : 1);
+      if (min > 0)
+        parts.push(
+          sql`(${sql.join(
+            should.map((s) => sql`(case when ${s} then 1 else 0 end)`),
+            sql` + `,
+          )}) >= ${min}`,
+        );
+    }
+    const not = this.clause(q.mustNot, types);
+    if (not.length) parts.push(sql`not (${sql.join(not, sql` or `)})`);
+    for (const sub of q.subs ?? []) parts.push(this.queryCondition(sub, types));
+    if (q.subsShould?.length)
+      parts.push(
+        sql`(${sql.join(
+          q.subsShould.map((s) => this.queryCondition(s, types)),
+          sql` or `,
+        )})`,
+      );
+    return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+  }
+
+  private order(q: SearchQuery, text: SQL | null): SQL {
+    const keys = q.sort?.length
+      ? q.sort
+      : text
+        ? [{ key: '_score', order: 'desc' as const }]
+        : [{ key: '_c.ts', order: 'desc' as const }];
+    const parts = keys.map((s) => {
+      const expr =
+        s.key === '_score' ? (text ? sql`ts_rank(i.tsv, ${text})` : sql`0`) : sortExpression(s.key);
+      return sql`${expr} ${s.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`;
+    });
+    parts.push(sql`i.id asc`); // a stable order for paging
+    return sql.join(parts, sql`, `);
+  }
+
+  /** Term counts over readable items only; relation values are labelled only where readable. */
+  private async facets(
+    p: Principal,
+    keys: string[],
+    types: string[],
+    filter: SQL,
+  ): Promise<Record<string, FacetBucket[]>> {
+    const out: Record<string, FacetBucket[]> = {};
+    for (const key of keys) {
+      assertKnownKey(this.items.registry, types.length ? types : null, key);
+      const prop = propertyOf(this.items.registry, types.length ? types : null, key);
+      const rows = await query<{ v: string | null; n: string }>(
+        this.items.db,
+        sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
+          group by v order by count(*) desc, v asc limit ${FACET_LIMIT}`,
+      );
+      out[key] = rows.map((r) => ({ value: r.v, count: Number(r.n) }));
+      if (prop?.kind === 'relation' || key === 'owner' || key === '_c') {
+        const labels = await this.items.labelsFor(
+          p,
+          rows.map((r) => r.v).filter((v): v is string => !!v),
+        );
+        for (const b of out[key])
+          if (typeof b.value === 'string' && labels[b.value]) b.label = labels[b.value];
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/server/access/principal';
+import { query } from '../src/server/db/query';
+import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+import { connectAs, WsClient } from './helpers/ws-client';
+
+// search/ids: the query model, full text without accents or case, facets, and above all that
+// results, counts and labels come only from items the asker may read.
+
+let tdb: TestDatabase;
+let server: TestServer;
+let emails: string[];
+
+type Result = {
+  ids: string[];
+  labels: Record<string, string>;
+  facets: Record<string, { value: unknown; count: number; label?: string }[]>;
+  total: number;
+};
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  const items = server.app.services.items;
+  emails = (await seedDemo(items)).map((d) => d.email);
+  const { client } = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+  await client.call('create/Thread', {
+    subject: 'Stó:lō Nation referral on the river crossing',
+    $access: 'COMMUNITY',
+    purpose: 'CONSULT_ACK',
+  });
+  const prot = await client.call<{ $id: string }>('create/Thread', {
+    subject: 'Protected planning of the crossing',
+    $access: 'PROTECTED',
+    purpose: 'CONSULT_INCOMPLETE',
+  });
+  await client.call('create/Message', { thread: prot.$id, body: 'Internal note about the crossing' });
+  const member = (
+    await query<{ id: string }>(
+      items.db,
+      sql`select user_id as id from credentials where email = 'member@riverbend.example'`,
+    )
+  )[0]!.id;
+  await items.create(SYSTEM, 'Notify', {
+    kind: 'updated',
+    recipient: member,
+    context: prot.$id,
+    unread: true,
+  });
+  await client.close();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await tdb?.close();
+});
+
+async function searchAs(email: string | null, body: unknown): Promise<Result> {
+  if (!email) {
+    const r = await fetch(`${server.url}/api/item`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ o: 'search/ids', b: body }),
+    });
+    return ((await r.json()) as { data: Result }).data;
+  }
+  const { client } = await connectAs(server, email, DEMO_PASSWORD);
+  try {
+    return await client.call<Result>('search/ids', body);
+  } finally {
+    await client.close();
+  }
+}
+
+describe('full text', () => {
+  it('finds words by prefix, ignoring accents and case', async () => {
+    const r = await searchAs('member@riverbend.example', { must: { $text: ['sto:lo'] }, labels: true });
+    expect(Object.values(r.labels)).toEqual(['Stó:lō Nation referral on the river crossing']);
+    const prefix = await searchAs('member@riverbend.example', { must: { $text: ['REFER crossi'] } });
+    expect(prefix.ids).toHaveLength(1);
+  });
+
+  it('ranks and filters only among readable items', async () => {
+    const member = await searchAs('member@riverbend.example', {
+      must: { $text: ['crossing'] },
+      labels: true,
+    });
+    expect(Object.values(member.labels)).toEqual(['Stó:lō Nation referral on the river crossing']);
+    const staff = await searchAs('researcher@riverbend.example', {
+      must: { $text: ['crossing'] },
+      labels: true,
+    });
+    expect(Object.values(staff.labels).sort()).toEqual([
+      'Protected planning of the crossing',
+      'Stó:lō Nation referral on the river crossing',
+    ]);
+    // Messages are left out of general search, but found when asked for by type.
+    const messages = await searchAs('researcher@riverbend.example', {
+      must: { _t: ['Message'], $text: ['crossing'] },
+    });
+    expect(messages.ids).toHaveLength(1);
+  });
+});
+
+describe('query model', () => {
+  it('supports must, mustNot, should with minShould, sort, max, offset and total', async () => {
+    const who = 'lands.admin@riverbend.example';
+    const all = await searchAs(who, {
+      must: { _t: ['Agreement'] },
+      sort: [{ key: 'title', order: 'asc' }],
+      labels: true,
+      max: 2,
+    });
+    expect(all.total).toBe(4);
+    expect(all.ids).toHaveLength(2);
+    expect(Object.values(all.labels)).toEqual([
+      'Community data-sharing terms',
+      'Pipeline accommodation agreement (negotiation draft)',
+    ]);
+    const page2 = await searchAs(who, {
+      must: { _t: ['Agreement'] },
+      sort: [{ key: 'title', order: 'asc' }],
+      max: 2,
+      offset: 2,
+    });
+    expect(page2.ids).toHaveLength(2);
+    expect(page2.ids.some((id) => all.ids.includes(id))).toBe(false);
+    const notDraft = await searchAs(who, { must: { _t: ['Agreement'] }, mustNot: { state: ['DRAFT'] } });
+    expect(notDraft.total).toBe(2);
+    const should = await searchAs(who, {
+      must: { _t: ['Agreement'] },
+      should: { kind: ['RESEARCH', 'DATA_SHARING'] },
+      minShould: 1,
+    });
+    expect(should.total).toBe(2);
+  });
+
+  it('refuses a query it cannot read, with a clear key', async () => {
+    const { client } = await connectAs(server, 'member@riverbend.example', DEMO_PASSWORD);
+    expect((await client.request('search/ids', { must: 'everything' })).b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+    });
+    expect((await client.request('search/ids', { must: { noSuchKey: ['x'] } })).b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+    });
+    expect((await client.request('search/ids', { must: { _t: ['NoSuchType'] } })).b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+    });
+    await client.close();
+  });
+});
+
+describe('facets', () => {
+  it('counts only readable items and labels only readable relation targets', async () => {
+    const body = { must: { _t: ['Agreement'] }, facets: ['state', 'with'] };
+    const member = await searchAs('member@riverbend.example', body);
+    const admin = await searchAs('lands.admin@riverbend.example', body);
+    const count = (r: Result, key: string, value: string) =>
+      r.facets[key]!.find((b) => b.value === value)?.count ?? 0;
+    expect(count(member, 'state', 'DRAFT')).toBe(0);
+    expect(count(admin, 'state', 'DRAFT')).toBe(2);
+    expect(count(member, 'state', 'ACTIVE')).toBe(2);
+    const pipeline = admin.facets.with!.find((b) => b.label === 'Northern Pipeline Corp.');
+    expect(pipeline?.count).toBe(1);
+    expect(JSON.stringify(member.facets)).not.toContain('Northern Pipeline');
+  });
+});
+
+describe('search agrees with the access policy', () => {
+  it('returns exactly the items each principal can read, for every type', async () => {
+    const ids = (
+      await query<{ id: string }>(
+        server.app.services.items.db,
+        sql`select id from items where not deleted order by id`,
+      )
+    ).map((r) => r.id);
+    const types = [...server.app.services.registry.types.keys()];
+    for (const email of [null, ...emails]) {
+      const client = email
+        ? (await connectAs(server, email, DEMO_PASSWORD)).client
+        : await WsClient.connect(server.wsUrl);
+      const readable = new Set<string>();
+      if (email) {
+        const many = await client.call<Record<string, { erred?: boolean }>>('readMany/object', ids);
+        for (const [id, v] of Object.entries(many)) if (!v.erred) readable.add(id);
+      } else {
+        for (const id of ids)
+          if (!((await client.request(`read/${id}`)).b as { erred?: boolean }).erred) readable.add(id);
+      }
+      const found = email
+        ? await client.call<Result>('search/ids', { must: { _t: types }, max: 100_000 })
+        : await searchAs(null, { must: { _t: types }, max: 100_000 });
+      expect({ who: email ?? 'signed out', ids: [...found.ids].sort() }).toEqual({
+        who: email ?? 'signed out',
+        ids: [...readable].sort(),
+      });
+      expect(found.total).toBe(readable.size);
+      await client.close();
+    }
+  });
+});
