@@ -77,4 +77,21 @@ describe(`two nodes on one database`, () => {
     expect(push.b).toMatchObject({ $id: item.$id, subject: 'From B, changed' });
     await Promise.all([writer.client.close(), watcher.client.close()]);
   });
+
+  it('serves a fresh read on node A after node B changed an item A had cached', async () => {
+    const a = await connectAs(nodeA, member.email, PASSWORD);
+    const b = await connectAs(nodeB, editor.email, PASSWORD);
+    const item = await b.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Cached on A',
+      $access: 'COMMUNITY',
+    });
+    expect(await a.client.call(`read/${item.$id}`)).toMatchObject({ subject: 'Cached on A' });
+    await b.client.call('update', { $id: item.$id, $version: 1, subject: 'Changed on B' });
+    await expect
+      .poll(async () => (await a.client.call<{ subject: string }>(`read/${item.$id}`)).subject, {
+        timeout: 5_000,
+      })
+      .toBe('Changed on B');
+    await Promise.all([a.client.close(), b.client.close()]);
+  });
 });

@@ -3,6 +3,7 @@ import { ROLES, type Role } from '../../protocol/access-levels';
 import { AppError } from '../../protocol/errors';
 import { SYSTEM } from '../access/principal';
 import type { Executor } from '../db/open';
+import { queueNotify } from '../items/rows';
 import { query, textArray } from '../db/query';
 import type { ItemService } from '../items/item-service';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
@@ -105,7 +106,11 @@ export async function setMembership(
     await ex.execute(sql`insert into grants (item_id, principal, actions, granted_by)
       values (${userId}, ${org}, ${textArray(['read'])}, ${MEMBERSHIP_GRANTER}) on conflict do nothing`);
   }
-  await ex.execute(sql`update items set u = u + 1 where id = ${userId}`);
+  const [bumped] = await query<{ u: number }>(
+    ex,
+    sql`update items set u = u + 1 where id = ${userId} returning u`,
+  );
+  if (bumped) await queueNotify(ex, { id: userId, type: 'User', u: Number(bumped.u), op: 'update' });
   await ex.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${userId})`);
 }
 

@@ -23,7 +23,7 @@ async function changeGrants(
   parseIdOrThrow(id);
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');
   const grantedBy = p.userId;
-  return items.db.transaction(async (tx) => {
+  const result = await items.db.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
     if (!(await items.policy.can(p, 'grant', row, items.loaderFor(tx))))
@@ -33,8 +33,11 @@ async function changeGrants(
     await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
     await appendEvent(tx, { itemId: id, kind, actor: p.userId, realActor: p.masqueradeFrom, data });
     await queueNotify(tx, { id, type: row.type, u: row.u + 1, op: 'update' });
-    return { $id: id, ...data };
+    return { u: row.u + 1, body: { $id: id, ...data } };
   });
+  // Access changed: this node forgets the row at once; the others on the NOTIFY.
+  items.cache.invalidate(id, result.u);
+  return result.body;
 }
 
 export function grantAccess(

@@ -12,6 +12,7 @@ import { SYSTEM, type Principal } from '../access/principal';
 import type { Database, Executor } from '../db/open';
 import { textArray } from '../db/query';
 import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
+import { RowCache } from './row-cache';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { sql } from 'drizzle-orm';
 
@@ -27,11 +28,36 @@ const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
  * type. Each write is one transaction that appends its Event and queues its NOTIFY.
  */
 export class ItemService {
+  /** Rows read outside transactions; kept fresh by the NOTIFY of every change (realtime/fanout). */
+  readonly cache = new RowCache();
+
   constructor(
     private readonly database: Database,
     readonly registry: Registry,
     readonly policy: AccessPolicy,
   ) {}
+
+  /** Loads rows outside a transaction through the node's cache. */
+  async readRows(ids: readonly string[]): Promise<Map<string, ItemRow>> {
+    const out = new Map<string, ItemRow>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const hit = this.cache.get(id);
+      if (hit) out.set(id, hit);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      for (const [id, row] of await loadRows(this.db, missing)) {
+        this.cache.put(row);
+        out.set(id, row);
+      }
+    }
+    return out;
+  }
+
+  async readRow(id: string): Promise<ItemRow | undefined> {
+    return (await this.readRows([id])).get(id);
+  }
 
   get db() {
     return this.database.db;
@@ -42,7 +68,7 @@ export class ItemService {
     return async (ids) => {
       const missing = ids.filter((id) => !cache.has(id));
       if (missing.length) {
-        const rows = await loadRows(ex, missing);
+        const rows = ex === this.db ? await this.readRows(missing) : await loadRows(ex, missing);
         for (const id of missing) cache.set(id, rows.get(id) ?? null);
       }
       const out = new Map<string, ItemRow>();
@@ -81,7 +107,7 @@ export class ItemService {
 
   async readableRow(p: Principal, id: string): Promise<ItemRow> {
     parseIdOrThrow(id);
-    const row = await loadRow(this.db, id);
+    const row = await this.readRow(id);
     if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
     if (!(await this.policy.can(p, 'read', row, this.loaderFor(this.db))))
       throw new AppError('notAllowed', `read ${id}`);
@@ -100,7 +126,7 @@ export class ItemService {
         return false;
       }
     });
-    const rows = await loadRows(this.db, valid);
+    const rows = await this.readRows(valid);
     const load = this.loaderFor(this.db);
     const readable: WireItem[] = [];
     for (const id of valid) {
@@ -129,7 +155,7 @@ export class ItemService {
     const related = new Set<string>();
     for (const item of list) for (const id of this.relatedIds(item)) related.add(id);
     if (related.size === 0) return list;
-    const rows = await loadRows(this.db, [...related]);
+    const rows = await this.readRows([...related]);
     const load = this.loaderFor(this.db);
     const labels = new Map<string, string>();
     for (const row of rows.values()) {
@@ -149,7 +175,7 @@ export class ItemService {
 
   /** Labels of the given ids that the principal may read; the others are left out. */
   async labelsFor(p: Principal, ids: readonly string[]): Promise<Record<string, string>> {
-    const rows = await loadRows(this.db, ids.filter(isCompleteId));
+    const rows = await this.readRows(ids.filter(isCompleteId));
     const load = this.loaderFor(this.db);
     const out: Record<string, string> = {};
     for (const row of rows.values())
@@ -219,6 +245,7 @@ export class ItemService {
       await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
       return (await loadRow(tx, id))!;
     });
+    this.cache.invalidate(row.id, row.u);
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -287,22 +314,29 @@ export class ItemService {
       await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
       return (await loadRow(tx, id))!;
     });
+    this.cache.invalidate(row.id, row.u);
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
   async delete(p: Principal, id: string): Promise<{ $id: string; deleted: true }> {
     parseIdOrThrow(id);
-    await this.db.transaction(async (tx) => {
-      const load = this.loaderFor(tx);
-      const current = await loadRow(tx, id, true);
-      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
-      if (!(await this.policy.can(p, 'delete', current, load)))
-        throw new AppError('notAllowed', `delete ${id}`);
-      await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
-      await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
-      await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
-    });
+    await this.db
+      .transaction(async (tx) => {
+        const load = this.loaderFor(tx);
+        const current = await loadRow(tx, id, true);
+        if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+        if (!(await this.policy.can(p, 'read', current, load)))
+          throw new AppError('notAllowed', `read ${id}`);
+        if (!(await this.policy.can(p, 'delete', current, load)))
+          throw new AppError('notAllowed', `delete ${id}`);
+        await tx.execute(
+          sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`,
+        );
+        await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
+        await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
+        return current.u + 1;
+      })
+      .then((u) => this.cache.invalidate(id, u));
     return { $id: id, deleted: true };
   }
 
@@ -437,7 +471,7 @@ export class ItemService {
 
   /** The system's own view of an item, for fan-out and jobs. */
   async systemRow(id: string): Promise<ItemRow | undefined> {
-    return loadRow(this.db, id);
+    return this.readRow(id);
   }
 
   async canRow(p: Principal, action: ItemAction, row: ItemRow): Promise<boolean> {

@@ -65,6 +65,7 @@ export async function startFanout(database: Database, items: ItemService, hub: H
   const offItems = await database.listen(ITEMS_CHANNEL, (payload) => {
     try {
       const c = JSON.parse(payload) as ItemChange;
+      items.cache.invalidate(c.id, c.u);
       const prev = pending.get(c.id);
       if (!prev || prev.u < c.u) pending.set(c.id, c);
       running ??= drain();
