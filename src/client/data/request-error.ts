@@ -1,0 +1,27 @@
+import type { FieldError } from '../../protocol/errors';
+
+export interface RequestErrorBody {
+  userMessage: string;
+  sysMessage?: string;
+  fields?: FieldError[];
+  currentVersion?: number;
+}
+
+/** A failed request: `userMessage` is a catalogue key shown as errors.{key}. */
+export class RequestError extends Error {
+  readonly userMessage: string;
+  readonly sysMessage: string;
+  readonly fields: FieldError[];
+  readonly currentVersion: number | undefined;
+
+  constructor(body: RequestErrorBody) {
+    super(body.sysMessage ?? body.userMessage);
+    this.name = 'RequestError';
+    this.userMessage = body.userMessage;
+    this.sysMessage = body.sysMessage ?? '';
+    this.fields = body.fields ?? [];
+    this.currentVersion = body.currentVersion;
+  }
+}
+
+export const networkError = () => new RequestError({ userMessage: 'networkError', sysMessage: 'Network Error' });
