@@ -31,8 +31,15 @@ describe('the page and the socket in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(server.url + '/');
     expect(await page.title()).toBe('Community Knowledge Keeper');
-    const config = JSON.parse((await page.locator('script#config').textContent()) ?? '{}') as Record<string, unknown>;
-    expect(config).toMatchObject({ siteName: 'Community Knowledge Keeper', wsMaxMsgSize: 1048576, defaultBounds: [-141, 48, -53, 70] });
+    const config = JSON.parse((await page.locator('script#config').textContent()) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(config).toMatchObject({
+      siteName: 'Community Knowledge Keeper',
+      wsMaxMsgSize: 1048576,
+      defaultBounds: [-141, 48, -53, 70],
+    });
     expect(Object.keys(config.types as object)).toContain('Organization');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'foundation-home.png') });
     await page.close();
@@ -65,7 +72,12 @@ describe('the page and the socket in Chromium', () => {
           ws.send(JSON.stringify({ o, b, s, ...(v ? { v } : {}) }));
         });
       const authed = await call('tokenAuth', { token }, 'e2e');
-      const many = await call('readMany/object', ['Agreement-1', 'Agreement-2', 'Agreement-3', 'Agreement-4']);
+      const many = await call('readMany/object', [
+        'Agreement-1',
+        'Agreement-2',
+        'Agreement-3',
+        'Agreement-4',
+      ]);
       ws.close();
       return { status: res.status, authed, many: many.b };
     }, DEMO_PASSWORD);

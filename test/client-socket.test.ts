@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from '../src/client/data/auth-state';
-import { SocketClient, type SessionSnapshot } from '../src/client/data/socket-client';
-import type { TokenStore } from '../src/client/data/token-store';
+import { reconnectDelayMs } from '../src/client/state/auth-state';
+import { SocketClient, type SessionSnapshot } from '../src/client/state/socket-client';
+import type { TokenStore } from '../src/client/state/token-store';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';

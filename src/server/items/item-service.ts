@@ -101,6 +101,7 @@ export class ItemService {
     const load = this.loaderFor(this.db);
     const allowed: Record<string, boolean> = {};
     for (const a of ALLOWED_CHECKED) allowed[a] = await this.policy.can(p, a, row, load);
+    allowed.setLevel = allowed.update === true && this.policy.canSetLevel(p, row);
     item.$allowed = allowed;
     return item;
   }

@@ -24,10 +24,19 @@ export const TOKEN_VALID_STATES: ReadonlySet<AuthState> = new Set([
 ]);
 
 /** Item caches, watches and tasks are cleared on entering these states. */
-export const CLEARING_STATES: ReadonlySet<AuthState> = new Set(['NONE', 'TOKEN_SIGN_IN', 'SIGNOUT', 'OTHER_TAB_SIGNOUT']);
+export const CLEARING_STATES: ReadonlySet<AuthState> = new Set([
+  'NONE',
+  'TOKEN_SIGN_IN',
+  'SIGNOUT',
+  'OTHER_TAB_SIGNOUT',
+]);
 
 /** Expiry and failure states clear the user. */
-export const USER_CLEARING_STATES: ReadonlySet<AuthState> = new Set(['TOKEN_EXPIRY', 'CONNECT_EXPIRY', 'IDENT_FAILED']);
+export const USER_CLEARING_STATES: ReadonlySet<AuthState> = new Set([
+  'TOKEN_EXPIRY',
+  'CONNECT_EXPIRY',
+  'IDENT_FAILED',
+]);
 
 /** Socket close reasons from the server, mapped to the state they lead to; anything else is a lost connection. */
 export function stateForCloseReason(reason: string): AuthState {

@@ -42,9 +42,7 @@ export interface SessionSnapshot {
 }
 
 export type ClientEvent =
-  | { kind: 'clear' }
-  | { kind: 'reconnected' }
-  | { kind: 'connectionFailed'; message: string };
+  { kind: 'clear' } | { kind: 'reconnected' } | { kind: 'connectionFailed'; message: string };
 
 export interface SocketClientOptions {
   wsUrl: string;
@@ -147,7 +145,11 @@ export class SocketClient {
         this.typeWatches.clear();
         this.emit({ kind: 'clear' });
       }
-      if (USER_CLEARING_STATES.has(patch.authState) || patch.authState === 'SIGNOUT' || patch.authState === 'OTHER_TAB_SIGNOUT')
+      if (
+        USER_CLEARING_STATES.has(patch.authState) ||
+        patch.authState === 'SIGNOUT' ||
+        patch.authState === 'OTHER_TAB_SIGNOUT'
+      )
         next.user = null;
     }
     this.snap = next;
@@ -178,7 +180,10 @@ export class SocketClient {
     const token = res.headers.get('token');
     const body = (await res.json().catch(() => ({}))) as Partial<ErrorBody> & { userId?: string };
     if (!res.ok || !token)
-      throw new RequestError({ userMessage: body.userMessage ?? 'generalFailure', sysMessage: body.sysMessage ?? `HTTP ${res.status}` });
+      throw new RequestError({
+        userMessage: body.userMessage ?? 'generalFailure',
+        sysMessage: body.sysMessage ?? `HTTP ${res.status}`,
+      });
     this.adoptToken(token, body.userId ?? null);
   }
 
@@ -289,7 +294,8 @@ export class SocketClient {
     this.wasAuthed = true;
     this.set({ authState: 'USER_VALID', user, resolved: true, health: 'GOOD', failures: 0, retryAt: null });
     // Watches survive a reconnect: re-add them with the last seen _u, so missed changes arrive.
-    for (const [id, u] of this.watches) void this.sendFrame(`addWatch/${id}/${u}`, undefined).catch(() => this.watches.delete(id));
+    for (const [id, u] of this.watches)
+      void this.sendFrame(`addWatch/${id}/${u}`, undefined).catch(() => this.watches.delete(id));
     this.typeWatchCounts = new Map();
     for (const w of this.typeWatches.values()) this.sendTypeWatch(w);
     const queued = this.queue;
@@ -304,7 +310,8 @@ export class SocketClient {
     this.dropPending();
     const state = stateForCloseReason(reason);
     if (state !== 'CONNECTION_LOST') {
-      for (const q of this.queue) q.reject(new RequestError({ userMessage: reason === 'signedout' ? 'notAllowed' : 'tokenExpired' }));
+      for (const q of this.queue)
+        q.reject(new RequestError({ userMessage: reason === 'signedout' ? 'notAllowed' : 'tokenExpired' }));
       this.queue = [];
       if (state !== 'SIGNOUT') {
         this.token = null;
@@ -375,7 +382,8 @@ export class SocketClient {
       }
     } else if (o === 'itemUpdated') {
       const item = b as { $id?: string; _u?: number };
-      if (item.$id && this.watches.has(item.$id) && typeof item._u === 'number') this.watches.set(item.$id, item._u);
+      if (item.$id && this.watches.has(item.$id) && typeof item._u === 'number')
+        this.watches.set(item.$id, item._u);
     }
     for (const fn of this.pushHandlers.get(o) ?? []) fn(b);
   }
@@ -408,7 +416,12 @@ export class SocketClient {
       this.token = null;
       this.closeSocket();
       this.set({ authState: 'OTHER_TAB_SIGNOUT', resolved: true });
-    } else if (e.key === TOKEN_USER_KEY && e.newValue && this.snap.user && e.newValue !== this.snap.user.$id) {
+    } else if (
+      e.key === TOKEN_USER_KEY &&
+      e.newValue &&
+      this.snap.user &&
+      e.newValue !== this.snap.user.$id
+    ) {
       this.opts.reload();
     }
   }
@@ -424,7 +437,11 @@ export class SocketClient {
 
   private sendFrame(o: string, b: unknown, beforeAuth = false): Promise<unknown> {
     const ws = this.ws;
-    if (!ws || ws.readyState !== 1 || (!beforeAuth && this.snap.authState !== 'USER_VALID' && this.snap.authState !== 'TOKEN_WARNING'))
+    if (
+      !ws ||
+      ws.readyState !== 1 ||
+      (!beforeAuth && this.snap.authState !== 'USER_VALID' && this.snap.authState !== 'TOKEN_WARNING')
+    )
       return Promise.reject(networkError());
     const s = String(++this.seq);
     return new Promise((resolve, reject) => {
@@ -449,9 +466,13 @@ export class SocketClient {
     const socketOpen = this.ws?.readyState === 1;
     if (size <= this.opts.maxMsgSize && socketOpen && (authed || o === 'signout' || o === 'ping'))
       return this.sendFrame(o, b, o === 'signout' || o === 'ping') as Promise<T>;
-    const authing = this.token !== null && (this.snap.authState === 'TOKEN_LOCAL' || this.snap.authState === 'TOKEN_SIGN_IN');
+    const authing =
+      this.token !== null &&
+      (this.snap.authState === 'TOKEN_LOCAL' || this.snap.authState === 'TOKEN_SIGN_IN');
     if ((authing && size <= this.opts.maxMsgSize) || SOCKET_ONLY.test(o)) {
-      return new Promise<T>((resolve, reject) => this.queue.push({ o, b, resolve: resolve as (b: unknown) => void, reject }));
+      return new Promise<T>((resolve, reject) =>
+        this.queue.push({ o, b, resolve: resolve as (b: unknown) => void, reject }),
+      );
     }
     return this.viaHttp<T>(o, b);
   }
@@ -472,7 +493,10 @@ export class SocketClient {
     try {
       return await f(this.opts.httpBase + path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
         body: JSON.stringify(body),
         signal: ctrl.signal,
       });
@@ -488,7 +512,9 @@ export class SocketClient {
   async watch(id: string, u?: number): Promise<void> {
     this.watches.set(id, u ?? 0);
     if (this.ws?.readyState === 1 && this.snap.authState === 'USER_VALID')
-      await this.sendFrame(u === undefined ? `addWatch/${id}` : `addWatch/${id}/${u}`, undefined).catch(() => undefined);
+      await this.sendFrame(u === undefined ? `addWatch/${id}` : `addWatch/${id}/${u}`, undefined).catch(
+        () => undefined,
+      );
   }
 
   unwatch(id: string): void {
@@ -515,6 +541,7 @@ export class SocketClient {
     const w = this.typeWatches.get(handle);
     if (!w) return;
     this.typeWatches.delete(handle);
-    if (this.ws?.readyState === 1 && w.n > 0) void this.sendFrame(`removeWatch/${w.type}-0/${w.n}`, undefined).catch(() => undefined);
+    if (this.ws?.readyState === 1 && w.n > 0)
+      void this.sendFrame(`removeWatch/${w.type}-0/${w.n}`, undefined).catch(() => undefined);
   }
 }

@@ -24,4 +24,5 @@ export class RequestError extends Error {
   }
 }
 
-export const networkError = () => new RequestError({ userMessage: 'networkError', sysMessage: 'Network Error' });
+export const networkError = () =>
+  new RequestError({ userMessage: 'networkError', sysMessage: 'Network Error' });

@@ -1,0 +1,37 @@
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { AppProvider, useSession, type AppServices } from '../state/app-context';
+import { Shell } from '../shell/Shell';
+import { buildTheme } from './theme';
+
+function Themed({ services }: { services: AppServices }) {
+  const { user } = useSession();
+  const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  const dark = user?.dark ?? prefersDark;
+  const theme = useMemo(() => buildTheme(services.config, dark), [services.config, dark]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <BrowserRouter>
+        <Routes>
+          <Route path="*" element={<Shell />} />
+        </Routes>
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+}
+
+export function App({ services }: { services: AppServices }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <AppProvider value={services}>
+      <QueryClientProvider client={queryClient}>
+        <Themed services={services} />
+      </QueryClientProvider>
+    </AppProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import type { PropertyDef, TypeAccess } from '../kernel/property';
+import type { NavEntry } from '../kernel/module';
+
+export interface TypeConfig {
+  properties: Record<string, PropertyDef>;
+  allProperties: Record<string, PropertyDef>;
+  defaultHeaders: string[];
+  facets: string[];
+  defaultIcon: string | null;
+  label: string | null;
+  excludeGeneralSearch: boolean;
+  sideLoadItem: boolean;
+  access: TypeAccess;
+}
+
+export interface Colours {
+  header: string;
+  primary: string;
+  secondary: string;
+  accent: string;
+}
+
+/** The config object of spec core §3, embedded by the server as <script id="config">. */
+export interface ClientConfig {
+  version: string;
+  siteName: string;
+  defaultBounds: number[];
+  disableRecaptcha: boolean;
+  wsMaxMsgSize: number;
+  httpTimeout: number;
+  wsTimeout: number;
+  keyCaps: string[];
+  migratedFromCKK1: boolean;
+  colours: { light: Colours; dark: Colours };
+  types: Record<string, TypeConfig>;
+  nav: NavEntry[];
+  capabilities: string[];
+}
+
+export function readConfig(doc: Document = document): ClientConfig {
+  const el = doc.getElementById('config');
+  if (!el?.textContent) throw new Error('The page has no config element.');
+  return JSON.parse(el.textContent) as ClientConfig;
+}

@@ -1,0 +1,98 @@
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ItemType } from '../../kernel/item-type';
+import { useSession } from '../state/app-context';
+import type { Item } from '../state/items';
+import { useCell } from '../shell/cell-api';
+import { formProperties } from './form-model';
+import { ItemHeader } from './ItemHeader';
+import { itemLabel } from './item-label';
+import { MetaDialog } from './MetaDialog';
+import { PropertyField } from './PropertyField';
+import { RawEditDialog } from './RawEditDialog';
+import { StaleNotice } from './StaleNotice';
+import { TimelineDialog } from './TimelineDialog';
+import { useItemEditor } from './useItemEditor';
+import { useItemMenu, type ItemDialog } from './useItemMenu';
+
+export interface ItemFormProps {
+  /** The item as the query cache holds it now (pushes update it). */
+  item: Item;
+  type: ItemType;
+}
+
+/** The generic item form: built from the type declaration alone, for every registered type. */
+export function ItemForm({ item, type }: ItemFormProps) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const cell = useCell();
+  const ed = useItemEditor(item, type);
+  const [dialog, setDialog] = useState<ItemDialog | null>(null);
+  const openDialog = useCallback((d: ItemDialog) => setDialog(d), []);
+  useItemMenu(item._t, user, openDialog);
+  const open = (id: string) => cell.open(`i-${id}`);
+  const base = ed.base;
+  const close = () => setDialog(null);
+
+  return (
+    <FormProvider {...ed.form}>
+      <Box
+        component="form"
+        ref={ed.rootRef}
+        noValidate
+        onSubmit={ed.submit}
+        aria-label={itemLabel(base)}
+        sx={{ p: 2, scrollMarginTop: 8 }}
+      >
+        {ed.stale && <StaleNotice onReload={ed.reloadKeep} />}
+        {!ed.editable && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {t('item.readOnly')}
+          </Alert>
+        )}
+        <ItemHeader
+          item={base}
+          editable={ed.editable}
+          shaking={ed.shaking.includes('$access')}
+          onOpen={open}
+        />
+        <Stack spacing={2.5}>
+          {formProperties(type).map(([name, prop]) => (
+            <PropertyField
+              key={name}
+              name={name}
+              prop={prop}
+              item={base}
+              admin={ed.admin}
+              editable={ed.editable}
+              shaking={ed.shaking.includes(name)}
+              onOpen={open}
+            />
+          ))}
+        </Stack>
+        {ed.editable && (
+          <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
+            <Button type="submit" variant="contained" disabled={!ed.isDirty || ed.saving}>
+              {t('app.save')}
+            </Button>
+            <Button onClick={ed.resetForm} disabled={!ed.isDirty || ed.saving}>
+              {t('app.discard')}
+            </Button>
+          </Stack>
+        )}
+      </Box>
+      {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
+      {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
+      {dialog === 'raw' && (
+        <RawEditDialog
+          item={base}
+          canSubmit={user?.admin === true}
+          onClose={close}
+          onSaved={ed.acceptSaved}
+        />
+      )}
+    </FormProvider>
+  );
+}

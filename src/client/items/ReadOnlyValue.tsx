@@ -1,0 +1,65 @@
+import { Box, Link, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { PropertyDef } from '../../kernel/property';
+import { displayValue, isEmptyValue } from './display';
+import { formatJson } from './format';
+import { LovText } from './LovText';
+import { RelationChips } from './RelationChips';
+
+export interface ReadOnlyValueProps {
+  prop: PropertyDef;
+  value: unknown;
+  labels: Record<string, string>;
+  owner: string | null;
+  onOpen(id: string): void;
+}
+
+const asStrings = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+
+/** A property's value as text: dates DD-MMM-YYYY, phones (xxx) xxx-xxxx, relations as chips. */
+export function ReadOnlyValue({ prop, value, labels, owner, onOpen }: ReadOnlyValueProps) {
+  const { t } = useTranslation();
+  if (isEmptyValue(value)) return <Typography color="text.secondary">{t('item.empty')}</Typography>;
+  switch (prop.kind) {
+    case 'relation':
+      return <RelationChips ids={asStrings(value)} labels={labels} onOpen={onOpen} />;
+    case 'json':
+    case 'geometry':
+      return (
+        <Box
+          component="pre"
+          sx={{
+            m: 0,
+            fontFamily: 'monospace',
+            fontSize: 13,
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          }}
+        >
+          {formatJson(value)}
+        </Box>
+      );
+    case 'lov':
+      return <LovText list={prop.lov} owner={owner} values={asStrings(value)} />;
+    case 'string':
+      if (typeof value === 'string' && (prop.format === 'email' || prop.format === 'url'))
+        return (
+          <Link
+            href={prop.format === 'email' ? `mailto:${value}` : value}
+            {...(prop.format === 'url' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            sx={{ wordBreak: 'break-all' }}
+          >
+            {value}
+          </Link>
+        );
+      break;
+    default:
+      break;
+  }
+  return (
+    <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {displayValue(t, prop, value)}
+    </Typography>
+  );
+}

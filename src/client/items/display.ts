@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import type { PropertyDef } from '../../kernel/property';
+import { formatDate, formatPhone } from './format';
+import { enumLabel } from './labels';
+
+// Values as text for read-only rendering (spec core §5 display formats).
+
+export function isEmptyValue(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+}
+
+export function displayScalar(t: TFunction, p: PropertyDef, v: unknown): string {
+  if (isEmptyValue(v)) return '';
+  switch (p.kind) {
+    case 'boolean':
+      return v === true ? t('item.yes') : t('item.no');
+    case 'enum':
+      return typeof v === 'string' ? enumLabel(t, v) : String(v);
+    case 'date':
+    case 'dateTime':
+      return typeof v === 'string' ? formatDate(v) : String(v);
+    case 'string':
+      return typeof v === 'string' && p.format === 'phone' ? formatPhone(v) : String(v);
+    default:
+      return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
+  }
+}
+
+/** A value of any kind as one line of text (lists joined with commas). */
+export function displayValue(t: TFunction, p: PropertyDef, v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => displayScalar(t, p, x)).join(', ');
+  return displayScalar(t, p, v);
+}

@@ -1,0 +1,38 @@
+import { renderLabel } from '../../kernel/label';
+import { defineItemType } from '../../kernel/item-type';
+import type { ItemType } from '../../kernel/item-type';
+import type { ClientConfig } from '../config';
+import type { Item } from '../state/items';
+
+// The client builds ItemType objects from the registry in the config, so labels, forms and
+// validation use the same declarations (and the same code) as the server.
+
+let types = new Map<string, ItemType>();
+
+export function loadTypes(config: ClientConfig): void {
+  types = new Map(
+    Object.entries(config.types).map(([name, t]) => [
+      name,
+      defineItemType({
+        name,
+        properties: t.properties,
+        defaultHeaders: t.defaultHeaders,
+        facets: t.facets,
+        ...(t.defaultIcon ? { defaultIcon: t.defaultIcon } : {}),
+        ...(t.label ? { label: t.label } : {}),
+        excludeGeneralSearch: t.excludeGeneralSearch,
+        sideLoadItem: t.sideLoadItem,
+        access: t.access,
+      }),
+    ]),
+  );
+}
+
+export function itemType(name: string): ItemType | undefined {
+  return types.get(name);
+}
+
+export function itemLabel(item: Item): string {
+  const t = types.get(item._t);
+  return t ? renderLabel(t, item.$id, item) : item.$id;
+}

@@ -1,0 +1,35 @@
+import type { TFunction } from 'i18next';
+import type { PropertyDef } from '../../kernel/property';
+import { humanize } from '../i18n/setup';
+
+// Labels of the generic form: a translation when one exists, else the name made readable.
+
+type T = TFunction;
+
+export function propLabel(t: T, typeName: string, prop: string): string {
+  if (prop === '$access') return t('item.access');
+  if (prop === 'owner') return t('item.owner');
+  return t(`types.${typeName}.${prop}`, { defaultValue: humanize(prop), nsSeparator: false });
+}
+
+export function enumLabel(t: T, value: string): string {
+  return t(`enums.${value}`, { defaultValue: humanize(value), nsSeparator: false });
+}
+
+export function accessLabel(t: T, level: string): string {
+  return t(`access.${level}`, { defaultValue: humanize(level) });
+}
+
+export function eventLabel(t: T, kind: string): string {
+  return t(`item.events.${kind}`, { defaultValue: humanize(kind), nsSeparator: false });
+}
+
+/** Required for this user: true, or 'exceptAdmin' for non-admins (spec core §5). */
+export function isRequired(p: PropertyDef, admin: boolean): boolean {
+  return p.required === true || (p.required === 'exceptAdmin' && !admin);
+}
+
+/** Shown as text in an editable form: files (for now), system fields, admin fields for others. */
+export function isReadOnlyProp(p: PropertyDef, admin: boolean): boolean {
+  return p.kind === 'file' || p.write === 'system' || (p.write === 'admin' && !admin);
+}

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MenuEntry } from '../shell/cell-api';
+import { useCell } from '../shell/cell-api';
+import type { UserSession } from '../state/socket-client';
+
+export type ItemDialog = 'meta' | 'timeline' | 'raw';
+
+/**
+ * The item cell's menu entries (spec core §2 "Layout"): Details and History for users with a
+ * valid token (History not for Notify), Edit raw data for admins and masquerading users.
+ */
+export function useItemMenu(typeName: string, user: UserSession | null, openDialog: (d: ItemDialog) => void) {
+  const { t } = useTranslation();
+  const { setMenu } = useCell();
+  const signedIn = user !== null;
+  const raw = signedIn && (user.admin || user.masquerading === true);
+  useEffect(() => {
+    const entries: MenuEntry[] = [];
+    if (signedIn) {
+      entries.push({ key: 'meta', label: t('item.meta'), onClick: () => openDialog('meta') });
+      if (typeName !== 'Notify')
+        entries.push({ key: 'timeline', label: t('item.timeline'), onClick: () => openDialog('timeline') });
+    }
+    if (raw) entries.push({ key: 'raw', label: t('item.rawEdit'), onClick: () => openDialog('raw') });
+    setMenu(entries);
+  }, [setMenu, signedIn, raw, typeName, t, openDialog]);
+  useEffect(() => () => setMenu([]), [setMenu]);
+}

@@ -1,0 +1,34 @@
+import { Box, CircularProgress } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { InvalidCellView } from '../views/InvalidCellView';
+import { viewDef } from '../views/registry';
+import type { Cell } from './cells';
+
+// Item cells carry the form machinery; they load on first use to keep the main chunk small.
+const ItemCell = lazy(() => import('../items/ItemCell').then((m) => ({ default: m.ItemCell })));
+
+export function CellContent({ cell }: { cell: Cell }) {
+  if (cell.kind === 'invalid') return <InvalidCellView path={cell.path} />;
+  if (cell.kind === 'item')
+    return (
+      <Suspense fallback={<Loading />}>
+        <ItemCell itemId={cell.itemId} context={cell.context} param={cell.param} />
+      </Suspense>
+    );
+  const def = viewDef(cell.view);
+  if (!def) return <InvalidCellView path={cell.segment} />;
+  const View = def.component;
+  return (
+    <Suspense fallback={<Loading />}>
+      <View rest={cell.rest} param={cell.param} />
+    </Suspense>
+  );
+}
+
+export function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+      <CircularProgress />
+    </Box>
+  );
+}

@@ -1,0 +1,271 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloseIcon from '@mui/icons-material/Close';
+import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Menu,
+  MenuItem,
+  Paper,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../state/app-context';
+import {
+  CellContext,
+  runGates,
+  type CellAction,
+  type CellApi,
+  type CellWidth,
+  type DirtyState,
+  type Gate,
+  type MenuEntry,
+} from './cell-api';
+
+export interface CellFrameProps {
+  index: number;
+  focused: boolean;
+  multi: boolean;
+  width: CellWidth;
+  initialTitle: string;
+  /** In single-column mode the first cell has no back button. */
+  canGoBack: boolean;
+  onFocus(): void;
+  onClose(): void;
+  onToggleWidth(): void;
+  onTitle(title: string): void;
+  open(segment: string, param?: string | null): void;
+  setParam(param: string | null): void;
+  children: ReactNode;
+}
+
+const WIDTH_PERCENT: Record<CellWidth, number> = { THIRD: 33.333, HALF: 50, TWO_THIRDS: 66.666, FULL: 100 };
+
+/** One column: its title bar (spec core §2 "Layout") and the gates of its content (§4 "Cells"). */
+export function CellFrame(p: CellFrameProps) {
+  const { t } = useTranslation();
+  const { alerts } = useApp();
+  const [title, setTitleState] = useState(p.initialTitle);
+  const [dirty, setDirty] = useState<DirtyState>('NONE');
+  const [menu, setMenu] = useState<MenuEntry[]>([]);
+  const [action, setAction] = useState<{ label: string; onClick: () => void } | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const gates = useRef(new Set<Gate>());
+  const { onTitle } = p;
+
+  const setTitle = useCallback(
+    (s: string) => {
+      setTitleState(s);
+      onTitle(s);
+    },
+    [onTitle],
+  );
+
+  const run = useCallback(async (a: CellAction) => runGates([...gates.current], a), []);
+
+  const api: CellApi = useMemo(
+    () => ({
+      index: p.index,
+      focused: p.focused,
+      setTitle,
+      setDirty,
+      registerGate(g) {
+        gates.current.add(g);
+        return () => gates.current.delete(g);
+      },
+      setMenu,
+      setAction,
+      open: p.open,
+      close: () => void requestClose(),
+      setParam: p.setParam,
+    }),
+    // requestClose reads the latest state through refs and setters only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [p.index, p.focused, setTitle, p.open, p.setParam],
+  );
+
+  const dirtyRef = useRef(dirty);
+  useEffect(() => {
+    dirtyRef.current = dirty;
+  }, [dirty]);
+
+  async function requestClose() {
+    if (dirtyRef.current === 'NONE') {
+      if (await run('CLOSE')) p.onClose();
+      return;
+    }
+    // Closing validates first; an invalid form keeps the cell open with its errors shown.
+    if (!(await run('VALIDATE'))) return;
+    setConfirmClose(true);
+  }
+
+  async function saveNow() {
+    setMenuAnchor(null);
+    if (await run('SAVE')) alerts.push({ type: 'success', key: 'app.applied' });
+  }
+
+  async function discard() {
+    setMenuAnchor(null);
+    await run('RESET');
+  }
+
+  const style = p.multi
+    ? { flex: `0 0 ${WIDTH_PERCENT[p.width]}%`, minWidth: 360, maxWidth: '100%' }
+    : { flex: '1 1 100%', minWidth: 0 };
+  const headingId = `cell-title-${p.index}`;
+  return (
+    <CellContext.Provider value={api}>
+      <Paper
+        component="section"
+        aria-labelledby={headingId}
+        square
+        variant="outlined"
+        onFocusCapture={p.onFocus}
+        onMouseDown={p.onFocus}
+        sx={{
+          ...style,
+          display: 'flex',
+          flexDirection: 'column',
+          height: '100%',
+          overflow: 'hidden',
+          borderColor: p.focused && p.multi ? 'primary.main' : 'divider',
+        }}
+      >
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 1,
+            py: 0.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+            minHeight: 48,
+          }}
+        >
+          {p.canGoBack ? (
+            <Tooltip title={t('app.back')}>
+              <IconButton aria-label={t('app.back')} onClick={() => void requestClose()} size="small">
+                <ArrowBackIcon />
+              </IconButton>
+            </Tooltip>
+          ) : null}
+          <Typography
+            id={headingId}
+            component="h2"
+            variant="subtitle1"
+            noWrap
+            sx={{ flex: 1, fontWeight: 600 }}
+          >
+            {title}
+          </Typography>
+          {dirty === 'DIRTY' && <Chip size="small" color="warning" label={t('app.dirty')} />}
+          {dirty === 'SAVING' && <CircularProgress size={18} aria-label={t('app.saving')} />}
+          {dirty === 'ERROR' && <Chip size="small" color="error" label={t('app.saveError')} />}
+          {action && (
+            <Button size="small" variant="contained" onClick={action.onClick}>
+              {action.label}
+            </Button>
+          )}
+          {p.multi && (
+            <Tooltip title={p.width === 'FULL' ? t('app.shrink') : t('app.expand')}>
+              <IconButton
+                aria-label={p.width === 'FULL' ? t('app.shrink') : t('app.expand')}
+                onClick={p.onToggleWidth}
+                size="small"
+              >
+                {p.width === 'FULL' ? (
+                  <CloseFullscreenIcon fontSize="small" />
+                ) : (
+                  <OpenInFullIcon fontSize="small" />
+                )}
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip title={t('app.cellMenu')}>
+            <IconButton
+              aria-label={t('app.cellMenu')}
+              aria-haspopup="menu"
+              onClick={(e) => setMenuAnchor(e.currentTarget)}
+              size="small"
+            >
+              <MoreVertIcon />
+            </IconButton>
+          </Tooltip>
+          {(p.multi || !p.canGoBack) && p.index > 0 && (
+            <Tooltip title={t('app.close')}>
+              <IconButton aria-label={t('app.close')} onClick={() => void requestClose()} size="small">
+                <CloseIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+        <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+          <MenuItem onClick={() => void saveNow()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
+            {t('app.saveNow')}
+          </MenuItem>
+          <MenuItem onClick={() => void discard()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
+            {t('app.discard')}
+          </MenuItem>
+          {menu.map((m) => (
+            <MenuItem
+              key={m.key}
+              disabled={m.disabled}
+              onClick={() => {
+                setMenuAnchor(null);
+                m.onClick();
+              }}
+            >
+              {m.label}
+            </MenuItem>
+          ))}
+        </Menu>
+        <Box sx={{ flex: 1, overflow: 'auto', pb: '40vh' }}>{p.children}</Box>
+        <Dialog
+          open={confirmClose}
+          onClose={() => setConfirmClose(false)}
+          aria-labelledby={`${headingId}-unsaved`}
+        >
+          <DialogTitle id={`${headingId}-unsaved`}>{t('app.unsavedTitle')}</DialogTitle>
+          <DialogContent>{t('app.unsavedText')}</DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmClose(false)}>{t('app.keepEditing')}</Button>
+            <Button
+              color="error"
+              onClick={async () => {
+                setConfirmClose(false);
+                if (await run('RESET')) p.onClose();
+              }}
+            >
+              {t('app.discard')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={async () => {
+                setConfirmClose(false);
+                if (await run('SAVE')) {
+                  alerts.push({ type: 'success', key: 'app.applied' });
+                  p.onClose();
+                }
+              }}
+            >
+              {t('app.save')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      </Paper>
+    </CellContext.Provider>
+  );
+}

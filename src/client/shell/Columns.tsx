@@ -1,0 +1,142 @@
+import { Box, Breadcrumbs, Link, useMediaQuery, useTheme } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useApp, useSession } from '../state/app-context';
+import { viewDef } from '../views/registry';
+import { CellContent } from './CellContent';
+import { CellFrame } from './CellFrame';
+import type { CellWidth } from './cell-api';
+import { cellsToUrl, closeAt, openAfter, parseItemSegment, type Cell } from './cells';
+
+function defaultTitle(cell: Cell, t: (k: string) => string): string {
+  if (cell.kind === 'invalid') return t('app.invalid');
+  if (cell.kind === 'item') return cell.itemId;
+  return t(viewDef(cell.view)?.titleKey ?? 'app.invalid');
+}
+
+function defaultWidth(cell: Cell): CellWidth {
+  if (cell.kind === 'view') return viewDef(cell.view)?.width ?? 'HALF';
+  return 'HALF';
+}
+
+/**
+ * The row of cells. With multi-column on and a wide screen every cell shows side by side;
+ * otherwise only the focused one, with breadcrumbs to the others.
+ */
+export function Columns({ cells }: { cells: Cell[] }) {
+  const { t } = useTranslation();
+  const { config } = useApp();
+  const { user } = useSession();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const multi = wide && (user?.multiColumns ?? true);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [focus, setFocus] = useState(cells.length - 1);
+  const [widths, setWidths] = useState<Record<string, CellWidth>>({});
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const keys = cells.map((c) => c.key).join('/');
+
+  // A new cell takes the focus, as when opening an item from a list.
+  useEffect(() => setFocus(cells.length - 1), [keys, cells.length]);
+
+  const focused = Math.min(focus, cells.length - 1);
+  const focusedCell = cells[focused];
+  const focusedTitle = focusedCell
+    ? (titles[focusedCell.key] ?? defaultTitle(focusedCell, t))
+    : config.siteName;
+  useEffect(() => {
+    document.title = `${focusedTitle} • ${config.siteName}`;
+  }, [focusedTitle, config.siteName]);
+
+  const go = useCallback((next: Cell[]) => void navigate(cellsToUrl(next)), [navigate]);
+  const setTitleFor = useCallback(
+    (key: string, title: string) => setTitles((x) => (x[key] === title ? x : { ...x, [key]: title })),
+    [],
+  );
+
+  const visible = useMemo(
+    () =>
+      multi ? cells.map((c, i) => [c, i] as const) : focusedCell ? [[focusedCell, focused] as const] : [],
+    [multi, cells, focusedCell, focused],
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      {cells.length > 1 && (
+        <Breadcrumbs aria-label={t('app.breadcrumbs')} sx={{ px: 2, py: 0.5 }}>
+          {cells.map((c, i) =>
+            i === focused ? (
+              <span key={c.key} aria-current="page">
+                {titles[c.key] ?? defaultTitle(c, t)}
+              </span>
+            ) : (
+              <Link
+                key={c.key}
+                component="button"
+                type="button"
+                onClick={() => setFocus(i)}
+                underline="hover"
+              >
+                {titles[c.key] ?? defaultTitle(c, t)}
+              </Link>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
+      <Box
+        sx={{
+          display: 'flex',
+          flex: 1,
+          minHeight: 0,
+          overflowX: multi ? 'auto' : 'hidden',
+          gap: multi ? 1 : 0,
+        }}
+        aria-label={t('app.columns')}
+        role="region"
+      >
+        {visible.map(([cell, i]) => (
+          <CellFrame
+            key={`${i}-${cell.key}`}
+            index={i}
+            focused={i === focused}
+            multi={multi}
+            width={widths[cell.key] ?? defaultWidth(cell)}
+            initialTitle={titles[cell.key] ?? defaultTitle(cell, t)}
+            canGoBack={!multi && i > 0}
+            onFocus={() => setFocus(i)}
+            onClose={() => {
+              const next = closeAt(cells, i);
+              go(next.length ? next : []);
+            }}
+            onToggleWidth={() =>
+              setWidths((w) => ({
+                ...w,
+                [cell.key]:
+                  (w[cell.key] ?? defaultWidth(cell)) === 'FULL'
+                    ? defaultWidth(cell) === 'FULL'
+                      ? 'HALF'
+                      : defaultWidth(cell)
+                    : 'FULL',
+              }))
+            }
+            onTitle={(title) => setTitleFor(cell.key, title)}
+            open={(segment, param = null) => {
+              const c = segment.startsWith('i-')
+                ? parseItemSegment(segment, param)
+                : { kind: 'invalid' as const, key: segment, path: segment, param, segment };
+              go(openAfter(cells, i, c));
+            }}
+            setParam={(param) => {
+              const next = cells.map((c, j) => (j === i ? { ...c, param } : c));
+              void navigate(cellsToUrl(next) + location.hash, { replace: true });
+            }}
+          >
+            <CellContent cell={cell} />
+          </CellFrame>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useApp, useSession } from '../state/app-context';
+import { groupNav, navKey, visibleNav, type NavGroup } from './nav';
+
+export const DRAWER_WIDTH = 240;
+
+function Group({ g, current, onNavigate }: { g: NavGroup; current: string; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const entries = [...(g.entry ? [g.entry] : []), ...g.children];
+  return (
+    <>
+      {!g.entry && g.children.length > 0 && <ListSubheader>{t(navKey(g.path))}</ListSubheader>}
+      {entries.map((e) => (
+        <ListItemButton
+          key={e.path}
+          component={RouterLink}
+          to={`/${e.path}`}
+          selected={current === e.path}
+          onClick={onNavigate}
+          sx={{ pl: e === g.entry ? 2 : 3 }}
+        >
+          <ListItemText primary={t(navKey(e.path))} />
+        </ListItemButton>
+      ))}
+    </>
+  );
+}
+
+/** The 240 px side menu (spec core §2, §9). Temporary on narrow screens, persistent on wide ones. */
+export function NavDrawer({
+  open,
+  permanent,
+  onClose,
+}: {
+  open: boolean;
+  permanent: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { config } = useApp();
+  const { user } = useSession();
+  const location = useLocation();
+  const current = location.pathname.split('/')[1] || 'home';
+  const { main, admin } = groupNav(visibleNav(config.nav, user));
+  const close = () => {
+    if (!permanent) onClose();
+  };
+  const content = (
+    <Box component="nav" aria-label={t('nav.title')} sx={{ width: DRAWER_WIDTH }}>
+      <Toolbar />
+      <List>
+        {main.map((g) => (
+          <Group key={g.path} g={g} current={current} onNavigate={close} />
+        ))}
+      </List>
+      {admin.length > 0 && (
+        <>
+          <Divider />
+          <List subheader={<ListSubheader>{t('nav.adminSection')}</ListSubheader>}>
+            {admin.map((g) => (
+              <Group key={g.path} g={g} current={current} onNavigate={close} />
+            ))}
+          </List>
+        </>
+      )}
+    </Box>
+  );
+  return (
+    <Drawer
+      variant={permanent ? 'persistent' : 'temporary'}
+      open={open}
+      onClose={onClose}
+      sx={{
+        width: permanent && open ? DRAWER_WIDTH : 0,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+      }}
+    >
+      {content}
+    </Drawer>
+  );
+}

@@ -1,0 +1,106 @@
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import {
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApp, useSession } from '../state/app-context';
+import { TOKEN_VALID_STATES } from '../state/auth-state';
+
+type Toggle = 'dark' | 'hideGuidance' | 'multiColumns';
+
+/** Profile, sign out and the dark / guidance / columns toggles, saved to the user (spec core §2). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { client, alerts } = useApp();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const user = session.user;
+  const signedIn = !!user && TOKEN_VALID_STATES.has(session.authState);
+
+  async function toggle(key: Toggle) {
+    if (!user) return;
+    const value = key === 'multiColumns' ? !(user.multiColumns ?? true) : !user[key];
+    try {
+      // Read the current version first: the session's copy may be older than the item.
+      const current = await client.request<{ $version: number }>(`read/${user.$id}`);
+      await client.request('update', { $id: user.$id, $version: current.$version, [key]: value });
+      client.patchUser({ [key]: value });
+    } catch (e) {
+      alerts.error(e);
+    }
+  }
+
+  const go = (path: string) => {
+    setAnchor(null);
+    void navigate(path);
+  };
+
+  return (
+    <>
+      <Tooltip title={t('topBar.userMenu')}>
+        <IconButton
+          color="inherit"
+          aria-label={t('topBar.userMenu')}
+          aria-haspopup="menu"
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <AccountCircleIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {signedIn
+          ? [
+              <MenuItem key="who" disabled>
+                <Typography variant="body2">
+                  {t('userMenu.signedInAs', { name: user.name ?? user.email ?? user.$id })}
+                </Typography>
+              </MenuItem>,
+              <MenuItem key="profile" onClick={() => go(`/i-${user.$id}`)}>
+                {t('userMenu.profile')}
+              </MenuItem>,
+              <Divider key="d1" />,
+              ...(['dark', 'hideGuidance', 'multiColumns'] as const).map((k) => {
+                const on = k === 'multiColumns' ? (user.multiColumns ?? true) : !!user[k];
+                return (
+                  <MenuItem key={k} onClick={() => void toggle(k)} role="menuitemcheckbox" aria-checked={on}>
+                    <ListItemText>{t(`userMenu.${k}`)}</ListItemText>
+                    <ListItemIcon sx={{ justifyContent: 'flex-end' }}>
+                      <Switch
+                        edge="end"
+                        size="small"
+                        checked={on}
+                        tabIndex={-1}
+                        slotProps={{ input: { 'aria-hidden': true } }}
+                      />
+                    </ListItemIcon>
+                  </MenuItem>
+                );
+              }),
+              <Divider key="d2" />,
+              <MenuItem key="out" onClick={() => go('/sign-out')}>
+                {t('userMenu.signOut')}
+              </MenuItem>,
+            ]
+          : [
+              <MenuItem key="in" onClick={() => go('/sign-in')}>
+                {t('userMenu.signIn')}
+              </MenuItem>,
+              <MenuItem key="reg" onClick={() => go('/register')}>
+                {t('userMenu.register')}
+              </MenuItem>,
+            ]}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { NavEntry } from '../../kernel/module';
+import type { UserSession } from '../state/socket-client';
+import { viewDef } from '../views/registry';
+
+export interface NavGroup {
+  path: string;
+  entry: NavEntry | null;
+  children: NavEntry[];
+}
+
+/** Entries this user may see: a registered view, the capability, admin for admin entries. */
+export function visibleNav(entries: readonly NavEntry[], user: UserSession | null): NavEntry[] {
+  return entries.filter((e) => {
+    if (e.routeOnly) return false;
+    const view = viewDef(e.path);
+    if (!view?.inNav) return false;
+    if (!user) return !!view.public;
+    if ((e.adminOnly || view.adminOnly) && !user.admin) return false;
+    const cap = e.capability ?? view.capability;
+    return !cap || user.admin || user.capabilities[cap] === true;
+  });
+}
+
+/** Groups by the first part of the dotted path; admin entries go to their own lower section. */
+export function groupNav(entries: readonly NavEntry[]): { main: NavGroup[]; admin: NavGroup[] } {
+  const groups = new Map<string, NavGroup>();
+  for (const e of entries) {
+    const [head] = e.path.split('.');
+    let g = groups.get(head!);
+    if (!g) groups.set(head!, (g = { path: head!, entry: null, children: [] }));
+    if (e.path === head) g.entry = e;
+    else g.children.push(e);
+  }
+  const all = [...groups.values()];
+  return { main: all.filter((g) => g.path !== 'admin'), admin: all.filter((g) => g.path === 'admin') };
+}
+
+export const navKey = (path: string) => `nav.${path.replace(/\./g, '_')}`;

@@ -1,0 +1,75 @@
+import { ConfirmEmailView } from './ConfirmEmailView';
+import { ForgotPasswordView } from './ForgotPasswordView';
+import { HomeView } from './HomeView';
+import { RegisterView } from './RegisterView';
+import { SetPassView } from './SetPassView';
+import { SignInView } from './SignInView';
+import { SignOutView } from './SignOutView';
+import { ImprintView, PrivacyView, TermsView } from './TextPage';
+import type { ViewDef } from './view-def';
+
+// The client's views. A route is valid only when a view is registered for it; modules add
+// theirs here as they arrive. Navigation entries without a view are not shown.
+export const VIEWS: readonly ViewDef[] = [
+  { name: 'home', titleKey: 'views.home.title', component: HomeView, width: 'TWO_THIRDS', inNav: true },
+  {
+    name: 'sign-in',
+    titleKey: 'views.signIn.title',
+    component: SignInView,
+    public: true,
+    signedOutOnly: true,
+    noColumns: true,
+  },
+  {
+    name: 'sign-out',
+    titleKey: 'views.signOut.title',
+    component: SignOutView,
+    public: true,
+    noColumns: true,
+  },
+  {
+    name: 'register',
+    titleKey: 'views.register.title',
+    component: RegisterView,
+    public: true,
+    signedOutOnly: true,
+    noColumns: true,
+  },
+  {
+    name: 'forgot-password',
+    titleKey: 'views.forgotPassword.title',
+    component: ForgotPasswordView,
+    public: true,
+    signedOutOnly: true,
+    noColumns: true,
+  },
+  {
+    name: 'set-pass',
+    titleKey: 'views.setPass.title',
+    component: SetPassView,
+    public: true,
+    noColumns: true,
+  },
+  {
+    name: 'confirm-email',
+    titleKey: 'views.confirmEmail.title',
+    component: ConfirmEmailView,
+    public: true,
+    noColumns: true,
+  },
+  { name: 'terms', titleKey: 'views.terms.title', component: TermsView, public: true, width: 'TWO_THIRDS' },
+  {
+    name: 'privacy-policy',
+    titleKey: 'views.privacy.title',
+    component: PrivacyView,
+    public: true,
+    width: 'TWO_THIRDS',
+  },
+  { name: 'imprint', titleKey: 'views.imprint.title', component: ImprintView, width: 'TWO_THIRDS' },
+];
+
+const byName = new Map(VIEWS.map((v) => [v.name, v]));
+
+export function viewDef(name: string): ViewDef | undefined {
+  return byName.get(name);
+}

@@ -1,0 +1,25 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { CellWidth } from '../shell/cell-api';
+
+export interface ViewProps {
+  /** Further path segments of a noColumns view. */
+  rest: string[];
+  param: string | null;
+}
+
+export interface ViewDef {
+  /** The route name: 'home', 'sign-in', 'admin.all-items'. */
+  name: string;
+  titleKey: string;
+  component: ComponentType<ViewProps> | LazyExoticComponent<ComponentType<ViewProps>>;
+  width?: CellWidth;
+  noColumns?: boolean;
+  /** Reachable signed out (the redirect to sign-in does not apply). */
+  public?: boolean;
+  /** Shown only without a valid token (sign-in, register). */
+  signedOutOnly?: boolean;
+  capability?: string;
+  adminOnly?: boolean;
+  /** Listed in the navigation drawer. */
+  inNav?: boolean;
+}
