@@ -130,6 +130,7 @@ export function CellFrame(p: CellFrameProps) {
       <Paper
         component="section"
         aria-labelledby={headingId}
+        data-cell-index={p.index}
         square
         variant="outlined"
         onFocusCapture={p.onFocus}

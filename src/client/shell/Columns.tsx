@@ -1,5 +1,5 @@
 import { Box, Breadcrumbs, Link, useMediaQuery, useTheme } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
@@ -15,9 +15,10 @@ function defaultTitle(cell: Cell, t: (k: string) => string): string {
   return t(viewDef(cell.view)?.titleKey ?? 'app.invalid');
 }
 
-function defaultWidth(cell: Cell): CellWidth {
+/** Views say their width; items take half the row, or a third once three or more cells are open. */
+function defaultWidth(cell: Cell, count: number): CellWidth {
   if (cell.kind === 'view') return viewDef(cell.view)?.width ?? 'HALF';
-  return 'HALF';
+  return count >= 3 ? 'THIRD' : 'HALF';
 }
 
 /**
@@ -42,6 +43,12 @@ export function Columns({ cells }: { cells: Cell[] }) {
   useEffect(() => setFocus(cells.length - 1), [keys, cells.length]);
 
   const focused = Math.min(focus, cells.length - 1);
+  const row = useRef<HTMLDivElement | null>(null);
+  // The focused cell is always in view, also when the row of columns is wider than the screen.
+  useEffect(() => {
+    const el = row.current?.querySelector<HTMLElement>(`[data-cell-index="${focused}"]`);
+    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [focused, keys]);
   const focusedCell = cells[focused];
   const focusedTitle = focusedCell
     ? (titles[focusedCell.key] ?? defaultTitle(focusedCell, t))
@@ -86,6 +93,7 @@ export function Columns({ cells }: { cells: Cell[] }) {
         </Breadcrumbs>
       )}
       <Box
+        ref={row}
         sx={{
           display: 'flex',
           flex: 1,
@@ -102,7 +110,7 @@ export function Columns({ cells }: { cells: Cell[] }) {
             index={i}
             focused={i === focused}
             multi={multi}
-            width={widths[cell.key] ?? defaultWidth(cell)}
+            width={widths[cell.key] ?? defaultWidth(cell, cells.length)}
             initialTitle={titles[cell.key] ?? defaultTitle(cell, t)}
             canGoBack={!multi && i > 0}
             onFocus={() => setFocus(i)}
@@ -114,10 +122,10 @@ export function Columns({ cells }: { cells: Cell[] }) {
               setWidths((w) => ({
                 ...w,
                 [cell.key]:
-                  (w[cell.key] ?? defaultWidth(cell)) === 'FULL'
-                    ? defaultWidth(cell) === 'FULL'
+                  (w[cell.key] ?? defaultWidth(cell, cells.length)) === 'FULL'
+                    ? defaultWidth(cell, cells.length) === 'FULL'
                       ? 'HALF'
-                      : defaultWidth(cell)
+                      : defaultWidth(cell, cells.length)
                     : 'FULL',
               }))
             }

@@ -65,6 +65,8 @@ export function Shell() {
   }
 
   const full = firstView?.noColumns;
+  // Signed out there is nothing to navigate to: no drawer, the page takes the width.
+  const showDrawer = valid;
   return (
     <Box sx={{ display: 'flex', height: '100vh' }}>
       <Link
@@ -77,8 +79,8 @@ export function Shell() {
       >
         {t('app.skipToContent')}
       </Link>
-      <TopBar drawerOpen={drawer} onMenu={() => setDrawer((d) => !d)} />
-      <NavDrawer open={drawer} permanent={wide} onClose={() => setDrawer(false)} />
+      <TopBar drawerOpen={showDrawer && drawer} onMenu={showDrawer ? () => setDrawer((d) => !d) : null} />
+      {showDrawer && <NavDrawer open={drawer} permanent={wide} onClose={() => setDrawer(false)} />}
       <Box
         component="main"
         id="main"

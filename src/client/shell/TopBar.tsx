@@ -6,23 +6,25 @@ import { useApp } from '../state/app-context';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
 
-export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu(): void }) {
+export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: (() => void) | null }) {
   const { t } = useTranslation();
   const { config } = useApp();
   return (
     <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <Tooltip title={drawerOpen ? t('topBar.closeMenu') : t('topBar.openMenu')}>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={drawerOpen ? t('topBar.closeMenu') : t('topBar.openMenu')}
-            aria-expanded={drawerOpen}
-            onClick={onMenu}
-          >
-            <MenuIcon />
-          </IconButton>
-        </Tooltip>
+        {onMenu && (
+          <Tooltip title={drawerOpen ? t('topBar.closeMenu') : t('topBar.openMenu')}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={drawerOpen ? t('topBar.closeMenu') : t('topBar.openMenu')}
+              aria-expanded={drawerOpen}
+              onClick={onMenu}
+            >
+              <MenuIcon />
+            </IconButton>
+          </Tooltip>
+        )}
         <Link
           component={RouterLink}
           to="/"
