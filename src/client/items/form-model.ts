@@ -1,3 +1,4 @@
+import { SYSTEM_KEYS } from '../../protocol/item';
 import type { ItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
 import { fromLocalInput, toLocalInput } from './format';
@@ -210,24 +211,7 @@ export function fieldErrorMap(
 }
 
 /** Keys the server owns; raw edit neither shows nor sends them. */
-export const SERVER_KEYS: ReadonlySet<string> = new Set([
-  '$id',
-  '$version',
-  '$labels',
-  '$labelOnly',
-  '$v',
-  '$allowed',
-  '$notify',
-  '$hideNotify',
-  '$grants',
-  '_t',
-  '_i',
-  '_u',
-  '_c',
-  '_m',
-  '_score',
-  'url',
-]);
+export const SERVER_KEYS = SYSTEM_KEYS;
 
 /** The item's own data (with $access and owner) for the raw editor. */
 export function rawData(item: Record<string, unknown>): Record<string, unknown> {

@@ -1,22 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useApp } from './app-context';
+import type { WireItem } from '../../protocol/item';
 import type { SocketClient } from './socket-client';
 
 /** An item as the server sends it (docs/protocol.md "Items on the wire"). */
-export type Item = Record<string, unknown> & {
-  _t: string;
-  _i: number;
-  $id: string;
-  $version: number;
-  _u: number;
-  $access: string;
-  owner: string | null;
-  _c: { $id?: string; ts: string };
-  _m?: { ts: string };
-  $labels?: Record<string, string>;
-  $allowed?: Record<string, boolean>;
-};
+export type Item = WireItem;
 
 export const itemKey = (id: string) => ['item', id] as const;
 
