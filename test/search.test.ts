@@ -205,3 +205,21 @@ describe('search agrees with the access policy', () => {
     }
   });
 });
+
+describe('date facets', () => {
+  it('counts readable items per relative date band, and a band filters by its range', async () => {
+    const who = 'lands.admin@riverbend.example';
+    const r = await searchAs(who, { must: { _t: ['Thread'] }, facets: ['_c.ts', 'assignedDue'] });
+    const today = r.facets['_c.ts']!.find((b) => b.label === 'today');
+    expect(today?.count).toBe(r.total);
+    expect(String(today?.value)).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z\.\.\d{4}-/);
+    const filtered = await searchAs(who, { must: { _t: ['Thread'], '_c.ts': [today!.value as string] } });
+    expect(filtered.total).toBe(r.total);
+    const member = await searchAs('member@riverbend.example', {
+      must: { _t: ['Thread'] },
+      facets: ['_c.ts'],
+    });
+    expect(member.facets['_c.ts']!.find((b) => b.label === 'today')?.count).toBe(member.total);
+    expect(member.total).toBeLessThan(r.total);
+  });
+});

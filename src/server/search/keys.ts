@@ -44,6 +44,12 @@ export function valueCondition(key: string, value: string | number | boolean | n
   if (key === '_c.ts' || key === '_m.ts')
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
+  // A "from..to" value on a date property is a range (a date facet's bucket), not a literal.
+  if (typeof value === 'string' && /^(\d{4}-[^.]*)?\.\.(\d{4}-.*)?$/.test(value) && value !== '..')
+    return dateRange(
+      sql`(case when length(i.data->>${key}) >= 10 then (i.data->>${key})::timestamptz end)`,
+      value,
+    );
   // jsonb containment matches a scalar, or an element of a list property.
   return sql`(i.data->${key}) @> ${JSON.stringify(value)}::jsonb`;
 }

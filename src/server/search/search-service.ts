@@ -10,6 +10,8 @@ import {
   type SearchResult,
 } from '../../protocol/query';
 import { renderLabel } from '../../kernel/label';
+import type { PropertyDef } from '../../kernel/property';
+import { dateBands } from '../../protocol/date-bands';
 import type { Principal } from '../access/principal';
 import { readableSql } from '../access/readable-sql';
 import { query } from '../db/query';
@@ -86,6 +88,22 @@ export class SearchService {
     const total = rows.length ? Number(rows[0]!.total) : (q.offset ?? 0) > 0 ? await this.count(filter) : 0;
     const facets = await this.facets(p, q.facets ?? [], types, filter);
     return { ids: rows.map((r) => r.id), labels, facets, total };
+  }
+
+  /** Counts per relative date band (spec core §3); each bucket's value filters by that band. */
+  private async dateFacet(col: SQL, filter: SQL): Promise<FacetBucket[]> {
+    const bands = dateBands();
+    const cases = bands.map(
+      (b, i) =>
+        sql`count(*) filter (where ${col} >= ${b.from}::timestamptz and ${col} < ${b.to}::timestamptz) as ${sql.raw(`b${i}`)}`,
+    );
+    const [row] = await query<Record<string, string>>(
+      this.items.db,
+      sql`select ${sql.join(cases, sql`, `)} from items i where ${filter}`,
+    );
+    return bands
+      .map((b, i) => ({ value: b.value, label: b.band, count: Number(row?.[`b${i}`] ?? 0) }))
+      .filter((b) => b.count > 0);
   }
 
   private async count(filter: SQL): Promise<number> {
@@ -169,6 +187,11 @@ export class SearchService {
     for (const key of keys) {
       assertKnownKey(this.items.registry, types.length ? types : null, key);
       const prop = propertyOf(this.items.registry, types.length ? types : null, key);
+      const dateCol = dateColumn(key, prop);
+      if (dateCol) {
+        out[key] = await this.dateFacet(dateCol, filter);
+        continue;
+      }
       const rows = await query<{ v: string | null; n: string }>(
         this.items.db,
         sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
@@ -186,4 +209,15 @@ export class SearchService {
     }
     return out;
   }
+}
+
+/** The SQL of a date facet key: the created and changed times, or a date / date-time property. */
+function dateColumn(key: string, prop: PropertyDef | null): SQL | null {
+  if (key === '_c.ts') return sql`i.created_at`;
+  if (key === '_m.ts') return sql`i.updated_at`;
+  if (prop?.kind === 'dateTime') return sql`(i.data->>${key})::timestamptz`;
+  // Imprecise dates (a year or a month) have no band: only full dates are counted.
+  if (prop?.kind === 'date')
+    return sql`(case when length(i.data->>${key}) = 10 then (i.data->>${key})::date::timestamptz end)`;
+  return null;
 }
