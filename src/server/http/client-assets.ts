@@ -11,6 +11,8 @@ const PLACEHOLDER = '<!--ckk-config-->';
 
 /** dist/client, found from the source tree (src/server/http) or the bundle (dist/server). */
 export function clientDir(): string {
+  // CKK_CLIENT_DIR points at another build (parallel test runs build into their own folders).
+  if (process.env.CKK_CLIENT_DIR) return path.resolve(process.env.CKK_CLIENT_DIR);
   const here = path.dirname(fileURLToPath(import.meta.url));
   const up =
     here.includes(`${path.sep}dist${path.sep}`) || here.endsWith(`${path.sep}dist${path.sep}server`)
