@@ -9,13 +9,23 @@ import type { Principal } from './principal';
 // the database keeps paging and counts honest. test/search-access.test.ts checks that this and
 // AccessPolicy.can(…, 'read', …) agree on every principal and item of the access matrix.
 
-const DEPTH = 3;
+/** Parent chains followed: Notify → Message → Thread is two steps. */
+const DEPTH = 2;
 
 function orgsWithRank(p: Principal, min: number): string[] {
   return [...p.orgs.entries()].filter(([, r]) => roleRank(r) >= min).map(([o]) => o);
 }
 
-export function readableSql(p: Principal, registry: Registry, alias = 'i'): SQL {
+/**
+ * Items of the given types (null: any type) that the principal may read. Only the clauses of
+ * types in scope are written out, so the planner sees a small expression.
+ */
+export function readableSql(
+  p: Principal,
+  registry: Registry,
+  alias = 'i',
+  types: readonly string[] | null = null,
+): SQL {
   const ctx = {
     p,
     registry,
@@ -23,7 +33,7 @@ export function readableSql(p: Principal, registry: Registry, alias = 'i'): SQL 
     staff: orgsWithRank(p, roleRank('staff')),
     orgAdmin: orgsWithRank(p, roleRank('orgAdmin')),
   };
-  return readable(ctx, alias, DEPTH);
+  return readable(ctx, alias, DEPTH, types);
 }
 
 interface Ctx {
@@ -34,17 +44,19 @@ interface Ctx {
   orgAdmin: string[];
 }
 
-function readable(c: Ctx, a: string, depth: number): SQL {
+function readable(c: Ctx, a: string, depth: number, types: readonly string[] | null): SQL {
   const x = sql.raw(a);
   if (c.p.admin) return sql`not ${x}.deleted`;
+  const inScope = [...c.registry.types.values()].filter((t) => types === null || types.includes(t.name));
   const clauses: SQL[] = [];
-  const derived: string[] = [];
-  for (const t of c.registry.types.values()) {
+  const plain: string[] = [];
+  for (const t of inScope) {
     const { follows, recipientField } = t.access;
-    if (!follows && !recipientField) continue;
-    derived.push(t.name);
-    if (depth <= 0) continue;
-    const parentOk = follows ? parentReadable(c, a, follows, depth) : sql`true`;
+    if (!follows && !recipientField) {
+      plain.push(t.name);
+      continue;
+    }
+    const parentOk = follows && depth > 0 ? parentReadable(c, a, t.name, follows, depth) : sql`false`;
     if (recipientField) {
       if (!c.p.userId) continue;
       const f = follows ? sql`(${x}.data->>${follows} is null or ${parentOk})` : sql`true`;
@@ -55,18 +67,31 @@ function readable(c: Ctx, a: string, depth: number): SQL {
       );
     }
   }
-  clauses.push(
-    sql`(${x}.type not in (${sql.join(
-      derived.map((d) => sql`${d}`),
-      sql`, `,
-    )}) and ${own(c, a)})`,
-  );
+  if (plain.length) {
+    const typeTest =
+      types === null && plain.length > inScope.length / 2
+        ? inScope.length === plain.length
+          ? sql`true`
+          : sql`${x}.type not in (${sql.join(
+              inScope.filter((t) => !plain.includes(t.name)).map((t) => sql`${t.name}`),
+              sql`, `,
+            )})`
+        : sql`${x}.type in (${sql.join(
+            plain.map((n) => sql`${n}`),
+            sql`, `,
+          )})`;
+    clauses.push(sql`(${typeTest} and ${own(c, a)})`);
+  }
+  if (clauses.length === 0) return sql`false`;
   return sql`(not ${x}.deleted and ${x}.type not like ${SYSTEM_TYPE_PREFIX + '%'} and (${sql.join(clauses, sql` or `)}))`;
 }
 
-function parentReadable(c: Ctx, a: string, prop: string, depth: number): SQL {
+/** The parent named by a derived item's relation is readable (limited to the relation's target types). */
+function parentReadable(c: Ctx, a: string, typeName: string, prop: string, depth: number): SQL {
   const parent = `${a}p`;
-  return sql`exists (select 1 from items ${sql.raw(parent)} where ${sql.raw(parent)}.id = ${sql.raw(a)}.data->>${prop} and ${readable(c, parent, depth - 1)})`;
+  const targets = c.registry.type(typeName)?.allProperties[prop]?.types ?? ['*'];
+  const scope = targets.includes('*') ? null : targets;
+  return sql`exists (select 1 from items ${sql.raw(parent)} where ${sql.raw(parent)}.id = ${sql.raw(a)}.data->>${prop} and ${readable(c, parent, depth - 1, scope)})`;
 }
 
 function grantAny(c: Ctx, a: string): SQL {

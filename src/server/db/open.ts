@@ -82,7 +82,9 @@ export async function openPostgres(
   url: string,
   opts: { migrate?: boolean; max?: number } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
+  // JIT compilation costs ~0.5 s on our access predicates and never pays off for queries that
+  // run in milliseconds (docs/adr/0002-postgres-jit-off.md).
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const listeners: pg.Client[] = [];

@@ -53,7 +53,9 @@ export class SearchService {
       : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
     const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
 
-    const where: SQL[] = [readableSql(p, registry)];
+    // The read rule is written only for the types this query can return.
+    const reachable = types.length ? types : [...registry.types.keys()].filter((t) => !scope?.includes(t));
+    const where: SQL[] = [readableSql(p, registry, 'i', reachable)];
     if (scope?.length)
       where.push(
         sql`i.type not in (${sql.join(
@@ -66,16 +68,15 @@ export class SearchService {
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
     const order = this.order(q, text);
     const filter = sql.join(where, sql` and `);
-    const rows = await query<{
-      id: string;
-      type: string;
-      data: Record<string, unknown> | string;
-      total: string | number;
-    }>(
-      this.items.db,
-      sql`select i.id, i.type, ${q.labels ? sql`i.data` : sql`null::jsonb as data`}, count(*) over () as total
-        from items i where ${filter} order by ${order} limit ${max} offset ${q.offset ?? 0}`,
-    );
+    // The page and the facets are independent queries: on PostgreSQL they run side by side.
+    const [rows, facets] = await Promise.all([
+      query<{ id: string; type: string; data: Record<string, unknown> | string; total: string | number }>(
+        this.items.db,
+        sql`select i.id, i.type, ${q.labels ? sql`i.data` : sql`null::jsonb as data`}, count(*) over () as total
+          from items i where ${filter} order by ${order} limit ${max} offset ${q.offset ?? 0}`,
+      ),
+      this.facets(p, q.facets ?? [], types, filter),
+    ]);
     const labels: Record<string, string> = {};
     if (q.labels) {
       for (const r of rows) {
@@ -86,7 +87,6 @@ export class SearchService {
       }
     }
     const total = rows.length ? Number(rows[0]!.total) : (q.offset ?? 0) > 0 ? await this.count(filter) : 0;
-    const facets = await this.facets(p, q.facets ?? [], types, filter);
     return { ids: rows.map((r) => r.id), labels, facets, total };
   }
 
@@ -183,31 +183,31 @@ export class SearchService {
     types: string[],
     filter: SQL,
   ): Promise<Record<string, FacetBucket[]>> {
-    const out: Record<string, FacetBucket[]> = {};
-    for (const key of keys) {
-      assertKnownKey(this.items.registry, types.length ? types : null, key);
-      const prop = propertyOf(this.items.registry, types.length ? types : null, key);
-      const dateCol = dateColumn(key, prop);
-      if (dateCol) {
-        out[key] = await this.dateFacet(dateCol, filter);
-        continue;
-      }
-      const rows = await query<{ v: string | null; n: string }>(
-        this.items.db,
-        sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
-          group by v order by count(*) desc, v asc limit ${FACET_LIMIT}`,
-      );
-      out[key] = rows.map((r) => ({ value: r.v, count: Number(r.n) }));
-      if (prop?.kind === 'relation' || key === 'owner' || key === '_c') {
-        const labels = await this.items.labelsFor(
-          p,
-          rows.map((r) => r.v).filter((v): v is string => !!v),
+    const scope = types.length ? types : null;
+    for (const key of keys) assertKnownKey(this.items.registry, scope, key);
+    const entries = await Promise.all(
+      keys.map(async (key): Promise<[string, FacetBucket[]]> => {
+        const prop = propertyOf(this.items.registry, scope, key);
+        const dateCol = dateColumn(key, prop);
+        if (dateCol) return [key, await this.dateFacet(dateCol, filter)];
+        const rows = await query<{ v: string | null; n: string }>(
+          this.items.db,
+          sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
+            group by v order by count(*) desc, v asc limit ${FACET_LIMIT}`,
         );
-        for (const b of out[key])
-          if (typeof b.value === 'string' && labels[b.value]) b.label = labels[b.value];
-      }
-    }
-    return out;
+        const buckets: FacetBucket[] = rows.map((r) => ({ value: r.v, count: Number(r.n) }));
+        if (prop?.kind === 'relation' || key === 'owner' || key === '_c') {
+          const labels = await this.items.labelsFor(
+            p,
+            rows.map((r) => r.v).filter((v): v is string => !!v),
+          );
+          for (const b of buckets)
+            if (typeof b.value === 'string' && labels[b.value]) b.label = labels[b.value];
+        }
+        return [key, buckets];
+      }),
+    );
+    return Object.fromEntries(entries);
   }
 }
 
