@@ -29,8 +29,12 @@ afterAll(async () => {
 describe('the page and the socket in Chromium', () => {
   it('serves the page with the embedded config', async () => {
     const page = await browser.newPage();
-    await page.goto(server.url + '/');
-    expect(await page.title()).toBe('Community Knowledge Keeper');
+    const response = await page.goto(server.url + '/');
+    // The page as served carries the site name; once the app has booted, a signed-out visitor
+    // is on the sign-in page and the title names it.
+    expect(await response!.text()).toContain('<title>Community Knowledge Keeper</title>');
+    await expect.poll(() => page.title()).toBe('Sign in • Community Knowledge Keeper');
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
     const config = JSON.parse((await page.locator('script#config').textContent()) ?? '{}') as Record<
       string,
       unknown

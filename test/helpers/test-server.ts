@@ -18,13 +18,17 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
   };
 }
 
-/** A real node on a loopback port, on the given database. */
+/**
+ * A real node on a loopback port, on the given database. The port is free-chosen unless
+ * `overrides.port` names one (for a `publicUrl` that must be known before the start).
+ */
 export async function startTestServer(
   database: Database,
   overrides: Partial<ServerConfig> = {},
 ): Promise<TestServer> {
-  const app = await buildApp(testConfig(overrides), database, { logger: false });
-  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const config = testConfig(overrides);
+  const app = await buildApp(config, database, { logger: false });
+  await app.fastify.listen({ port: config.port, host: '127.0.0.1' });
   const addr = app.fastify.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');
   const url = `http://127.0.0.1:${addr.port}`;

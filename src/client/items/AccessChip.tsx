@@ -25,6 +25,9 @@ export function AccessChip({ level }: { level: string }) {
       icon={look?.icon}
       color={look?.color ?? 'default'}
       label={t('item.accessValue', { level: accessLabel(t, level) })}
+      // The level's colour marks the border and icon; the words stay in the text colour, which
+      // reads at 4.5:1 where the info and warning colours do not (axe color-contrast).
+      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { useSession } from '../state/app-context';
 import { useItem } from '../state/items';
 import { rememberItem } from '../state/recent';
 import { RequestError } from '../state/request-error';
+import { ResultNavBar } from '../search/ResultNavBar';
 import { useCell } from '../shell/cell-api';
 import { itemLabel, itemType } from './item-label';
 import { ItemForm } from './ItemForm';
@@ -21,15 +22,26 @@ export interface ItemCellProps {
 /**
  * An item cell (spec core §2): reads the item with its permissions and shows the generic form
  * of its type. A notAllowed read without a signed-in user goes to sign-in and comes back.
+ * Opened from a result list, it offers previous/next above the form.
  */
-export function ItemCell({ itemId }: ItemCellProps) {
+export function ItemCell(props: ItemCellProps) {
+  return (
+    <>
+      <ResultNavBar />
+      <ItemCellBody {...props} />
+    </>
+  );
+}
+
+function ItemCellBody({ itemId }: ItemCellProps) {
   const { t } = useTranslation();
   const q = useItem(itemId);
   const { user, resolved } = useSession();
   const { setTitle } = useCell();
   const navigate = useNavigate();
   const location = useLocation();
-  const item = q.data;
+  // Without `$allowed` (a copy from a list read) the form cannot tell whether it may edit.
+  const item = q.data?.$allowed ? q.data : undefined;
   const failure = q.error ? (q.error instanceof RequestError ? q.error.userMessage : 'generalFailure') : null;
   const label = item ? itemLabel(item) : null;
   const loaded = item !== undefined;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useResultNav } from '../search/useResultNav';
 import type { MenuEntry } from '../shell/cell-api';
 import { useCell } from '../shell/cell-api';
 import type { UserSession } from '../state/socket-client';
@@ -8,13 +9,15 @@ export type ItemDialog = 'meta' | 'timeline' | 'raw';
 
 /**
  * The item cell's menu entries (spec core §2 "Layout"): Details and History for users with a
- * valid token (History not for Notify), Edit raw data for admins and masquerading users.
+ * valid token (History not for Notify), Edit raw data for admins and masquerading users;
+ * previous/next result when the item was opened from a result list.
  */
 export function useItemMenu(typeName: string, user: UserSession | null, openDialog: (d: ItemDialog) => void) {
   const { t } = useTranslation();
   const { setMenu } = useCell();
   const signedIn = user !== null;
   const raw = signedIn && (user.admin || user.masquerading === true);
+  const results = useResultNav();
   useEffect(() => {
     const entries: MenuEntry[] = [];
     if (signedIn) {
@@ -23,7 +26,11 @@ export function useItemMenu(typeName: string, user: UserSession | null, openDial
         entries.push({ key: 'timeline', label: t('item.timeline'), onClick: () => openDialog('timeline') });
     }
     if (raw) entries.push({ key: 'raw', label: t('item.rawEdit'), onClick: () => openDialog('raw') });
+    if (results) {
+      entries.push({ key: 'previous', label: t('item.previous'), onClick: () => results.go('previous') });
+      entries.push({ key: 'next', label: t('item.next'), onClick: () => results.go('next') });
+    }
     setMenu(entries);
-  }, [setMenu, signedIn, raw, typeName, t, openDialog]);
+  }, [setMenu, signedIn, raw, typeName, t, openDialog, results]);
   useEffect(() => () => setMenu([]), [setMenu]);
 }

@@ -50,6 +50,9 @@ export interface CellFrameProps {
   children: ReactNode;
 }
 
+/** The space between columns side by side. */
+export const COLUMN_GAP_PX = 8;
+
 const WIDTH_PERCENT: Record<CellWidth, number> = { THIRD: 33.333, HALF: 50, TWO_THIRDS: 66.666, FULL: 100 };
 
 /** One column: its title bar (spec core §2 "Layout") and the gates of its content (§4 "Cells"). */
@@ -121,8 +124,12 @@ export function CellFrame(p: CellFrameProps) {
     await run('RESET');
   }
 
+  // Each column gives up its share of the gaps, so columns whose widths add up to 100% fit
+  // the row exactly instead of pushing the first one out of view.
+  const pct = WIDTH_PERCENT[p.width];
+  const gapShare = (COLUMN_GAP_PX * (1 - pct / 100)).toFixed(2);
   const style = p.multi
-    ? { flex: `0 0 ${WIDTH_PERCENT[p.width]}%`, minWidth: 360, maxWidth: '100%' }
+    ? { flex: `0 0 calc(${pct}% - ${gapShare}px)`, minWidth: 360, maxWidth: '100%' }
     : { flex: '1 1 100%', minWidth: 0 };
   const headingId = `cell-title-${p.index}`;
   return (

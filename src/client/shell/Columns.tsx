@@ -1,13 +1,29 @@
 import { Box, Breadcrumbs, Link, useMediaQuery, useTheme } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { itemLabel } from '../items/item-label';
 import { useApp, useSession } from '../state/app-context';
+import { itemKey, type Item } from '../state/items';
 import { viewDef } from '../views/registry';
 import { CellContent } from './CellContent';
-import { CellFrame } from './CellFrame';
+import { CellFrame, COLUMN_GAP_PX } from './CellFrame';
 import type { CellWidth } from './cell-api';
 import { cellsToUrl, closeAt, openAfter, parseItemSegment, type Cell } from './cells';
+
+// In sx a width of 1 would mean 100%: the sizes are given in px.
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function defaultTitle(cell: Cell, t: (k: string) => string): string {
   if (cell.kind === 'invalid') return t('app.invalid');
@@ -71,12 +87,18 @@ export function Columns({ cells }: { cells: Cell[] }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      {/* Views carry their own h1; a row of items gets the focused one's title, for screen readers. */}
+      {!cells.some((c) => c.kind === 'view') && (
+        <Box component="h1" sx={VISUALLY_HIDDEN}>
+          {focusedTitle}
+        </Box>
+      )}
       {cells.length > 1 && (
         <Breadcrumbs aria-label={t('app.breadcrumbs')} sx={{ px: 2, py: 0.5 }}>
           {cells.map((c, i) =>
             i === focused ? (
               <span key={c.key} aria-current="page">
-                {titles[c.key] ?? defaultTitle(c, t)}
+                <CrumbText cell={c} title={titles[c.key]} />
               </span>
             ) : (
               <Link
@@ -86,7 +108,7 @@ export function Columns({ cells }: { cells: Cell[] }) {
                 onClick={() => setFocus(i)}
                 underline="hover"
               >
-                {titles[c.key] ?? defaultTitle(c, t)}
+                <CrumbText cell={c} title={titles[c.key]} />
               </Link>
             ),
           )}
@@ -99,7 +121,7 @@ export function Columns({ cells }: { cells: Cell[] }) {
           flex: 1,
           minHeight: 0,
           overflowX: multi ? 'auto' : 'hidden',
-          gap: multi ? 1 : 0,
+          gap: multi ? `${COLUMN_GAP_PX}px` : 0,
         }}
         aria-label={t('app.columns')}
         role="region"
@@ -147,4 +169,23 @@ export function Columns({ cells }: { cells: Cell[] }) {
       </Box>
     </Box>
   );
+}
+
+/**
+ * A breadcrumb's text: the title its cell set, else, for an item cell that has not been shown
+ * yet (one column at a time), the item's label read ahead, so the crumb does not show a bare id.
+ */
+function CrumbText({ cell, title }: { cell: Cell; title: string | undefined }) {
+  const { t } = useTranslation();
+  const { client } = useApp();
+  const id = cell.kind === 'item' ? cell.itemId : null;
+  const q = useQuery({
+    queryKey: itemKey(id ?? ''),
+    queryFn: () => client.request<Item>(`readAllowed/${id}`),
+    enabled: id !== null && title === undefined,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (title !== undefined) return title;
+  return q.data ? itemLabel(q.data) : defaultTitle(cell, t);
 }

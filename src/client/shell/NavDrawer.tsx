@@ -3,6 +3,7 @@ import {
   Divider,
   Drawer,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -22,16 +23,19 @@ function Group({ g, current, onNavigate }: { g: NavGroup; current: string; onNav
     <>
       {!g.entry && g.children.length > 0 && <ListSubheader>{t(navKey(g.path))}</ListSubheader>}
       {entries.map((e) => (
-        <ListItemButton
-          key={e.path}
-          component={RouterLink}
-          to={`/${e.path}`}
-          selected={current === e.path}
-          onClick={onNavigate}
-          sx={{ pl: e === g.entry ? 2 : 3 }}
-        >
-          <ListItemText primary={t(navKey(e.path))} />
-        </ListItemButton>
+        // The link sits in a list item: a <ul> may hold only <li> children.
+        <ListItem key={e.path} disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={`/${e.path}`}
+            selected={current === e.path}
+            aria-current={current === e.path ? 'page' : undefined}
+            onClick={onNavigate}
+            sx={{ pl: e === g.entry ? 2 : 3 }}
+          >
+            <ListItemText primary={t(navKey(e.path))} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </>
   );

@@ -1,14 +1,31 @@
+import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { AppBar, Box, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useApp } from '../state/app-context';
+import { useApp, useSession } from '../state/app-context';
+import { TOKEN_VALID_STATES } from '../state/auth-state';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
+
+// The global search bar loads when first opened.
+const GlobalSearch = lazy(() => import('../search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
 
 export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: (() => void) | null }) {
   const { t } = useTranslation();
   const { config } = useApp();
+  const session = useSession();
+  const signedIn = !!session.user && TOKEN_VALID_STATES.has(session.authState);
+  const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement | null>(null);
+  // Escape gives the focus back to the toggle; after Enter the page it went to has it. The focus
+  // moves after the key's own events, so the Enter cannot press the toggle again.
+  const closeSearch = (how: 'escape' | 'navigate' = 'escape') => {
+    setSearching(false);
+    if (how === 'escape') setTimeout(() => searchButton.current?.focus(), 0);
+  };
   return (
     <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
       <Toolbar variant="dense" sx={{ gap: 1 }}>
@@ -32,11 +49,34 @@ export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: ((
           underline="none"
           variant="h6"
           noWrap
-          sx={{ flex: 1, fontSize: { xs: '1rem', sm: '1.2rem' } }}
-          aria-label={t('topBar.home')}
+          sx={{
+            flex: searching ? '0 1 auto' : 1,
+            fontSize: { xs: '1rem', sm: '1.2rem' },
+            display: searching ? { xs: 'none', md: 'block' } : undefined,
+          }}
         >
           {config.siteName}
         </Link>
+        {signedIn && searching && (
+          <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            <Suspense fallback={null}>
+              <GlobalSearch onClose={closeSearch} />
+            </Suspense>
+          </Box>
+        )}
+        {signedIn && (
+          <Tooltip title={searching ? t('topBar.closeSearch') : t('topBar.search')}>
+            <IconButton
+              ref={searchButton}
+              color="inherit"
+              aria-label={searching ? t('topBar.closeSearch') : t('topBar.search')}
+              aria-expanded={searching}
+              onClick={() => (searching ? closeSearch('escape') : setSearching(true))}
+            >
+              {searching ? <CloseIcon /> : <SearchIcon />}
+            </IconButton>
+          </Tooltip>
+        )}
         <HelpMenu />
         <UserMenu />
       </Toolbar>

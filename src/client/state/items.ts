@@ -14,13 +14,16 @@ export function applyItemPush(qc: QueryClient, item: Item): void {
   qc.setQueryData<Item>(itemKey(item.$id), (old) => (old ? { ...item, $allowed: old.$allowed } : old));
 }
 
-/** Reads one item (with `$allowed`) and keeps it live through a watch while it is shown. */
+/**
+ * Reads one item (with `$allowed`) and keeps it live through a watch while it is shown. A copy
+ * cached by readMany has no `$allowed`; it counts as stale, so the cell reads the item again.
+ */
 export function useItem(id: string) {
   const { client } = useApp();
   const q = useQuery({
     queryKey: itemKey(id),
     queryFn: () => client.request<Item>(`readAllowed/${id}`),
-    staleTime: Infinity,
+    staleTime: (query) => (query.state.data?.$allowed ? Infinity : 0),
     retry: false,
   });
   const u = q.data?._u;

@@ -1,12 +1,19 @@
+import { lazy } from 'react';
 import { ConfirmEmailView } from './ConfirmEmailView';
 import { ForgotPasswordView } from './ForgotPasswordView';
 import { HomeView } from './HomeView';
+import { LIST_SCREENS } from '../search/screens';
 import { RegisterView } from './RegisterView';
 import { SetPassView } from './SetPassView';
 import { SignInView } from './SignInView';
 import { SignOutView } from './SignOutView';
 import { ImprintView, PrivacyView, TermsView } from './TextPage';
 import type { ViewDef } from './view-def';
+
+// The search screens load on first use (the search component and its displays).
+const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
+const listView = (name: string) =>
+  lazy(() => import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(name) })));
 
 // The client's views. A route is valid only when a view is registered for it; modules add
 // theirs here as they arrive. Navigation entries without a view are not shown.
@@ -66,6 +73,15 @@ export const VIEWS: readonly ViewDef[] = [
     width: 'TWO_THIRDS',
   },
   { name: 'imprint', titleKey: 'views.imprint.title', component: ImprintView, width: 'TWO_THIRDS' },
+  { name: 'search', titleKey: 'nav.search', component: SearchView, width: 'TWO_THIRDS', inNav: true },
+  ...LIST_SCREENS.map((s): ViewDef => ({
+    name: s.name,
+    titleKey: s.titleKey,
+    component: listView(s.name),
+    width: s.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
+    inNav: true,
+    ...(s.adminOnly ? { adminOnly: true } : {}),
+  })),
 ];
 
 const byName = new Map(VIEWS.map((v) => [v.name, v]));

@@ -1,0 +1,145 @@
+import { createServer } from 'node:net';
+import { afterEach } from 'vitest';
+import path from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { SYSTEM } from '../../src/server/access/principal';
+import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
+import type { ServerConfig } from '../../src/server/config';
+import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-db';
+import { startTestServer, type TestServer } from '../../test/helpers/test-server';
+import { launchChromium, SCREENSHOTS } from './browser';
+
+// What every browser test file shares: its own database with the demo data, a real server that
+// serves the built client, and Chromium; plus the steps a person takes on every screen.
+
+export const SITE = 'Community Knowledge Keeper';
+export const WIDE = { width: 1440, height: 900 };
+
+export interface E2EApp {
+  tdb: TestDatabase;
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A free loopback port, for a server whose publicUrl must be known before it starts. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startApp(overrides: Partial<ServerConfig> = {}): Promise<E2EApp> {
+  const tdb = await openTestDatabase();
+  const server = await startTestServer(tdb.database, { signInPerAddress: 1000, ...overrides });
+  await seedDemo(server.app.services.items);
+  const browser = await launchChromium();
+  return {
+    tdb,
+    server,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close();
+      await tdb.close();
+    },
+  };
+}
+
+/**
+ * A fresh browser profile (one person). The cookie notice is acknowledged up front unless asked
+ * to stay, so it does not cover buttons at the bottom of the screen.
+ */
+export async function newContext(
+  app: E2EApp,
+  opts: BrowserContextOptions & { cookieNotice?: boolean } = {},
+): Promise<BrowserContext> {
+  const { cookieNotice, ...options } = opts;
+  const context = await app.browser.newContext({ viewport: WIDE, ...options });
+  // Auto-waiting steps give up well before the test's own timeout, so a failure names its step.
+  context.setDefaultTimeout(10_000);
+  if (!cookieNotice) await context.addCookies([{ name: 'cookies-ok', value: '1', url: app.server.url }]);
+  return context;
+}
+
+/** Signs in through the form on /sign-in and waits for the home view. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(baseUrl + '/sign-in');
+  await fillSignIn(page, email, password);
+  await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+}
+
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The column (cell) whose title bar reads `title`. */
+export function cell(page: Page, title: string | RegExp): Locator {
+  return page.locator('section[data-cell-index]').filter({
+    has: page.getByRole('heading', { level: 2, name: title, exact: typeof title === 'string' }),
+  });
+}
+
+/** The column at a position of the path (0 = first), while it is shown. */
+export function cellAt(page: Page, index: number): Locator {
+  return page.locator(`section[data-cell-index="${index}"]`);
+}
+
+/** All open columns that are shown. */
+export function cells(page: Page): Locator {
+  return page.locator('section[data-cell-index]');
+}
+
+/** The text field of a form by its label (MUI marks required ones with an asterisk). */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('textbox', { name: new RegExp(`^${escapeRe(label)}( \\*)?$`) });
+}
+
+/** A snackbar or inline alert with this text. */
+export function alertText(page: Page, text: string | RegExp): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** The item as the server stores it now, read past every access rule. */
+export async function stored(app: E2EApp, id: string): Promise<Record<string, unknown>> {
+  return (await app.server.app.services.items.read(SYSTEM, id)) as Record<string, unknown>;
+}
+
+/** True when the page is no wider than the window (nothing pushes it sideways). */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  return page.getByRole('menu');
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export { DEMO_PASSWORD };
+
+/** After a failed test, a screenshot of each page that is still open, named after the test. */
+export function screenshotOnFailure(pages: () => (Page | undefined)[]) {
+  afterEach(async ({ task }) => {
+    if (!task.result?.errors?.length) return;
+    const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    let i = 0;
+    for (const p of pages())
+      if (p && !p.isClosed()) await shot(p, `FAILED-${name}-${++i}`).catch(() => undefined);
+  });
+}

@@ -1,0 +1,63 @@
+import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { Item } from '../state/items';
+import { ItemFields } from './ItemFields';
+import type { ResultViewProps } from './ResultList';
+import { typeLabel } from './search-labels';
+import { typeOfId } from './suggestions';
+import { TypeIcon } from './TypeIcon';
+
+/** CARDS: a grid of cards with the type, the name and a few fields. */
+export function ResultCards({
+  ids,
+  labels,
+  openId,
+  onOpen,
+  items,
+}: ResultViewProps & { items: Record<string, Item> }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="ul"
+      aria-label={t('search.results')}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+        gap: 2,
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+      }}
+    >
+      {ids.map((id) => {
+        const type = typeOfId(id);
+        const item = items[id];
+        return (
+          <li key={id}>
+            <Card
+              variant="outlined"
+              sx={{ height: '100%', borderColor: openId === id ? 'primary.main' : undefined }}
+            >
+              <CardActionArea
+                onClick={() => onOpen(id)}
+                aria-current={openId === id ? 'true' : undefined}
+                sx={{ height: '100%', alignItems: 'flex-start', display: 'flex' }}
+              >
+                <CardContent sx={{ width: '100%' }}>
+                  <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+                    <TypeIcon type={type} fontSize="small" />
+                    <Typography variant="caption">{typeLabel(t, type)}</Typography>
+                  </Stack>
+                  <Typography variant="subtitle1" component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                    {labels[id] ?? id}
+                  </Typography>
+                  {item && <ItemFields item={item} max={3} />}
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,105 @@
+import type { TFunction } from 'i18next';
+import type { ItemType } from '../../kernel/item-type';
+import type { FacetBucket } from '../../protocol/query';
+import { DATE_BANDS } from '../../protocol/date-bands';
+import { humanize } from '../i18n/setup';
+import { displayValue, isEmptyValue } from '../items/display';
+import { formatDate } from '../items/format';
+import { accessLabel, enumLabel, propLabel } from '../items/labels';
+import type { Item } from '../state/items';
+import { isDateKey, type FilterValue } from './search-model';
+
+// Words for the search screens: type names, facet and column names, bucket and cell values.
+
+export function typeLabel(t: TFunction, type: string): string {
+  return t(`typeNames.${type}`, { defaultValue: humanize(type), nsSeparator: false });
+}
+
+const KEY_LABELS: Record<string, string> = {
+  _t: 'search.keys.type',
+  _i: 'search.keys.number',
+  _c: 'search.keys.creator',
+  '_c.ts': 'search.keys.created',
+  '_m.ts': 'search.keys.changed',
+  _score: 'search.keys.relevance',
+  $access: 'item.access',
+  owner: 'item.owner',
+};
+
+/** A facet, sort or column key: the generic ones, else the type's property label. */
+export function keyLabel(t: TFunction, type: string | null, key: string): string {
+  const k = KEY_LABELS[key];
+  if (k) return t(k);
+  return type ? propLabel(t, type, key) : humanize(key);
+}
+
+/**
+ * A facet value: date bands by name, types and levels translated, relations by the label the
+ * server gave (only for readable targets; others say they are not visible).
+ */
+export function valueLabel(
+  t: TFunction,
+  type: ItemType | undefined,
+  key: string,
+  value: FilterValue,
+  serverLabel?: string,
+): string {
+  const prop = type?.allProperties[key];
+  if (value === null || value === '') return t('search.none');
+  if (isDateKey(key, prop) && typeof value === 'string' && (DATE_BANDS as readonly string[]).includes(value))
+    return t(`search.bands.${value}`);
+  if (key === '_t') return typeLabel(t, String(value));
+  if (key === '$access') return accessLabel(t, String(value));
+  if (serverLabel) return serverLabel;
+  if (key === 'owner' || key === '_c' || prop?.kind === 'relation') return t('search.hiddenItem');
+  if (prop?.kind === 'boolean') return value === true || value === 'true' ? t('item.yes') : t('item.no');
+  if (prop?.kind === 'enum' || prop?.registeredKind) return enumLabel(t, String(value));
+  return String(value);
+}
+
+export function bucketLabel(t: TFunction, type: ItemType | undefined, key: string, b: FacetBucket): string {
+  const prop = type?.allProperties[key];
+  if (isDateKey(key, prop)) return b.label ? t(`search.bands.${b.label}`) : String(b.value);
+  return valueLabel(t, type, key, b.value, b.label);
+}
+
+/** The date a key holds on an item (ISO), for timelines and date columns. */
+export function itemDate(item: Item, key: string): string | null {
+  if (key === '_c.ts') return item._c?.ts ?? null;
+  if (key === '_m.ts') return item._m?.ts ?? item._c?.ts ?? null;
+  const v = item[key];
+  return typeof v === 'string' ? v : null;
+}
+
+/** One table cell or card field as text. */
+export function cellText(t: TFunction, type: ItemType | undefined, item: Item, key: string): string {
+  const labels = item.$labels ?? {};
+  switch (key) {
+    case '_t':
+      return typeLabel(t, item._t);
+    case '_i':
+      return String(item._i);
+    case '_c':
+      return item._c?.$id ? (labels[item._c.$id] ?? item._c.$id) : t('item.system');
+    case '_c.ts':
+    case '_m.ts': {
+      const d = itemDate(item, key);
+      return d ? formatDate(d) : '';
+    }
+    case '$access':
+      return accessLabel(t, item.$access);
+    case 'owner':
+      return item.owner ? (labels[item.owner] ?? item.owner) : '';
+    default:
+      break;
+  }
+  const prop = type?.allProperties[key];
+  const v = item[key];
+  if (!prop || isEmptyValue(v)) return isEmptyValue(v) ? '' : String(v);
+  if (prop.kind === 'relation') {
+    const ids = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
+    return ids.map((id) => labels[id] ?? id).join(', ');
+  }
+  if (prop.registeredKind && typeof v === 'string') return enumLabel(t, v);
+  return displayValue(t, prop, v);
+}
