@@ -56,7 +56,7 @@ describe('losing the connection', () => {
 
     await notice().waitFor();
     await notice()
-      .getByText('The connection to the server is lost. Your unsaved edits stay on this page.', {
+      .getByText('Your unsaved edits stay on this page.', {
         exact: false,
       })
       .waitFor();

@@ -9,8 +9,7 @@ export const en = {
     invalid: 'Not found',
     platformNotSupported:
       'This browser is too old for Community Knowledge Keeper. Please use a current version of Firefox, Chrome, Edge or Safari.',
-    badConnectionHelp:
-      'The connection to the server is lost. Your unsaved edits stay on this page. We will keep trying.',
+    badConnectionHelp: 'Your unsaved edits stay on this page.',
     networkRetry: {
       waiting: 'Connection lost. Trying again in {{seconds}} s.',
       trying: 'Connection lost. Trying again now…',

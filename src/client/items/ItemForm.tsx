@@ -59,18 +59,21 @@ export function ItemForm({ item, type }: ItemFormProps) {
           onOpen={open}
         />
         <Stack spacing={2.5}>
-          {formProperties(type).map(([name, prop]) => (
-            <PropertyField
-              key={name}
-              name={name}
-              prop={prop}
-              item={base}
-              admin={ed.admin}
-              editable={ed.editable}
-              shaking={ed.shaking.includes(name)}
-              onOpen={open}
-            />
-          ))}
+          {formProperties(type)
+            // Fields only the system writes say nothing until it has written them.
+            .filter(([name, prop]) => prop.write !== 'system' || !isEmptyValue(base[name]))
+            .map(([name, prop]) => (
+              <PropertyField
+                key={name}
+                name={name}
+                prop={prop}
+                item={base}
+                admin={ed.admin}
+                editable={ed.editable}
+                shaking={ed.shaking.includes(name)}
+                onOpen={open}
+              />
+            ))}
         </Stack>
         {ed.editable && (
           <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
@@ -95,4 +98,8 @@ export function ItemForm({ item, type }: ItemFormProps) {
       )}
     </FormProvider>
   );
+}
+
+function isEmptyValue(v: unknown): boolean {
+  return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }

@@ -66,6 +66,8 @@ export function CellFrame(p: CellFrameProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmClose, setConfirmClose] = useState(false);
   const gates = useRef(new Set<Gate>());
+  // Save now and Discard belong to cells with editable content (those that register gates).
+  const [gateCount, setGateCount] = useState(0);
   const { onTitle } = p;
 
   const setTitle = useCallback(
@@ -86,7 +88,11 @@ export function CellFrame(p: CellFrameProps) {
       setDirty,
       registerGate(g) {
         gates.current.add(g);
-        return () => gates.current.delete(g);
+        setGateCount(gates.current.size);
+        return () => {
+          gates.current.delete(g);
+          setGateCount(gates.current.size);
+        };
       },
       setMenu,
       setAction,
@@ -202,16 +208,18 @@ export function CellFrame(p: CellFrameProps) {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip title={t('app.cellMenu')}>
-            <IconButton
-              aria-label={t('app.cellMenu')}
-              aria-haspopup="menu"
-              onClick={(e) => setMenuAnchor(e.currentTarget)}
-              size="small"
-            >
-              <MoreVertIcon />
-            </IconButton>
-          </Tooltip>
+          {(gateCount > 0 || menu.length > 0) && (
+            <Tooltip title={t('app.cellMenu')}>
+              <IconButton
+                aria-label={t('app.cellMenu')}
+                aria-haspopup="menu"
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+                size="small"
+              >
+                <MoreVertIcon />
+              </IconButton>
+            </Tooltip>
+          )}
           {(p.multi || !p.canGoBack) && p.index > 0 && (
             <Tooltip title={t('app.close')}>
               <IconButton aria-label={t('app.close')} onClick={() => void requestClose()} size="small">
@@ -221,12 +229,16 @@ export function CellFrame(p: CellFrameProps) {
           )}
         </Box>
         <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-          <MenuItem onClick={() => void saveNow()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
-            {t('app.saveNow')}
-          </MenuItem>
-          <MenuItem onClick={() => void discard()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
-            {t('app.discard')}
-          </MenuItem>
+          {gateCount > 0 && (
+            <MenuItem onClick={() => void saveNow()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
+              {t('app.saveNow')}
+            </MenuItem>
+          )}
+          {gateCount > 0 && (
+            <MenuItem onClick={() => void discard()} disabled={dirty === 'NONE' || dirty === 'SAVING'}>
+              {t('app.discard')}
+            </MenuItem>
+          )}
           {menu.map((m) => (
             <MenuItem
               key={m.key}

@@ -16,12 +16,22 @@ import { groupNav, navKey, visibleNav, type NavGroup } from './nav';
 
 export const DRAWER_WIDTH = 240;
 
-function Group({ g, current, onNavigate }: { g: NavGroup; current: string; onNavigate(): void }) {
+function Group({
+  g,
+  current,
+  onNavigate,
+  titled = true,
+}: {
+  g: NavGroup;
+  current: string;
+  onNavigate(): void;
+  titled?: boolean;
+}) {
   const { t } = useTranslation();
   const entries = [...(g.entry ? [g.entry] : []), ...g.children];
   return (
     <>
-      {!g.entry && g.children.length > 0 && <ListSubheader>{t(navKey(g.path))}</ListSubheader>}
+      {titled && !g.entry && g.children.length > 0 && <ListSubheader>{t(navKey(g.path))}</ListSubheader>}
       {entries.map((e) => (
         // The link sits in a list item: a <ul> may hold only <li> children.
         <ListItem key={e.path} disablePadding>
@@ -73,7 +83,8 @@ export function NavDrawer({
           <Divider />
           <List subheader={<ListSubheader>{t('nav.adminSection')}</ListSubheader>}>
             {admin.map((g) => (
-              <Group key={g.path} g={g} current={current} onNavigate={close} />
+              // The section is already headed "Administration": its group needs no second heading.
+              <Group key={g.path} g={g} current={current} onNavigate={close} titled={false} />
             ))}
           </List>
         </>
