@@ -85,6 +85,9 @@ export async function openPostgres(
   // JIT compilation costs ~0.5 s on our access predicates and never pays off for queries that
   // run in milliseconds (docs/adr/0002-postgres-jit-off.md).
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
+  // An idle pooled connection that dies (a restart, a failover, a dropped test database) must not
+  // take the node down: pg emits 'error' on the pool, and an unhandled one ends the process.
+  pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const listeners: pg.Client[] = [];
@@ -94,6 +97,7 @@ export async function openPostgres(
     async listen(channel, fn) {
       // LISTEN needs one session for its whole life, so it gets its own client outside the pool.
       const client = new pg.Client({ connectionString: url });
+      client.on('error', (err) => console.warn(`database listener lost: ${err.message}`));
       await client.connect();
       client.on('notification', (n) => {
         if (n.channel === channel) fn(n.payload ?? '');
