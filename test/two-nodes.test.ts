@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../src/server/db/query';
 import { startChildServer, type ChildServer } from './helpers/child-server';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -92,6 +94,43 @@ describe(`two nodes on one database`, () => {
         timeout: 5_000,
       })
       .toBe('Changed on B');
+    await Promise.all([a.client.close(), b.client.close()]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('keeps pushing after its LISTEN connection is killed', async () => {
+    const a = await connectAs(nodeA, member.email, PASSWORD);
+    const b = await connectAs(nodeB, editor.email, PASSWORD);
+    const item = await b.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Before the cut',
+      $access: 'COMMUNITY',
+    });
+    await a.client.call(`addWatch/${item.$id}`);
+    // Kill every LISTEN session of this test's database: both nodes must reconnect on their own.
+    const db = nodeA.app.services.items.db;
+    const listeners = () =>
+      query<{ pid: number }>(
+        db,
+        sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      );
+    const killed = (await listeners()).map((r) => r.pid);
+    expect(killed).toHaveLength(4); // two channels on each node
+    await db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
+        killed.map((p) => sql`${p}`),
+        sql`, `,
+      )})`,
+    );
+    await expect
+      .poll(async () => (await listeners()).filter((r) => !killed.includes(r.pid)).length, {
+        timeout: 15_000,
+      })
+      .toBe(4);
+    await b.client.call('update', { $id: item.$id, $version: 1, subject: 'After the cut' });
+    const push = await a.client.waitForPush(
+      (f) => f.o === 'itemUpdated' && (f.b as { subject?: string }).subject === 'After the cut',
+      10_000,
+    );
+    expect(push.b).toMatchObject({ $id: item.$id });
     await Promise.all([a.client.close(), b.client.close()]);
   });
 });

@@ -23,8 +23,12 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` for each NOTIFY on `channel`. Returns an unsubscribe. */
-  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Runs `fn` for each NOTIFY on `channel`; `onReconnect` after a lost listener is back. Returns an unsubscribe. */
+  listen(
+    channel: string,
+    fn: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   sizeBytes(): Promise<number>;
   close(): Promise<void>;
 }
@@ -91,22 +95,45 @@ export async function openPostgres(
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const listeners: pg.Client[] = [];
+  let closing = false;
   return {
     db,
     kind: 'postgres',
-    async listen(channel, fn) {
+    async listen(channel, fn, onReconnect) {
       // LISTEN needs one session for its whole life, so it gets its own client outside the pool.
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (err) => console.warn(`database listener lost: ${err.message}`));
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel) fn(n.payload ?? '');
-      });
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      listeners.push(client);
+      // If that session dies, it is opened again; notifications sent meanwhile are lost, so the
+      // caller hears of the reconnect and resynchronises (fan-out drops its row cache).
+      let stopped = false;
+      let current: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        client.on('notification', (n) => {
+          if (n.channel === channel) fn(n.payload ?? '');
+        });
+        client.on('error', (err) => console.warn(`database listener lost: ${err.message}`));
+        client.on('end', () => {
+          listeners.splice(listeners.indexOf(client), 1);
+          if (!stopped && !closing) void retry(1);
+        });
+        await client.connect();
+        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+        current = client;
+        listeners.push(client);
+      };
+      const retry = async (attempt: number): Promise<void> => {
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)));
+        if (stopped || closing) return;
+        try {
+          await connect();
+          onReconnect?.();
+        } catch {
+          void retry(attempt + 1);
+        }
+      };
+      await connect();
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        stopped = true;
+        await current?.end().catch(() => undefined);
       };
     },
     async sizeBytes() {
@@ -114,6 +141,7 @@ export async function openPostgres(
       return Number(r.rows[0].n);
     },
     async close() {
+      closing = true;
       await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },

@@ -62,17 +62,22 @@ export async function startFanout(database: Database, items: ItemService, hub: H
     running = null;
   }
 
-  const offItems = await database.listen(ITEMS_CHANNEL, (payload) => {
-    try {
-      const c = JSON.parse(payload) as ItemChange;
-      items.cache.invalidate(c.id, c.u);
-      const prev = pending.get(c.id);
-      if (!prev || prev.u < c.u) pending.set(c.id, c);
-      running ??= drain();
-    } catch (e) {
-      log.warn({ err: e, payload }, 'bad change notification');
-    }
-  });
+  const offItems = await database.listen(
+    ITEMS_CHANNEL,
+    (payload) => {
+      try {
+        const c = JSON.parse(payload) as ItemChange;
+        items.cache.invalidate(c.id, c.u);
+        const prev = pending.get(c.id);
+        if (!prev || prev.u < c.u) pending.set(c.id, c);
+        running ??= drain();
+      } catch (e) {
+        log.warn({ err: e, payload }, 'bad change notification');
+      }
+    },
+    // Changes announced while the listener was away are unknown: forget every cached row.
+    () => items.cache.clear(),
+  );
 
   const offPrincipals = await database.listen(PRINCIPALS_CHANNEL, (userId) => {
     for (const s of hub.sessionsOf(userId)) {
