@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { query } from '../src/server/db/query';
+import { openPostgres } from '../src/server/db/open';
+import { ItemService } from '../src/server/items/item-service';
+import { SearchService } from '../src/server/search/search-service';
+import { AccessPolicy } from '../src/server/access/policy';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -222,4 +226,26 @@ describe('date facets', () => {
     expect(member.facets['_c.ts']!.find((b) => b.label === 'today')?.count).toBe(member.total);
     expect(member.total).toBeLessThan(r.total);
   });
+});
+
+describe('bounds', () => {
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers queryTooBroad when a search runs past the statement timeout',
+    async () => {
+      // A pool whose statements may run 1 ms stands in for a search over millions of items.
+      const tight = await openPostgres(tdb.url!, { migrate: false, max: 2, statementTimeoutMs: 1 });
+      try {
+        const registry = server.app.services.registry;
+        const search = new SearchService(new ItemService(tight, registry, new AccessPolicy(registry)));
+        const reader = { userId: 'User-1', admin: false, orgs: new Map(), masqueradeFrom: null };
+        await expect(
+          search.search(reader, { must: { $text: ['crossing'] }, facets: ['_t', '_c.ts'] }),
+        ).rejects.toMatchObject({
+          key: 'queryTooBroad',
+        });
+      } finally {
+        await tight.close();
+      }
+    },
+  );
 });

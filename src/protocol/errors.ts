@@ -20,6 +20,7 @@ export const ERROR_KEYS = [
   'notInOrg',
   'alreadyExists',
   'serverBusy',
+  'queryTooBroad',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -424,6 +424,7 @@ export const en = {
     notInOrg: 'This contact is not in the chosen organisation.',
     alreadyExists: 'This already exists.',
     serverBusy: 'The server is busy. Please try again in a moment.',
+    queryTooBroad: 'This search is too broad to answer quickly. Add words or filters.',
     networkError: 'No connection to the server.',
     wsMsgTimeout: 'The server did not answer in time.',
     cellKeyNotValid: 'There is no page or item at “{{path}}”.',

@@ -16,6 +16,9 @@ import { query } from './query';
 import { acquireDirLock, type DirLock } from './lockfile';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** No statement runs longer: a query that would scan without bound is cancelled (search answers queryTooBroad). */
+export const STATEMENT_TIMEOUT_MS = 30_000;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Code that works both inside and outside a transaction takes an Executor. */
 export type Executor = Db | Tx;
@@ -84,11 +87,16 @@ export async function openPglite(
 
 export async function openPostgres(
   url: string,
-  opts: { migrate?: boolean; max?: number } = {},
+  opts: { migrate?: boolean; max?: number; statementTimeoutMs?: number } = {},
 ): Promise<Database> {
   // JIT compilation costs ~0.5 s on our access predicates and never pays off for queries that
   // run in milliseconds (docs/adr/0002-postgres-jit-off.md).
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, options: '-c jit=off' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    options: '-c jit=off',
+    statement_timeout: opts.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+  });
   // An idle pooled connection that dies (a restart, a failover, a dropped test database) must not
   // take the node down: pg emits 'error' on the pool, and an unhandled one ends the process.
   pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));

@@ -38,6 +38,20 @@ export class SearchService {
   constructor(private readonly items: ItemService) {}
 
   async search(p: Principal, body: unknown): Promise<SearchResult> {
+    try {
+      return await this.run(p, body);
+    } catch (e) {
+      // 57014: cancelled by the statement timeout. The person narrows the search; nothing else is wrong.
+      if (
+        (e as { cause?: { code?: string } }).cause?.code === '57014' ||
+        (e as { code?: string }).code === '57014'
+      )
+        throw new AppError('queryTooBroad', 'the search ran too long; add words or filters');
+      throw e;
+    }
+  }
+
+  private async run(p: Principal, body: unknown): Promise<SearchResult> {
     const parsed = SearchQuery.safeParse(body ?? {});
     if (!parsed.success)
       throw new AppError(
