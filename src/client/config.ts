@@ -35,6 +35,7 @@ export interface ClientConfig {
   types: Record<string, TypeConfig>;
   nav: NavEntry[];
   capabilities: string[];
+  kinds?: { Agreement: string[]; Import: string[] };
 }
 
 export function readConfig(doc: Document = document): ClientConfig {

@@ -2,6 +2,7 @@ import { TextField } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef, StringFormat } from '../../kernel/property';
+import { useApp } from '../state/app-context';
 import { EnumSelect } from './EnumSelect';
 import { LovSelect } from './LovSelect';
 
@@ -25,8 +26,12 @@ const FORMAT_TYPES: Partial<Record<StringFormat, string>> = { email: 'email', ur
 /** One scalar value: text, string (by format), number, date, date-time, enum or list of values. */
 export function ScalarInput(p: ScalarInputProps) {
   const { t } = useTranslation();
+  const { config } = useApp();
   const { prop } = p;
   if (prop.kind === 'enum') return <EnumSelect {...p} />;
+  // Agreement and Import kinds are a choice among the registered ones, not free text.
+  if (prop.registeredKind)
+    return <EnumSelect {...p} prop={{ ...prop, values: config.kinds?.[prop.registeredKind] ?? [] }} />;
   if (prop.kind === 'lov') return <LovSelect {...p} />;
   let type: string | undefined = 'text';
   let shrink = false;

@@ -45,6 +45,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     ),
     nav: registry.nav,
     capabilities: [...registry.capabilities],
+    /** Registered Agreement and Import kinds, offered as choices in forms. */
+    kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };
 }
 
