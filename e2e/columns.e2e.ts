@@ -1,18 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cell,
-  cells,
-  fitsWidth,
-  newContext,
-  openUserMenu,
-  screenshotOnFailure,
-  shot,
-  signIn,
-  SITE,
-  startApp,
-  type E2EApp,
-} from './helpers/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cell, cells, fitsWidth, openUserMenu, shot, SITE, type E2EApp, signedInPage } from './helpers/app';
 
 // Working side by side: an organisation, one of its agreements and a thread open as columns on
 // a wide screen; one column at a time on a narrow one.
@@ -23,22 +11,9 @@ const THREAD = 'Referral backlog for December';
 const MINISTRY = 'Provincial Ministry of Lands';
 
 let app: E2EApp;
-let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  app = await startApp();
-  context = await newContext(app);
-  page = await context.newPage();
-  await signIn(page, app.server.url, 'lands.officer@riverbend.example');
-});
-
-screenshotOnFailure(() => [page]);
-
-afterAll(async () => {
-  await context?.close();
-  await app?.close();
-});
+signedInPage('lands.officer@riverbend.example', (s) => ({ app, page } = s));
 
 const pathOf = () => new URL(page.url()).pathname;
 const breadcrumbs = () => page.getByRole('navigation', { name: 'Open pages' });

@@ -1,18 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alertText,
-  cellAt,
-  field,
-  fitsWidth,
-  newContext,
-  screenshotOnFailure,
-  shot,
-  signIn,
-  startApp,
-  stored,
-  type E2EApp,
-} from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { alertText, cellAt, field, fitsWidth, shot, stored, type E2EApp, signedInPage } from './helpers/app';
 
 // The connection drops while a lands officer is editing: the server side of the socket is
 // terminated and the browser is offline, so it cannot reconnect. The notice counts down to the
@@ -24,19 +12,7 @@ let app: E2EApp;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  app = await startApp();
-  context = await newContext(app);
-  page = await context.newPage();
-  await signIn(page, app.server.url, 'lands.officer@riverbend.example');
-});
-
-screenshotOnFailure(() => [page]);
-
-afterAll(async () => {
-  await context?.close();
-  await app?.close();
-});
+signedInPage('lands.officer@riverbend.example', (s) => ({ app, context, page } = s));
 
 const notice = () => page.getByRole('status').filter({ hasText: 'Connection lost.' });
 const seconds = async () => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { SYSTEM } from '../../src/server/access/principal';
@@ -141,5 +141,32 @@ export function screenshotOnFailure(pages: () => (Page | undefined)[]) {
     let i = 0;
     for (const p of pages())
       if (p && !p.isClosed()) await shot(p, `FAILED-${name}-${++i}`).catch(() => undefined);
+  });
+}
+
+export interface SignedIn {
+  app: E2EApp;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * The usual set-up of a test file: its own server with demo data, one browser page signed in as
+ * `email`, a screenshot after a failed test, and everything closed at the end.
+ */
+export function signedInPage(email: string, use: (s: SignedIn) => void): void {
+  let s: SignedIn | undefined;
+  beforeAll(async () => {
+    const app = await startApp();
+    const context = await newContext(app);
+    const page = await context.newPage();
+    await signIn(page, app.server.url, email);
+    s = { app, context, page };
+    use(s);
+  });
+  screenshotOnFailure(() => [s?.page]);
+  afterAll(async () => {
+    await s?.context.close();
+    await s?.app.close();
   });
 }

@@ -1,25 +1,13 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Typography,
-} from '@mui/material';
+import { InfoDialog, QueryState } from './InfoDialog';
+import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useId } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from './format';
 import { accessLabel } from './labels';
-import { errorKey, grantRows, type GrantsReply } from './meta-model';
+import { grantRows, type GrantsReply } from './meta-model';
 
 export interface MetaDialogProps {
   item: Item;
@@ -30,7 +18,6 @@ export interface MetaDialogProps {
 export function MetaDialog({ item, onClose }: MetaDialogProps) {
   const { t } = useTranslation();
   const { client } = useApp();
-  const titleId = useId();
   const grants = useQuery({
     queryKey: ['grantedBy', item.$id, item._u],
     queryFn: () => client.request<GrantsReply>('act/getGrantedBy', { grantsFor: [item.$id] }),
@@ -52,54 +39,42 @@ export function MetaDialog({ item, onClose }: MetaDialogProps) {
   ];
   const granted = grantRows(grants.data, item.$id);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('item.metaTitle')}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
-        >
-          {rows.map(([k, v]) => (
-            <Fragment key={k}>
-              <Typography component="dt" color="text.secondary">
-                {k}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-                {v}
-              </Typography>
-            </Fragment>
+    <InfoDialog title={t('item.metaTitle')} maxWidth="sm" onClose={onClose}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}
+      >
+        {rows.map(([k, v]) => (
+          <Fragment key={k}>
+            <Typography component="dt" color="text.secondary">
+              {k}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+              {v}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
+        {t('item.grants')}
+      </Typography>
+      <QueryState q={grants} empty={granted.length === 0} emptyText={t('item.noGrants')}>
+        <List dense>
+          {granted.map((g) => (
+            <ListItem key={`${g.principal} ${g.grantedBy}`} disableGutters>
+              <ListItemText
+                primary={t('item.grantLine', {
+                  principal: name(g.principal),
+                  actions: g.actions.join(', '),
+                })}
+                secondary={t('item.grantedBy', {
+                  who: g.grantedBy === 'system' ? t('item.system') : name(g.grantedBy),
+                })}
+              />
+            </ListItem>
           ))}
-        </Box>
-        <Typography component="h3" variant="subtitle1" sx={{ mt: 2 }}>
-          {t('item.grants')}
-        </Typography>
-        {grants.isPending ? (
-          <CircularProgress size={20} aria-label={t('app.loading')} />
-        ) : grants.isError ? (
-          <Alert severity="error">{t(errorKey(grants.error))}</Alert>
-        ) : granted.length === 0 ? (
-          <Typography color="text.secondary">{t('item.noGrants')}</Typography>
-        ) : (
-          <List dense>
-            {granted.map((g) => (
-              <ListItem key={`${g.principal} ${g.grantedBy}`} disableGutters>
-                <ListItemText
-                  primary={t('item.grantLine', {
-                    principal: name(g.principal),
-                    actions: g.actions.join(', '),
-                  })}
-                  secondary={t('item.grantedBy', {
-                    who: g.grantedBy === 'system' ? t('item.system') : name(g.grantedBy),
-                  })}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('app.close')}</Button>
-      </DialogActions>
-    </Dialog>
+        </List>
+      </QueryState>
+    </InfoDialog>
   );
 }

@@ -1,24 +1,12 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  List,
-  ListItem,
-  Typography,
-} from '@mui/material';
+import { InfoDialog, QueryState } from './InfoDialog';
+import { Box, List, ListItem, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from './format';
 import { eventLabel, propLabel } from './labels';
-import { changeRows, errorKey, type TimelineReply } from './meta-model';
+import { changeRows, type TimelineReply } from './meta-model';
 
 export interface TimelineDialogProps {
   item: Item;
@@ -29,7 +17,6 @@ export interface TimelineDialogProps {
 export function TimelineDialog({ item, onClose }: TimelineDialogProps) {
   const { t } = useTranslation();
   const { client } = useApp();
-  const titleId = useId();
   const q = useQuery({
     queryKey: ['timeline', item.$id, item._u],
     queryFn: () => client.request<TimelineReply>('act/timeline', { _t: item._t, _i: item._i }),
@@ -39,55 +26,43 @@ export function TimelineDialog({ item, onClose }: TimelineDialogProps) {
   const events = Array.isArray(q.data?.events) ? q.data.events : [];
   const empty = t('item.empty');
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('item.timelineTitle')}</DialogTitle>
-      <DialogContent>
-        {q.isPending ? (
-          <CircularProgress size={24} aria-label={t('app.loading')} />
-        ) : q.isError ? (
-          <Alert severity="error">{t(errorKey(q.error))}</Alert>
-        ) : events.length === 0 ? (
-          <Typography color="text.secondary">{t('item.noEvents')}</Typography>
-        ) : (
-          <List aria-label={t('item.timelineTitle')}>
-            {events.map((e) => {
-              const changes = changeRows(e.data);
-              const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
-              return (
-                <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>
-                  <Typography sx={{ fontWeight: 600 }}>
-                    {t('item.eventLine', { kind: eventLabel(t, e.kind), who })}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {typeof e.at === 'string' ? formatDate(e.at) : ''}
-                  </Typography>
-                  {changes.length > 0 && (
-                    <Box component="ul" sx={{ m: 0, pl: 3 }}>
-                      {changes.map((c) => (
-                        <Typography
-                          component="li"
-                          variant="body2"
-                          key={c.field}
-                          sx={{ wordBreak: 'break-word' }}
-                        >
-                          {t('item.changeLine', {
-                            field: propLabel(t, item._t, c.field),
-                            from: c.from || empty,
-                            to: c.to || empty,
-                          })}
-                        </Typography>
-                      ))}
-                    </Box>
-                  )}
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('app.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <InfoDialog title={t('item.timelineTitle')} maxWidth="md" onClose={onClose}>
+      <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
+        <List aria-label={t('item.timelineTitle')}>
+          {events.map((e) => {
+            const changes = changeRows(e.data);
+            const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
+            return (
+              <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {t('item.eventLine', { kind: eventLabel(t, e.kind), who })}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {typeof e.at === 'string' ? formatDate(e.at) : ''}
+                </Typography>
+                {changes.length > 0 && (
+                  <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                    {changes.map((c) => (
+                      <Typography
+                        component="li"
+                        variant="body2"
+                        key={c.field}
+                        sx={{ wordBreak: 'break-word' }}
+                      >
+                        {t('item.changeLine', {
+                          field: propLabel(t, item._t, c.field),
+                          from: c.from || empty,
+                          to: c.to || empty,
+                        })}
+                      </Typography>
+                    ))}
+                  </Box>
+                )}
+              </ListItem>
+            );
+          })}
+        </List>
+      </QueryState>
+    </InfoDialog>
   );
 }

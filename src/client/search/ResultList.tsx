@@ -1,8 +1,6 @@
-import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { List } from '@mui/material';
+import { ResultRow } from './ResultRow';
 import { useTranslation } from 'react-i18next';
-import { typeLabel } from './search-labels';
-import { typeOfId } from './suggestions';
-import { TypeIcon } from './TypeIcon';
 
 export interface ResultViewProps {
   ids: readonly string[];
@@ -17,23 +15,9 @@ export function ResultList({ ids, labels, openId, onOpen }: ResultViewProps) {
   const { t } = useTranslation();
   return (
     <List aria-label={t('search.results')} dense>
-      {ids.map((id) => {
-        const type = typeOfId(id);
-        return (
-          <ListItem key={id} disablePadding>
-            <ListItemButton
-              selected={openId === id}
-              aria-current={openId === id ? 'true' : undefined}
-              onClick={() => onOpen(id)}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <TypeIcon type={type} />
-              </ListItemIcon>
-              <ListItemText primary={labels[id] ?? id} secondary={typeLabel(t, type)} />
-            </ListItemButton>
-          </ListItem>
-        );
-      })}
+      {ids.map((id) => (
+        <ResultRow key={id} id={id} label={labels[id] ?? id} open={openId === id} onOpen={onOpen} />
+      ))}
     </List>
   );
 }

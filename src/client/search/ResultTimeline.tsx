@@ -1,13 +1,12 @@
-import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, List, Typography } from '@mui/material';
+import { ResultRow } from './ResultRow';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../items/format';
 import type { Item } from '../state/items';
 import type { ResultViewProps } from './ResultList';
-import { itemDate, keyLabel, typeLabel } from './search-labels';
+import { itemDate, keyLabel } from './search-labels';
 import { groupByDay, timeOf, type DayGroup } from './timeline';
-import { typeOfId } from './suggestions';
-import { TypeIcon } from './TypeIcon';
 
 export interface ResultTimelineProps extends ResultViewProps {
   items: Record<string, Item>;
@@ -60,25 +59,17 @@ function Day({
       </Typography>
       <List dense sx={{ ml: 1.5, borderLeft: 2, borderColor: 'primary.main' }}>
         {group.ids.map((id) => {
-          const type = typeOfId(id);
           const item = items[id];
           const time = item ? timeOf(itemDate(item, dateKey)) : '';
           return (
-            <ListItem key={id} disablePadding>
-              <ListItemButton
-                selected={openId === id}
-                aria-current={openId === id ? 'true' : undefined}
-                onClick={() => onOpen(id)}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
-                  <TypeIcon type={type} />
-                </ListItemIcon>
-                <ListItemText
-                  primary={labels[id] ?? id}
-                  secondary={time ? `${time} · ${typeLabel(t, type)}` : typeLabel(t, type)}
-                />
-              </ListItemButton>
-            </ListItem>
+            <ResultRow
+              key={id}
+              id={id}
+              label={labels[id] ?? id}
+              open={openId === id}
+              detail={time}
+              onOpen={onOpen}
+            />
           );
         })}
       </List>
