@@ -29,7 +29,11 @@ export interface PropertyDef {
   required?: boolean | 'exceptAdmin';
   /** Feeds full-text search. */
   textField?: boolean;
-  facet?: boolean;
+  /**
+   * A search facet: true counts each value; 'sizeBands' counts a byte size in the bands of
+   * spec core §3 (and the value is shown as a size).
+   */
+  facet?: boolean | 'sizeBands';
   /** Dates may be just a year (YYYY) or a month (YYYY-MM). */
   impreciseDate?: boolean;
   /** Allowed values of an enum. */

@@ -16,6 +16,10 @@ import { accountRoutes } from './http/account-routes';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { ItemService } from './items/item-service';
+import { downloadRoutes } from './files/download-routes';
+import { FileStorage } from './files/storage';
+import { uploadRoutes } from './files/upload-routes';
+import { zipRoute } from './files/zip-route';
 import { SearchService } from './search/search-service';
 import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
@@ -49,6 +53,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
       account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
     },
     mailer: new Mailer(config, log),
+    files: new FileStorage(config.filesDir),
     startedAt: new Date(),
   };
 }
@@ -84,6 +89,9 @@ export async function buildApp(
 
   localeOverrideRoutes(fastify, config);
   lovRoutes(fastify, services);
+  uploadRoutes(fastify, services);
+  downloadRoutes(fastify, services);
+  zipRoute(fastify, services);
   await clientRoutes(fastify, config, services.registry);
 
   return {

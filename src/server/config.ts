@@ -26,6 +26,10 @@ export interface ServerConfig {
   keyCaps: string[];
   version: string;
   nodeId: string;
+  /** Where uploaded files and their image variants live (DATA_DIR/files unless FILES_DIR). */
+  filesDir: string;
+  /** The largest upload accepted, in bytes (UPLOAD_MAX_BYTES). */
+  uploadMaxBytes: number;
 }
 
 function readVersion(): string {
@@ -48,10 +52,11 @@ const num = (v: string | undefined, d: number) => (v === undefined || v === '' ?
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = num(env.PORT, 3000);
   const demo = env.DEMO_DATA ?? 'auto';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -69,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     keyCaps: (env.KEY_CAPS ?? '').split(',').filter(Boolean),
     version: VERSION,
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
+    filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 5_000_000_000),
   };
 }

@@ -4,6 +4,7 @@ import type { Principal } from './access/principal';
 import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
 import type { Database } from './db/open';
+import type { FileStorage } from './files/storage';
 import type { ItemService } from './items/item-service';
 import type { SearchService } from './search/search-service';
 import type { Mailer } from './mail/mailer';
@@ -22,6 +23,8 @@ export interface Services {
   acts: Map<string, ActHandler>;
   limits: { address: RateLimiter; account: RateLimiter };
   mailer: Mailer;
+  /** Uploaded bytes and image variants on disk (FILES_DIR). */
+  files: FileStorage;
   startedAt: Date;
 }
 

@@ -19,6 +19,7 @@ export const coreModule = defineModule({
     'removeGrant',
     'setMembership',
     'timeline',
+    'purgeAttachment',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

@@ -1,5 +1,6 @@
 import { defineItemType } from '../../kernel/item-type';
 import { ACCESS_LEVELS } from '../../protocol/access-levels';
+import { MIME_GROUPS } from '../../protocol/files';
 
 // The core types of spec core-platform §3. Fields and enumerations follow the spec; the access
 // rules are ours (docs/access-model.md).
@@ -192,16 +193,23 @@ export const Attachment = defineItemType({
   defaultIcon: 'attach_file',
   properties: {
     originalName: { ...str(500), textField: true, required: true },
-    fileID: str(200),
-    filetype: { ...str(200), facet: true },
-    uppyID: str(200),
-    rel: { kind: 'relation', types: ['*'], required: true },
-    relProp: str(100),
-    relIndex: { kind: 'number', numberKind: 'INTEGER' },
-    relType: str(100),
+    // Only the upload writes where the bytes are and what they are: a changed fileID would
+    // hand someone else's bytes to whoever may read this attachment's parent.
+    fileID: { ...str(200), write: 'system' },
+    filetype: { ...str(200), facet: true, write: 'system' },
+    uppyID: { ...str(200), write: 'system' },
+    rel: { kind: 'relation', types: ['*'], required: true, write: 'system' },
+    relProp: { ...str(100), write: 'system' },
+    relIndex: { kind: 'number', numberKind: 'INTEGER', write: 'system' },
+    relType: { ...str(100), write: 'system' },
     trashed: { kind: 'boolean', facet: true },
+    /** Bytes; counted in the size bands of spec core §3. */
+    size: { kind: 'number', numberKind: 'INTEGER', facet: 'sizeBands', write: 'system' },
+    /** The mime prefix group (spec core §3). */
+    mimeGroup: { kind: 'enum', values: MIME_GROUPS, facet: true, write: 'system' },
   },
-  defaultHeaders: ['originalName', 'filetype', '_c.ts'],
+  defaultHeaders: ['originalName', 'mimeGroup', 'size', 'rel', '_c.ts'],
+  facets: ['mimeGroup', 'size', 'filetype', 'trashed', '_c.ts'],
   access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'rel' },
 });
 

@@ -68,7 +68,8 @@ export async function clientRoutes(
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
   app.get('/', sendPage);
   app.setNotFoundHandler((req, reply) => {
-    const apiPath = /^\/(api|ws|lov|locale-overrides|assets)(\/|$)/.test(req.url);
+    const apiPath =
+      /^\/(api|ws|lov|locale-overrides|assets|attachment|item-id-image|item-uuid-image)(\/|$)/.test(req.url);
     if (req.method === 'GET' && !apiPath) return sendPage(req, reply);
     return reply
       .code(404)

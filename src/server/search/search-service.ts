@@ -12,6 +12,7 @@ import {
 import { renderLabel } from '../../kernel/label';
 import type { PropertyDef } from '../../kernel/property';
 import { dateBands } from '../../protocol/date-bands';
+import { parseNumberRange, SIZE_BANDS, sizeBandValue } from '../../protocol/files';
 import type { Principal } from '../access/principal';
 import { readableSql } from '../access/readable-sql';
 import { query } from '../db/query';
@@ -120,6 +121,24 @@ export class SearchService {
       .filter((b) => b.count > 0);
   }
 
+  /** Counts per file size band (spec core §3); each bucket's value "min..max" filters by it. */
+  private async sizeFacet(key: string, filter: SQL): Promise<FacetBucket[]> {
+    const col = sql`(case when jsonb_typeof(i.data->${key}) = 'number' then (i.data->>${key})::numeric end)`;
+    const cases = SIZE_BANDS.map(
+      (b, i) =>
+        sql`count(*) filter (where ${col} >= ${b.min}${b.max === null ? sql`` : sql` and ${col} <= ${b.max}`}) as ${sql.raw(`b${i}`)}`,
+    );
+    const [row] = await query<Record<string, string>>(
+      this.items.db,
+      sql`select ${sql.join(cases, sql`, `)} from items i where ${filter}`,
+    );
+    return SIZE_BANDS.map((b, i) => ({
+      value: sizeBandValue(b),
+      label: b.band,
+      count: Number(row?.[`b${i}`] ?? 0),
+    })).filter((b) => b.count > 0);
+  }
+
   private async count(filter: SQL): Promise<number> {
     const [r] = await query<{ n: string }>(
       this.items.db,
@@ -138,6 +157,16 @@ export class SearchService {
       }
       assertKnownKey(this.items.registry, types.length ? types : null, key);
       if (values.length === 0) continue;
+      const prop = propertyOf(this.items.registry, types.length ? types : null, key);
+      if (prop?.kind === 'number') {
+        out.push(
+          sql`(${sql.join(
+            values.map((v) => numberCondition(key, v)),
+            sql` or `,
+          )})`,
+        );
+        continue;
+      }
       out.push(
         sql`(${sql.join(
           values.map((v) => valueCondition(key, v)),
@@ -204,6 +233,7 @@ export class SearchService {
         const prop = propertyOf(this.items.registry, scope, key);
         const dateCol = dateColumn(key, prop);
         if (dateCol) return [key, await this.dateFacet(dateCol, filter)];
+        if (prop?.facet === 'sizeBands') return [key, await this.sizeFacet(key, filter)];
         const rows = await query<{ v: string | null; n: string }>(
           this.items.db,
           sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
@@ -234,4 +264,15 @@ function dateColumn(key: string, prop: PropertyDef | null): SQL | null {
   if (prop?.kind === 'date')
     return sql`(case when length(i.data->>${key}) = 10 then (i.data->>${key})::date::timestamptz end)`;
   return null;
+}
+
+/** A number key's value: a literal, or "min..max" (inclusive, either side open) such as a size band. */
+function numberCondition(key: string, value: string | number | boolean | null): SQL {
+  const range = parseNumberRange(value);
+  if (!range) return valueCondition(key, value);
+  const col = sql`(case when jsonb_typeof(i.data->${key}) = 'number' then (i.data->>${key})::numeric end)`;
+  const parts: SQL[] = [];
+  if (range.min !== null) parts.push(sql`${col} >= ${range.min}`);
+  if (range.max !== null) parts.push(sql`${col} <= ${range.max}`);
+  return sql`(${sql.join(parts, sql` and `)})`;
 }

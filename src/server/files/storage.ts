@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+
+// Uploaded bytes live on disk under FILES_DIR: `<fileID>` (the bytes), `<fileID>.json` (the tus
+// upload record) and `variants/<fileID>.<variant>` (image variants made once). Several nodes
+// share it by mounting the same directory.
+
+/** tus names uploads with 32 hex characters; nothing else may reach the disk as a path. */
+const FILE_ID = /^[a-f0-9]{32}$/;
+
+export function isFileId(id: unknown): id is string {
+  return typeof id === 'string' && FILE_ID.test(id);
+}
+
+export class FileStorage {
+  readonly store: FileStore;
+  readonly variantsDir: string;
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.variantsDir = path.join(dir, 'variants');
+    mkdirSync(this.variantsDir, { recursive: true });
+    this.store = new FileStore({ directory: dir });
+  }
+
+  filePath(fileID: string): string {
+    if (!isFileId(fileID)) throw new Error(`bad file id ${fileID}`);
+    return path.join(this.dir, fileID);
+  }
+
+  variantPath(fileID: string, variant: string): string {
+    if (!isFileId(fileID)) throw new Error(`bad file id ${fileID}`);
+    return path.join(this.variantsDir, `${fileID}.${variant}`);
+  }
+
+  /** Deletes the bytes, the upload record and every variant of one file. */
+  async removeBytes(fileID: string): Promise<void> {
+    const p = this.filePath(fileID);
+    await rm(p, { force: true });
+    await rm(`${p}.json`, { force: true });
+    for (const f of await readdir(this.variantsDir))
+      if (f.startsWith(`${fileID}.`)) await rm(path.join(this.variantsDir, f), { force: true });
+  }
+}

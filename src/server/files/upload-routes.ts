@@ -1,0 +1,96 @@
+import type { IncomingMessage } from 'node:http';
+import { Server as TusServer } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UPLOAD_PATH } from '../../protocol/files';
+import type { Principal } from '../access/principal';
+import { requestPrincipal } from '../http/item-fallback';
+import type { Services } from '../services';
+import { finishUpload, uploadTarget } from './finish-upload';
+import { isFileId } from './storage';
+
+// tus resumable uploads at /api/upload (DESIGN §2). Fastify authenticates every request; the
+// creation checks that the caller may update the parent before a byte is accepted; every later
+// HEAD, PATCH or DELETE must come from the same user; bytes stream to disk, never to memory.
+
+/** The principal of each request handed to tus, keyed by Node's own request object. */
+const principals = new WeakMap<IncomingMessage, Principal>();
+
+interface TusError {
+  status_code: number;
+  body: string;
+}
+const fail = (status_code: number, body: string): TusError => ({ status_code, body });
+
+function principalOf(req: { runtime?: { node?: { req?: IncomingMessage } } }): Principal | undefined {
+  const raw = req.runtime?.node?.req;
+  return raw ? principals.get(raw) : undefined;
+}
+
+export function uploadRoutes(app: FastifyInstance, s: Services): TusServer {
+  const files = s.files;
+  const tus = new TusServer({
+    path: UPLOAD_PATH,
+    datastore: files.store,
+    maxSize: s.config.uploadMaxBytes,
+    relativeLocation: true,
+    exposedHeaders: ['Attachment-Id', 'Attachment-Uppy-Id'],
+    async onUploadCreate(req, upload) {
+      const p = principalOf(req as never);
+      if (!p?.userId) throw fail(401, 'sign in to upload\n');
+      const meta = upload.metadata ?? {};
+      const target = await uploadTarget(s, p, meta);
+      if (!target.ok) throw fail(target.status, `${target.reason}\n`);
+      // The owner is the server's word, not the client's: later requests are checked against it.
+      return { metadata: { ...meta, ...target.metadata, owner: p.userId } };
+    },
+    async onUploadFinish(_req, upload: Upload) {
+      const att = await finishUpload(s, upload);
+      return { headers: { 'Attachment-Id': att.$id, 'Attachment-Uppy-Id': att.uppyID } };
+    },
+    onResponseError(_req, err) {
+      if ('status_code' in err) return undefined;
+      app.log.error({ err }, 'upload failed');
+      return { status_code: 500, body: 'upload failed\n' };
+    },
+  });
+
+  // Bytes of a PATCH are tus's to read as a stream: Fastify must not buffer or parse them.
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+
+  const handler = async (req: FastifyRequest<{ Params: { id?: string } }>, reply: FastifyReply) => {
+    let p: Principal;
+    try {
+      p = await requestPrincipal(s, req);
+    } catch {
+      return reply.code(401).send('sign in to upload\n');
+    }
+    const id = req.params.id;
+    if (req.method === 'GET') return reply.code(404).send('not found\n');
+    if (id !== undefined) {
+      if (!isFileId(id) || req.method === 'POST') return reply.code(404).send('not found\n');
+      if (req.method !== 'OPTIONS') {
+        // Only the user who began an upload may see or continue it.
+        const owner = await files.store
+          .getUpload(id)
+          .then((u) => u.metadata?.owner ?? null)
+          .catch(() => null);
+        if (!p.userId || owner !== p.userId) return reply.code(404).send('not found\n');
+      }
+    } else if (req.method !== 'POST' && req.method !== 'OPTIONS') {
+      return reply.code(405).send('method not allowed\n');
+    }
+    principals.set(req.raw, p);
+    reply.hijack();
+    try {
+      await tus.handle(req.raw, reply.raw);
+    } catch (err) {
+      req.log.error({ err }, 'tus handler failed');
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+    }
+  };
+  const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'GET'] as const;
+  app.route({ method: [...methods], url: UPLOAD_PATH, handler });
+  app.route({ method: [...methods], url: `${UPLOAD_PATH}/:id`, handler });
+  return tus;
+}
