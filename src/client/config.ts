@@ -10,6 +10,8 @@ export interface TypeConfig {
   label: string | null;
   excludeGeneralSearch: boolean;
   sideLoadItem: boolean;
+  /** The item screen shows an Attachments section. */
+  attachments?: boolean;
   access: TypeAccess;
 }
 

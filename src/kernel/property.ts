@@ -78,6 +78,8 @@ export interface ItemTypeDef {
   label?: string;
   excludeGeneralSearch?: boolean;
   sideLoadItem?: boolean;
+  /** Items of this type hold files: the generic item screen shows an Attachments section. */
+  attachments?: boolean;
   access: TypeAccess;
 }
 

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import { useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useCell } from '../shell/cell-api';
+import { hasAttachmentsSection } from '../files/attachment-rules';
 import { formProperties } from './form-model';
 import { ItemHeader } from './ItemHeader';
 import { itemLabel } from './item-label';
@@ -22,6 +23,11 @@ export interface ItemFormProps {
   item: Item;
   type: ItemType;
 }
+
+// The attachments section (lists, viewers, uploads) loads with the first item that has one.
+const AttachmentsSection = lazy(() =>
+  import('../files/AttachmentsSection').then((m) => ({ default: m.AttachmentsSection })),
+);
 
 /** The generic item form: built from the type declaration alone, for every registered type. */
 export function ItemForm({ item, type }: ItemFormProps) {
@@ -86,6 +92,13 @@ export function ItemForm({ item, type }: ItemFormProps) {
           </Stack>
         )}
       </Box>
+      {hasAttachmentsSection(type) && base.$id && (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <Suspense fallback={null}>
+            <AttachmentsSection item={base} type={type} editable={ed.editable} />
+          </Suspense>
+        </Box>
+      )}
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
       {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
       {dialog === 'raw' && (

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef } from '../../kernel/property';
 import type { Item } from '../state/items';
+import { FileField } from '../files/FileField';
 import { BooleanField } from './BooleanField';
 import { fieldShape, type FormValues } from './form-model';
 import { JsonField } from './JsonField';
@@ -31,7 +32,17 @@ export function PropertyField({ name, prop, item, admin, editable, shaking, onOp
   const label = propLabel(t, item._t, name);
   const labels = item.$labels ?? {};
   let body;
-  if (!editable || isReadOnlyProp(prop, admin)) {
+  if (prop.kind === 'file' && item.$id) {
+    body = (
+      <FileField
+        itemId={item.$id}
+        name={name}
+        label={label}
+        value={item[name]}
+        editable={editable && prop.write === undefined}
+      />
+    );
+  } else if (!editable || isReadOnlyProp(prop, admin)) {
     const key = formState.errors[name]?.message;
     body = (
       <ReadOnlyField

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PropertyDef } from '../../kernel/property';
+import { formatSize } from '../../protocol/files';
 import { formatDate, formatPhone } from './format';
 import { enumLabel } from './labels';
 
@@ -21,6 +22,9 @@ export function displayScalar(t: TFunction, p: PropertyDef, v: unknown): string 
       return typeof v === 'string' ? formatDate(v) : String(v);
     case 'string':
       return typeof v === 'string' && p.format === 'phone' ? formatPhone(v) : String(v);
+    case 'number':
+      // A size-banded number is a byte count: shown in steps of 1000 (spec core §3).
+      return p.facet === 'sizeBands' && typeof v === 'number' ? formatSize(v) : String(v);
     default:
       return typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v);
   }

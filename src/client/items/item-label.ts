@@ -22,6 +22,7 @@ export function loadTypes(config: ClientConfig): void {
         ...(t.label ? { label: t.label } : {}),
         excludeGeneralSearch: t.excludeGeneralSearch,
         sideLoadItem: t.sideLoadItem,
+        ...(t.attachments ? { attachments: true } : {}),
         access: t.access,
       }),
     ]),

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ItemType } from '../../kernel/item-type';
 import type { FacetBucket } from '../../protocol/query';
 import { DATE_BANDS } from '../../protocol/date-bands';
+import { SIZE_BANDS, sizeBandValue } from '../../protocol/files';
 import { humanize } from '../i18n/setup';
 import { displayValue, isEmptyValue } from '../items/display';
 import { formatDate } from '../items/format';
@@ -48,6 +49,10 @@ export function valueLabel(
   if (value === null || value === '') return t('search.none');
   if (isDateKey(key, prop) && typeof value === 'string' && (DATE_BANDS as readonly string[]).includes(value))
     return t(`search.bands.${value}`);
+  if (prop?.facet === 'sizeBands') {
+    const band = SIZE_BANDS.find((b) => sizeBandValue(b) === value);
+    if (band) return t(`files.bands.${band.band}`);
+  }
   if (key === '_t') return typeLabel(t, String(value));
   if (key === '$access') return accessLabel(t, String(value));
   if (serverLabel) return serverLabel;
@@ -59,6 +64,7 @@ export function valueLabel(
 
 export function bucketLabel(t: TFunction, type: ItemType | undefined, key: string, b: FacetBucket): string {
   const prop = type?.allProperties[key];
+  if (prop?.facet === 'sizeBands' && b.label) return t(`files.bands.${b.label}`);
   if (isDateKey(key, prop)) return b.label ? t(`search.bands.${b.label}`) : String(b.value);
   return valueLabel(t, type, key, b.value, b.label);
 }

@@ -66,6 +66,7 @@ export const User = defineItemType({
 
 export const Organization = defineItemType({
   name: 'Organization',
+  attachments: true,
   label: '{displayName|legalName}',
   defaultIcon: 'business',
   properties: {
@@ -84,6 +85,7 @@ export const Organization = defineItemType({
 
 export const Contact = defineItemType({
   name: 'Contact',
+  attachments: true,
   label: '{firstName} {lastName}',
   defaultIcon: 'contact_mail',
   properties: {
@@ -123,6 +125,7 @@ export const Notify = defineItemType({
 
 export const Thread = defineItemType({
   name: 'Thread',
+  attachments: true,
   label: '{subject}',
   defaultIcon: 'forum',
   properties: {
@@ -224,6 +227,7 @@ export const File = defineItemType({
 
 export const Source = defineItemType({
   name: 'Source',
+  attachments: true,
   label: '{label}',
   properties: { label: { ...str(300), textField: true }, rel: { kind: 'relation', types: ['*'] } },
   access: { create: ['editor'], defaultLevel: 'PROTECTED' },
@@ -231,6 +235,7 @@ export const Source = defineItemType({
 
 export const Import = defineItemType({
   name: 'Import',
+  attachments: true,
   label: '{label}',
   defaultIcon: 'upload',
   properties: {
@@ -260,6 +265,7 @@ export const Task = defineItemType({
 
 export const Agreement = defineItemType({
   name: 'Agreement',
+  attachments: true,
   label: '{title}',
   defaultIcon: 'handshake',
   properties: {

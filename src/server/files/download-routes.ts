@@ -17,7 +17,10 @@ import { canMakeVariants, variantFile, variantType } from './variants';
 // /item-id-image/{itemId}?variant= and /item-uuid-image/{uuid}?variant=. Every path answers
 // 404 unless the policy lets the caller read the attachment, whoever asks and however.
 
-type Req = FastifyRequest<{ Params: Record<string, string>; Querystring: { variant?: string } }>;
+type Req = FastifyRequest<{
+  Params: Record<string, string>;
+  Querystring: { variant?: string; download?: string };
+}>;
 
 const notFound = (reply: FastifyReply) =>
   reply
@@ -131,7 +134,8 @@ async function sendAttachment(
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff')
     .header('last-modified', info.mtime.toUTCString());
-  const inline = isInlineMime(type);
+  // ?download=1 asks for a save dialog even for media the browser could show.
+  const inline = isInlineMime(type) && (req.query as { download?: string }).download !== '1';
   if (!inline) reply.header('content-security-policy', "sandbox; default-src 'none'");
   reply.header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', name));
   if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();

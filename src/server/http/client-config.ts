@@ -4,6 +4,7 @@ import {
   WS_MAX_MSG_SIZE,
   WS_REPLY_TIMEOUT_MS,
 } from '../../protocol/constants';
+import type { ItemType } from '../../kernel/item-type';
 import type { Registry } from '../../kernel/registry';
 import type { ServerConfig } from '../config';
 
@@ -39,6 +40,7 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           label: t.label ?? null,
           excludeGeneralSearch: t.excludeGeneralSearch === true,
           sideLoadItem: t.sideLoadItem === true,
+          attachments: hasAttachments(t),
           access: t.access,
         },
       ]),
@@ -76,4 +78,10 @@ export function renderPage(cfg: ServerConfig, registry: Registry): string {
 </main>
 </body>
 </html>`;
+}
+
+/** The Attachments section shows where a type says so, or where it lists Attachments already. */
+function hasAttachments(t: ItemType): boolean {
+  if (t.attachments === true) return true;
+  return Object.values(t.properties).some((p) => p.kind === 'relation' && p.types?.includes('Attachment'));
 }

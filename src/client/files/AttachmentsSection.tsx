@@ -1,0 +1,201 @@
+import AudiotrackIcon from '@mui/icons-material/Audiotrack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import DescriptionIcon from '@mui/icons-material/Description';
+import DownloadIcon from '@mui/icons-material/Download';
+import ImageIcon from '@mui/icons-material/Image';
+import MovieIcon from '@mui/icons-material/Movie';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
+import TextSnippetIcon from '@mui/icons-material/TextSnippet';
+import ViewInArIcon from '@mui/icons-material/ViewInAr';
+import {
+  Box,
+  Button,
+  FormControlLabel,
+  IconButton,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ItemType } from '../../kernel/item-type';
+import { formatSize, type MimeGroup } from '../../protocol/files';
+import { useApp, useSession } from '../state/app-context';
+import type { Item } from '../state/items';
+import { formatDate } from '../items/format';
+import { attachmentUrl, groupOf, hasVariants, variantUrl } from './attachment-urls';
+import { AttachmentViewer } from './AttachmentViewer';
+import { attachmentListProp } from './attachment-rules';
+import { attachmentsQuery, useAttachments } from './useAttachments';
+
+const Uploader = lazy(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
+
+const ICONS: Record<MimeGroup, typeof ImageIcon> = {
+  audio: AudiotrackIcon,
+  image: ImageIcon,
+  model: ViewInArIcon,
+  text: TextSnippetIcon,
+  video: MovieIcon,
+  application: DescriptionIcon,
+};
+
+/**
+ * The generic Attachments section of an item screen: the files whose parent is this item,
+ * with viewers, download, trash and restore for those who may change the item, the upload
+ * area, and a zip of them all.
+ */
+export function AttachmentsSection({
+  item,
+  type,
+  editable,
+}: {
+  item: Item;
+  type: ItemType;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { client, alerts } = useApp();
+  const headingId = useId();
+  const [trash, setTrash] = useState(false);
+  const [open, setOpen] = useState<Item | null>(null);
+  const q = useAttachments(item.$id, trash);
+  const list = q.data ?? [];
+  const admin = user?.admin === true;
+
+  const setTrashed = async (att: Item, trashed: boolean) => {
+    try {
+      await client.request('update', { $id: att.$id, $version: att.$version, trashed });
+      void q.refetch();
+    } catch (e) {
+      alerts.error(e);
+    }
+  };
+  const purge = async (att: Item) => {
+    if (!window.confirm(t('files.purgeConfirm', { name: String(att.originalName ?? att.$id) }))) return;
+    try {
+      await client.request('act/purgeAttachment', { id: att.$id });
+      alerts.push({ type: 'success', key: 'files.purged' });
+      void q.refetch();
+    } catch (e) {
+      alerts.error(e);
+    }
+  };
+  const zipHref = `/api/attachments-zip?name=archive-attachments.zip&q=${encodeURIComponent(
+    JSON.stringify(attachmentsQuery(item.$id, false)),
+  )}`;
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }} data-testid="attachments">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+        <Typography id={headingId} component="h2" variant="h6" sx={{ flex: 1 }}>
+          {trash ? `${t('files.attachments')} · ${t('files.trashed')}` : t('files.attachments')}
+        </Typography>
+        {!trash && list.length > 1 && (
+          <Tooltip title={t('files.exportZipHint')}>
+            <Button size="small" href={zipHref} startIcon={<DownloadIcon />}>
+              {t('files.exportZip')}
+            </Button>
+          </Tooltip>
+        )}
+        {(editable || admin) && (
+          <FormControlLabel
+            control={<Switch size="small" checked={trash} onChange={(e) => setTrash(e.target.checked)} />}
+            label={t('files.showTrash')}
+          />
+        )}
+      </Box>
+      {list.length === 0 && !q.isPending && (
+        <Typography variant="body2" color="text.secondary">
+          {t('files.noAttachments')}
+        </Typography>
+      )}
+      <List dense aria-labelledby={headingId}>
+        {list.map((att) => {
+          const name = String(att.originalName ?? att.$id);
+          const group = groupOf(att);
+          const Icon = ICONS[group];
+          const size = typeof att.size === 'number' ? formatSize(att.size) : '';
+          const secondary = [t(`files.groups.${group}`), size, att._c?.ts ? formatDate(att._c.ts) : '']
+            .filter(Boolean)
+            .join(' · ');
+          return (
+            <ListItem
+              key={att.$id}
+              disablePadding
+              data-attachment={name}
+              secondaryAction={
+                <Box sx={{ display: 'flex' }}>
+                  <Tooltip title={t('files.download')}>
+                    <IconButton
+                      component="a"
+                      href={attachmentUrl(att, { download: true })}
+                      download={name}
+                      aria-label={t('files.downloadName', { name })}
+                    >
+                      <DownloadIcon />
+                    </IconButton>
+                  </Tooltip>
+                  {editable && (
+                    <Tooltip title={trash ? t('files.restore') : t('files.trash')}>
+                      <IconButton
+                        aria-label={`${trash ? t('files.restore') : t('files.trash')}: ${name}`}
+                        onClick={() => void setTrashed(att, !trash)}
+                      >
+                        {trash ? <RestoreFromTrashIcon /> : <DeleteIcon />}
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                  {trash && admin && (
+                    <Tooltip title={t('files.purge')}>
+                      <IconButton aria-label={`${t('files.purge')}: ${name}`} onClick={() => void purge(att)}>
+                        <DeleteForeverIcon />
+                      </IconButton>
+                    </Tooltip>
+                  )}
+                </Box>
+              }
+            >
+              <ListItemButton
+                onClick={() => setOpen(att)}
+                aria-label={t('files.open', { name })}
+                sx={{ pr: 16 }}
+              >
+                <ListItemAvatar sx={{ minWidth: 56 }}>
+                  {hasVariants(att) && !trash ? (
+                    <Box
+                      component="img"
+                      src={variantUrl(att.$id, 'thumbnail')}
+                      alt=""
+                      loading="lazy"
+                      sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+                    />
+                  ) : (
+                    <Icon color="action" aria-hidden />
+                  )}
+                </ListItemAvatar>
+                <ListItemText
+                  primary={name}
+                  secondary={secondary}
+                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
+                />
+              </ListItemButton>
+            </ListItem>
+          );
+        })}
+      </List>
+      {editable && !trash && (
+        <Suspense fallback={<Typography variant="body2">{t('files.loadingUploader')}</Typography>}>
+          <Uploader rel={item.$id} relProp={attachmentListProp(type)} label={t('files.dropZone')} />
+        </Suspense>
+      )}
+      {open && <AttachmentViewer item={open} onClose={() => setOpen(null)} />}
+    </Box>
+  );
+}
