@@ -15,14 +15,20 @@ export function isFileId(id: unknown): id is string {
 }
 
 export class FileStorage {
-  readonly store: FileStore;
   readonly variantsDir: string;
+  private tusStore: FileStore | null = null;
 
   constructor(readonly dir: string) {
-    mkdirSync(dir, { recursive: true });
     this.variantsDir = path.join(dir, 'variants');
-    mkdirSync(this.variantsDir, { recursive: true });
-    this.store = new FileStore({ directory: dir });
+  }
+
+  /** The tus store; the directories are made on first use, so a node that never sees a file makes none. */
+  get store(): FileStore {
+    if (!this.tusStore) {
+      mkdirSync(this.variantsDir, { recursive: true });
+      this.tusStore = new FileStore({ directory: this.dir });
+    }
+    return this.tusStore;
   }
 
   filePath(fileID: string): string {
@@ -40,7 +46,7 @@ export class FileStorage {
     const p = this.filePath(fileID);
     await rm(p, { force: true });
     await rm(`${p}.json`, { force: true });
-    for (const f of await readdir(this.variantsDir))
+    for (const f of await readdir(this.variantsDir).catch(() => []))
       if (f.startsWith(`${fileID}.`)) await rm(path.join(this.variantsDir, f), { force: true });
   }
 }

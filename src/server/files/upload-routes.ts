@@ -27,11 +27,10 @@ function principalOf(req: { runtime?: { node?: { req?: IncomingMessage } } }): P
   return raw ? principals.get(raw) : undefined;
 }
 
-export function uploadRoutes(app: FastifyInstance, s: Services): TusServer {
-  const files = s.files;
-  const tus = new TusServer({
+function makeTusServer(app: FastifyInstance, s: Services): TusServer {
+  return new TusServer({
     path: UPLOAD_PATH,
-    datastore: files.store,
+    datastore: s.files.store,
     maxSize: s.config.uploadMaxBytes,
     relativeLocation: true,
     exposedHeaders: ['Attachment-Id', 'Attachment-Uppy-Id'],
@@ -54,6 +53,13 @@ export function uploadRoutes(app: FastifyInstance, s: Services): TusServer {
       return { status_code: 500, body: 'upload failed\n' };
     },
   });
+}
+
+export function uploadRoutes(app: FastifyInstance, s: Services): void {
+  const files = s.files;
+  // Made on the first upload request, so a node that never takes a file creates no directories.
+  let tus: TusServer | null = null;
+  const tusServer = (): TusServer => (tus ??= makeTusServer(app, s));
 
   // Bytes of a PATCH are tus's to read as a stream: Fastify must not buffer or parse them.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
@@ -83,7 +89,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services): TusServer {
     principals.set(req.raw, p);
     reply.hijack();
     try {
-      await tus.handle(req.raw, reply.raw);
+      await tusServer().handle(req.raw, reply.raw);
     } catch (err) {
       req.log.error({ err }, 'tus handler failed');
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
@@ -92,5 +98,4 @@ export function uploadRoutes(app: FastifyInstance, s: Services): TusServer {
   const methods = ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS', 'GET'] as const;
   app.route({ method: [...methods], url: UPLOAD_PATH, handler });
   app.route({ method: [...methods], url: `${UPLOAD_PATH}/:id`, handler });
-  return tus;
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ImageVariant } from '../../protocol/files';
@@ -47,6 +47,7 @@ export function variantFile(files: FileStorage, fileID: string, variant: ImageVa
   if (running) return running;
   const job = (async () => {
     const spec = SPECS[variant];
+    mkdirSync(files.variantsDir, { recursive: true });
     const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
       let img = sharp(files.filePath(fileID), { failOn: 'none' })
