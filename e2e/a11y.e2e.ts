@@ -1,9 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tusUpload } from '../test/helpers/tus';
+import { signIn as signInToken } from '../test/helpers/ws-client';
 import {
   cellAt,
+  DEMO_PASSWORD,
   field,
   newContext,
   openUserMenu,
@@ -37,8 +43,11 @@ let current: Page | undefined;
 const report: string[] = [];
 let checks = 0;
 
+const filesDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-a11y-files-'));
+let attached: Promise<void> | undefined;
+
 beforeAll(async () => {
-  app = await startApp();
+  app = await startApp({ filesDir });
 });
 
 screenshotOnFailure(() => [current]);
@@ -51,7 +60,34 @@ afterAll(async () => {
   );
   for (const c of contexts) await c.close().catch(() => undefined);
   await app?.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
+
+/** An audio recording and a photo on Thread-3, uploaded once over tus as the lands officer. */
+function attachFiles(): Promise<void> {
+  attached ??= (async () => {
+    const token = await signInToken(app.server.url, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+    const audio = Buffer.alloc(44 + 16_000);
+    audio.write('RIFF', 0);
+    audio.writeUInt32LE(36 + 16_000, 4);
+    audio.write('WAVEfmt ', 8);
+    audio.writeUInt32LE(16, 16);
+    audio.writeUInt16LE(1, 20);
+    audio.writeUInt16LE(1, 22);
+    audio.writeUInt32LE(8000, 24);
+    audio.writeUInt32LE(16_000, 28);
+    audio.writeUInt16LE(2, 32);
+    audio.writeUInt16LE(16, 34);
+    audio.write('data', 36);
+    audio.writeUInt32LE(16_000, 40);
+    await tusUpload(app.server.url, token, audio, { rel: 'Thread-3', filename: 'elder-story.wav' });
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1565c0' } })
+      .png()
+      .toBuffer();
+    await tusUpload(app.server.url, token, png, { rel: 'Thread-3', filename: 'river-flats.png' });
+  })();
+  return attached;
+}
 
 async function context(opts: { dark?: boolean; cookieNotice?: boolean } = {}): Promise<Page> {
   const c = await newContext(app, {
@@ -154,6 +190,30 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(app.server.url + '/privacy-policy');
       await page.getByRole('heading', { level: 2, name: 'Cookies' }).waitFor();
       await check(page, `${mode}-privacy-policy`);
+    });
+
+    it('attachments: the list with its upload area, the audio player and the image lightbox', async () => {
+      await attachFiles();
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'lands.officer@riverbend.example');
+      await setDark(page, dark);
+      await page.goto(app.server.url + '/i-Thread-3');
+      const section = cellAt(page, 0).getByTestId('attachments');
+      await section.locator('[data-attachment="river-flats.png"] img').waitFor();
+      await section.getByRole('button', { name: 'Choose files' }).waitFor();
+      await section.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await check(page, `${mode}-attachments`);
+
+      await section.getByRole('button', { name: /^elder-story\.wav/ }).click();
+      await page.getByRole('dialog').locator('audio').waitFor();
+      await check(page, `${mode}-attachment-audio`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      await section.getByRole('button', { name: /^river-flats\.png/ }).click();
+      const img = page.getByRole('dialog').getByRole('img', { name: 'Image river-flats.png' });
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(600);
+      await check(page, `${mode}-attachment-lightbox`);
     });
 
     it('signed in read-only: an item the member may not change', async () => {

@@ -29,6 +29,7 @@ import { formatSize, type MimeGroup } from '../../protocol/files';
 import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from '../items/format';
+import { itemLabel } from '../items/item-label';
 import { attachmentUrl, groupOf, hasVariants, variantUrl } from './attachment-urls';
 import { AttachmentViewer } from './AttachmentViewer';
 import { attachmentListProp } from './attachment-rules';
@@ -92,13 +93,18 @@ export function AttachmentsSection({
   )}`;
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mt: 4 }} data-testid="attachments">
+    <Box
+      component="section"
+      aria-label={t('files.attachmentsOf', { label: itemLabel(item) })}
+      sx={{ mt: 4 }}
+      data-testid="attachments"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography id={headingId} component="h2" variant="h6" sx={{ flex: 1 }}>
           {trash ? `${t('files.attachments')} · ${t('files.trashed')}` : t('files.attachments')}
         </Typography>
         {!trash && list.length > 1 && (
-          <Tooltip title={t('files.exportZipHint')}>
+          <Tooltip title={t('files.exportZipHint')} describeChild>
             <Button size="small" href={zipHref} startIcon={<DownloadIcon />}>
               {t('files.exportZip')}
             </Button>
@@ -162,11 +168,7 @@ export function AttachmentsSection({
                 </Box>
               }
             >
-              <ListItemButton
-                onClick={() => setOpen(att)}
-                aria-label={t('files.open', { name })}
-                sx={{ pr: 16 }}
-              >
+              <ListItemButton onClick={() => setOpen(att)} sx={{ pr: 16 }}>
                 <ListItemAvatar sx={{ minWidth: 56 }}>
                   {hasVariants(att) && !trash ? (
                     <Box

@@ -35,7 +35,7 @@ const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000];
 export function Uploader({ rel, relProp, single = false, label }: UploaderProps) {
   const { t } = useTranslation();
   const { client } = useApp();
-  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [online, setOnline] = useState(() => navigator.onLine);
   const [files, setFiles] = useState<Row[]>([]);
@@ -128,19 +128,20 @@ export function Uploader({ rel, relProp, single = false, label }: UploaderProps)
       >
         <CloudUploadIcon color="action" aria-hidden />
         <Typography variant="body2">{single ? t('files.dropHereOne') : t('files.dropHere')}</Typography>
-        <Button component="label" htmlFor={inputId} size="small" variant="outlined">
+        <Button size="small" variant="outlined" onClick={() => inputRef.current?.click()}>
           {single ? t('files.chooseOne') : t('files.choose')}
-          <input
-            id={inputId}
-            type="file"
-            multiple={!single}
-            hidden
-            onChange={(e) => {
-              add(e.target.files);
-              e.target.value = '';
-            }}
-          />
         </Button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple={!single}
+          hidden
+          aria-label={single ? t('files.chooseOne') : t('files.choose')}
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+        />
         <Typography id={hintId} variant="caption" color="text.secondary" sx={{ flexBasis: '100%' }}>
           {t('files.resumeHint')}
         </Typography>

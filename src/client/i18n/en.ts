@@ -453,6 +453,7 @@ export const en = {
   },
   files: {
     attachments: 'Attachments',
+    attachmentsOf: 'Attachments of {{label}}',
     noAttachments: 'No files attached yet.',
     dropHere: 'Drop files here, or',
     dropHereOne: 'Drop a file here, or',
@@ -472,7 +473,6 @@ export const en = {
     resumeHint: 'An interrupted upload continues where it stopped when you add the same file again.',
     tooLarge: '{{name}} is larger than the limit of {{size}}.',
     loadingUploader: 'Preparing uploads…',
-    open: 'View {{name}}',
     download: 'Download',
     downloadName: 'Download {{name}}',
     trash: 'Move to trash',
