@@ -50,7 +50,7 @@ export function variantFile(files: FileStorage, fileID: string, variant: ImageVa
     mkdirSync(files.variantsDir, { recursive: true });
     const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      let img = sharp(files.filePath(fileID), { failOn: 'none' })
+      let img = sharp(files.filePath(fileID), { failOn: 'none', sequentialRead: true })
         .rotate()
         .resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: true });
       // Transparent areas of a thumbnail go white rather than black in JPEG.
