@@ -4,7 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { PassThrough, Writable } from 'node:stream';
 import { SYSTEM } from '../src/server/access/principal';
+import { loadPrincipal } from '../src/server/auth/principals';
+import { writeAttachmentsZip, type ZipProgress } from '../src/server/files/zip-export';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -420,5 +423,70 @@ describe('zip export', () => {
     expect((await get(`/api/attachments-zip?q=${theirs}`, tokens.member)).status).toBe(404);
     expect((await get(`/api/attachments-zip?q=${theirs}`, null)).status).toBe(404);
     expect((await get(`/api/attachments-zip?q=${theirs}&name=evil.zip`, tokens.staff)).status).toBe(400);
+  });
+});
+
+describe('writeAttachmentsZip (the core the background task will run)', () => {
+  it('reports progress up to every byte, and only counts what the person may read', async () => {
+    const services = server.app.services;
+    const staff = (await loadPrincipal(services.items.db, userIds.staff, null))!;
+    const seen: ZipProgress[] = [];
+    let written = 0;
+    const out = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.length;
+        done();
+      },
+    });
+    const last = await writeAttachmentsZip({
+      services,
+      principal: staff,
+      query: { must: { rel: [messageId] } },
+      name: 'consult-attachments.zip',
+      out,
+      onProgress: (p) => seen.push(p),
+    });
+    expect(last.files).toBe(last.totalFiles);
+    expect(last.bytes).toBe(last.totalBytes);
+    expect(last.totalFiles).toBeGreaterThanOrEqual(2);
+    expect(written).toBeGreaterThan(last.totalBytes);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.bytes).toBeGreaterThanOrEqual(seen[i - 1]!.bytes);
+    const member = (await loadPrincipal(services.items.db, userIds.member, null))!;
+    const none = await writeAttachmentsZip({
+      services,
+      principal: member,
+      query: { must: { rel: [messageId] } },
+      name: 'consult-attachments.zip',
+      out: new PassThrough().resume(),
+    });
+    expect(none).toMatchObject({ totalFiles: 0, files: 0 });
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const services = server.app.services;
+    const editor = (await loadPrincipal(services.items.db, userIds.editor, null))!;
+    const big = Buffer.alloc(2_500_000, 7);
+    await tusUpload(server.url, tokens.editor, big, { rel: threadId, filename: 'big.bin' });
+    const abort = new AbortController();
+    const out = new Writable({
+      highWaterMark: 1024,
+      write(_chunk, _enc, done) {
+        // A slow reader: the abort comes while the zip is still being written.
+        setTimeout(done, 5);
+      },
+    });
+    const run = writeAttachmentsZip({
+      services,
+      principal: editor,
+      query: {},
+      name: 'archive-attachments.zip',
+      out,
+      signal: abort.signal,
+      onProgress: (p) => {
+        if (p.bytes > 100_000) abort.abort(new Error('killed by the person'));
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(abort.signal.aborted).toBe(true);
   });
 });

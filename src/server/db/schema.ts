@@ -37,6 +37,10 @@ export const items = pgTable(
     uniqueIndex('items_type_num').on(t.type, t.num),
     index('items_owner').on(t.owner),
     index('items_type_created').on(t.type, t.createdAt),
+    // /attachment/{uppyID} and avatars find their Attachment by the uppyID in its data.
+    index('items_attachment_uppy')
+      .on(sql`(${t.data}->>'uppyID')`)
+      .where(sql`${t.type} = 'Attachment'`),
   ],
 );
 

@@ -111,6 +111,8 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
   };
   onProgress?.({ ...progress });
   const zip = new ZipFile();
+  const output = zip.outputStream as unknown as NodeJS.ReadableStream & { destroy(e?: Error): void };
+  const fail = (e: Error) => output.destroy(e);
   const open = new Set<NodeJS.ReadableStream & { destroy(e?: Error): void }>();
   for (const entry of plan) {
     const mtime = new Date(entry.row.createdAt ?? Date.now());
@@ -128,6 +130,8 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
         stream.on('close', () => {
           open.delete(stream);
         });
+        // A file that cannot be read (purged meanwhile, a disk error) ends the zip with that error.
+        stream.on('error', (e) => fail(e));
         stream.on('end', () => {
           progress.files += 1;
           onProgress?.({ ...progress });
@@ -139,12 +143,12 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
   zip.end();
   const abort = () => {
     const err = signal?.reason instanceof Error ? signal.reason : new Error('aborted');
-    for (const s of open) s.destroy(err);
-    (zip.outputStream as unknown as { destroy(e: Error): void }).destroy(err);
+    for (const s of open) s.destroy();
+    fail(err);
   };
   signal?.addEventListener('abort', abort, { once: true });
   try {
-    await pipeline(zip.outputStream, out, { signal });
+    await pipeline(output, out, { signal });
   } finally {
     signal?.removeEventListener('abort', abort);
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "items_attachment_uppy" ON "items" USING btree (("data"->>'uppyID')) WHERE "items"."type" = 'Attachment';
