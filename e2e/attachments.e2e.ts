@@ -183,7 +183,29 @@ describe('attachments', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   });
 
+  it('finds the files by kind and size band in search', async () => {
+    await page.goto(app.server.url + '/search');
+    const results = page.locator('section[data-cell-index="0"]');
+    const facets = results.getByRole('complementary', { name: 'Filter the results' });
+    await facets
+      .getByRole('region', { name: 'Type' })
+      .getByRole('button', { name: /^Attachment/ })
+      .click();
+    const size = facets.getByRole('region', { name: 'Size' });
+    await size.getByRole('button', { name: /^10 MB to 100 MB\s*1$/ }).waitFor();
+    await facets
+      .getByRole('region', { name: 'Kind of file' })
+      .getByRole('button', { name: /^Audio\s*1$/ })
+      .waitFor();
+    await size.getByRole('button', { name: /^1 KB to 1 MB\s*2$/ }).click();
+    await expect.poll(() => results.getByRole('status').first().textContent()).toBe('2 results');
+    await results.getByRole('button', { name: 'Remove filter Size: 1 KB to 1 MB' }).waitFor();
+    await shot(page, 'attachments-search-facets');
+  });
+
   it('a proponent without access gets 404 for the file, its variants and the item image', async () => {
+    await openThread();
+    await row('river-flats.png').waitFor();
     const hrefs = await section()
       .getByRole('link', { name: /^Download / })
       .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));

@@ -503,15 +503,29 @@ export const en = {
     },
     groups: {
       audio: 'Audio',
-      image: 'Images',
-      model: '3D models',
+      image: 'Image',
+      model: '3D model',
       text: 'Text',
       video: 'Video',
-      application: 'Documents and other files',
+      application: 'Document or other file',
     },
   },
   enums: {},
-  types: {},
+  types: {
+    Attachment: {
+      originalName: 'File name',
+      filetype: 'File type',
+      mimeGroup: 'Kind of file',
+      size: 'Size',
+      rel: 'Attached to',
+      relProp: 'Field',
+      relIndex: 'Position',
+      relType: 'Attached to type',
+      trashed: 'In the trash',
+      fileID: 'Stored file',
+      uppyID: 'Upload id',
+    },
+  },
 } as const;
 
 export type Bundle = typeof en;

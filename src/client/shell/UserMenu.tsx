@@ -1,5 +1,6 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import {
+  Avatar,
   Divider,
   IconButton,
   ListItemIcon,
@@ -55,7 +56,15 @@ export function UserMenu() {
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <AccountCircleIcon />
+          {signedIn && user.avatar ? (
+            <Avatar
+              src={`/attachment/${encodeURIComponent(user.avatar)}?variant=thumbnail`}
+              alt=""
+              sx={{ width: 28, height: 28 }}
+            />
+          ) : (
+            <AccountCircleIcon />
+          )}
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>

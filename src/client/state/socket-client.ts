@@ -19,6 +19,8 @@ export interface UserSession {
   $version?: number;
   name?: string;
   email?: string;
+  /** The uppyID of the avatar image, if the user has one. */
+  avatar?: string;
   admin: boolean;
   capabilities: Record<string, boolean>;
   dark?: boolean;

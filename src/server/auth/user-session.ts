@@ -26,6 +26,8 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
     $version: row?.version ?? 0,
     name: data.name,
     email: data.email,
+    // The uppyID of the avatar image (served by /attachment/{uppyID}?variant=thumbnail).
+    avatar: typeof data.avatar === 'string' ? data.avatar : undefined,
     admin: p.admin,
     capabilities: await capabilities(s, p, data),
     menuPackage: null,
