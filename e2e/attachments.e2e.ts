@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -61,6 +61,8 @@ beforeAll(async () => {
   const big = Buffer.alloc(12_000_000);
   for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, i);
   writeFileSync(path.join(tmp, 'drone-survey.bin'), big);
+  for (let i = 0; i < big.length; i += 4) big.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, i);
+  writeFileSync(path.join(tmp, 'drone-survey-2.bin'), big);
 });
 
 screenshotOnFailure(() => [page, otherPage]);
@@ -140,6 +142,51 @@ describe('attachments', () => {
     await cdp.detach();
   });
 
+  it('pauses, and after a page reload continues from where the server stopped', async () => {
+    await openThread();
+    const cdp = await officer.newCDPSession(page);
+    const throttle = (bytesPerSecond: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: bytesPerSecond > 0 ? 20 : 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      });
+    await throttle(1_500_000);
+    const file = path.join(tmp, 'drone-survey-2.bin');
+    await section().locator('input[type=file]').setInputFiles(file);
+    const upload = section().locator('[data-upload="drone-survey-2.bin"]');
+    await expect
+      .poll(async () => Number(await upload.getByRole('progressbar').getAttribute('aria-valuenow')), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(10);
+    await upload.getByRole('button', { name: 'Pause: drone-survey-2.bin' }).click();
+    await upload.getByText('Paused').waitFor();
+    await snap('attachments-paused');
+    // The page goes away in the middle of the upload.
+    await page.reload();
+    await section().getByRole('heading', { name: 'Attachments' }).waitFor();
+    const posts: string[] = [];
+    const offsets: number[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/api/upload')) return;
+      if (r.method() === 'POST') posts.push(r.url());
+      if (r.method() === 'PATCH') offsets.push(Number(r.headers()['upload-offset']));
+    });
+    await throttle(-1);
+    await section().locator('input[type=file]').setInputFiles(file);
+    await row('drone-survey-2.bin').waitFor({ timeout: 30_000 });
+    expect(posts).toEqual([]);
+    expect(offsets[0]).toBeGreaterThan(1_000_000);
+    const href = await row('drone-survey-2.bin')
+      .getByRole('link', { name: /^Download / })
+      .getAttribute('href');
+    const body = await page.request.get(app.server.url + href!);
+    expect(Buffer.from(await body.body()).equals(readFileSync(file))).toBe(true);
+    await cdp.detach();
+  });
+
   it('plays the recording and seeks with range requests', async () => {
     await openThread();
     const ranged: number[] = [];
@@ -192,7 +239,7 @@ describe('attachments', () => {
       .getByRole('button', { name: /^Attachment/ })
       .click();
     const size = facets.getByRole('region', { name: 'Size' });
-    await size.getByRole('button', { name: /^10 MB to 100 MB\s*1$/ }).waitFor();
+    await size.getByRole('button', { name: /^10 MB to 100 MB\s*2$/ }).waitFor();
     await facets
       .getByRole('region', { name: 'Kind of file' })
       .getByRole('button', { name: /^Audio\s*1$/ })
