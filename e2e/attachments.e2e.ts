@@ -199,6 +199,7 @@ describe('attachments', () => {
     const dialog = page.getByRole('dialog', { name: /elder-story\.wav/ });
     const audio = dialog.locator('audio');
     await audio.waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expect
       .poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 10_000 })
       .toBeCloseTo(30, 0);
@@ -271,5 +272,39 @@ describe('attachments', () => {
     expect((await page.request.get(thumb)).status()).toBe(200);
     await otherPage.goto(hrefs[0]!);
     await shot(otherPage, 'attachments-outsider-404');
+  });
+
+  it('trash hides a file, restore brings it back, and an admin purges it for good', async () => {
+    await openThread();
+    await row('drone-survey.bin').getByRole('button', { name: 'Move to trash: drone-survey.bin' }).click();
+    await row('drone-survey.bin').waitFor({ state: 'detached' });
+    await section().getByRole('switch', { name: 'Show trash' }).check();
+    await row('drone-survey.bin').waitFor();
+    await snap('attachments-trash');
+    await row('drone-survey.bin').getByRole('button', { name: 'Restore: drone-survey.bin' }).click();
+    await row('drone-survey.bin').waitFor({ state: 'detached' });
+    await section().getByRole('switch', { name: 'Show trash' }).uncheck();
+    await row('drone-survey.bin').waitFor();
+    await row('drone-survey.bin').getByRole('button', { name: 'Move to trash: drone-survey.bin' }).click();
+    await row('drone-survey.bin').waitFor({ state: 'detached' });
+
+    const adminContext = await newContext(app);
+    const admin = await adminContext.newPage();
+    try {
+      await signIn(admin, app.server.url, 'admin@riverbend.example');
+      await admin.goto(app.server.url + THREAD);
+      const adminSection = cellAt(admin, 0).getByTestId('attachments');
+      await adminSection.getByRole('switch', { name: 'Show trash' }).check();
+      await adminSection.getByRole('button', { name: 'Delete for good: drone-survey.bin' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Are you sure?' });
+      await dialog.getByText('Delete drone-survey.bin for good?').waitFor();
+      await admin.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await shot(admin, 'attachments-purge-confirm');
+      await dialog.getByRole('button', { name: 'Delete for good' }).click();
+      await admin.getByRole('alert').filter({ hasText: 'File deleted.' }).waitFor();
+      await adminSection.locator('[data-attachment="drone-survey.bin"]').waitFor({ state: 'detached' });
+    } finally {
+      await adminContext.close();
+    }
   });
 });

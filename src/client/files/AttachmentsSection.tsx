@@ -11,6 +11,11 @@ import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import {
   Box,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   FormControlLabel,
   IconButton,
   List,
@@ -66,6 +71,7 @@ export function AttachmentsSection({
   const headingId = useId();
   const [trash, setTrash] = useState(false);
   const [open, setOpen] = useState<Item | null>(null);
+  const [purging, setPurging] = useState<Item | null>(null);
   const q = useAttachments(item.$id, trash);
   const list = q.data ?? [];
   const admin = user?.admin === true;
@@ -79,7 +85,7 @@ export function AttachmentsSection({
     }
   };
   const purge = async (att: Item) => {
-    if (!window.confirm(t('files.purgeConfirm', { name: String(att.originalName ?? att.$id) }))) return;
+    setPurging(null);
     try {
       await client.request('act/purgeAttachment', { id: att.$id });
       alerts.push({ type: 'success', key: 'files.purged' });
@@ -160,7 +166,7 @@ export function AttachmentsSection({
                   )}
                   {trash && admin && (
                     <Tooltip title={t('files.purge')}>
-                      <IconButton aria-label={`${t('files.purge')}: ${name}`} onClick={() => void purge(att)}>
+                      <IconButton aria-label={`${t('files.purge')}: ${name}`} onClick={() => setPurging(att)}>
                         <DeleteForeverIcon />
                       </IconButton>
                     </Tooltip>
@@ -198,6 +204,24 @@ export function AttachmentsSection({
         </Suspense>
       )}
       {open && <AttachmentViewer item={open} onClose={() => setOpen(null)} />}
+      {purging && (
+        <Dialog open onClose={() => setPurging(null)} aria-labelledby={`${headingId}-purge`}>
+          <DialogTitle id={`${headingId}-purge`}>{t('app.areYouSure')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {t('files.purgeConfirm', { name: String(purging.originalName ?? purging.$id) })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setPurging(null)} autoFocus>
+              {t('app.cancel')}
+            </Button>
+            <Button color="error" onClick={() => void purge(purging)}>
+              {t('files.purge')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Box>
   );
 }
