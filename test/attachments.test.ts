@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -136,6 +136,46 @@ describe('uploads', () => {
     });
     const res = await get(`/attachment/${att.$id}`, tokens.editor);
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('takes an empty file', async () => {
+    const c = await tusCreate(server.url, tokens.editor, 0, { rel: threadId, filename: 'empty.txt' });
+    expect(c.status).toBe(201);
+    const head = await tusHead(c.location!, tokens.editor);
+    expect(head.offset).toBe(0);
+    const rows = await server.app.services.search.search(SYSTEM, {
+      must: { _t: ['Attachment'], originalName: ['empty.txt'] },
+    });
+    expect(rows.ids).toHaveLength(1);
+    const att = await readAttachment(rows.ids[0]!);
+    expect(att).toMatchObject({ size: 0, filetype: 'application/octet-stream', mimeGroup: 'application' });
+    const res = await get(`/attachment/${att.$id}`, tokens.editor);
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('gives up unfinished uploads after a week, and keeps finished files', async () => {
+    const c = await tusCreate(server.url, tokens.editor, 100, { rel: threadId, filename: 'stale.txt' });
+    await tusPatch(c.location!, tokens.editor, 0, Buffer.from('half of it'));
+    const id = c.location!.split('/').pop()!;
+    const record = path.join(filesDir, `${id}.json`);
+    const info = JSON.parse(readFileSync(record, 'utf8')) as { creation_date: string };
+    info.creation_date = new Date(Date.now() - 8 * 24 * 3_600_000).toISOString();
+    writeFileSync(record, JSON.stringify(info));
+    expect(await server.app.services.files.removeExpired()).toBe(1);
+    expect(existsSync(path.join(filesDir, id))).toBe(false);
+    expect((await tusHead(c.location!, tokens.editor)).status).toBe(404);
+    // A finished file as old as that stays.
+    const kept = await tusUpload(server.url, tokens.editor, Buffer.from('kept'), {
+      rel: threadId,
+      filename: 'kept.txt',
+    });
+    const keptRecord = path.join(filesDir, `${kept.uppyId}.json`);
+    const keptInfo = JSON.parse(readFileSync(keptRecord, 'utf8')) as { creation_date: string };
+    keptInfo.creation_date = info.creation_date;
+    writeFileSync(keptRecord, JSON.stringify(keptInfo));
+    expect(await server.app.services.files.removeExpired()).toBe(0);
+    expect((await get(`/attachment/${kept.attachmentId}`, tokens.editor)).status).toBe(200);
   });
 
   it('refuses an upload over the size limit before any byte', async () => {

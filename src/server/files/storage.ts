@@ -1,11 +1,14 @@
 import { mkdirSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 
 // Uploaded bytes live on disk under FILES_DIR: `<fileID>` (the bytes), `<fileID>.json` (the tus
 // upload record) and `variants/<fileID>.<variant>` (image variants made once). Several nodes
 // share it by mounting the same directory.
+
+/** An upload not finished within a week is given up: its partial bytes are removed. */
+export const UNFINISHED_UPLOAD_TTL_MS = 7 * 24 * 3_600_000;
 
 /** tus names uploads with 32 hex characters; nothing else may reach the disk as a path. */
 const FILE_ID = /^[a-f0-9]{32}$/;
@@ -39,6 +42,37 @@ export class FileStorage {
   variantPath(fileID: string, variant: string): string {
     if (!isFileId(fileID)) throw new Error(`bad file id ${fileID}`);
     return path.join(this.variantsDir, `${fileID}.${variant}`);
+  }
+
+  /**
+   * Removes unfinished uploads past their week; finished files are never touched. (tus's own
+   * deleteExpired is not used: its record keeps the offset of creation, so it would take a
+   * finished file for an unfinished one and delete it.)
+   */
+  async removeExpired(now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.dir).catch(() => [])) {
+      const id = name.endsWith('.json') ? name.slice(0, -5) : '';
+      if (!isFileId(id)) continue;
+      try {
+        const info = JSON.parse(await readFile(path.join(this.dir, name), 'utf8')) as {
+          size?: number;
+          creation_date?: string;
+        };
+        const created = Date.parse(info.creation_date ?? '');
+        if (!Number.isFinite(created) || now - created < UNFINISHED_UPLOAD_TTL_MS) continue;
+        const bytes = await stat(this.filePath(id)).then(
+          (st) => st.size,
+          () => -1,
+        );
+        if (typeof info.size === 'number' && bytes === info.size) continue;
+        await this.removeBytes(id);
+        removed++;
+      } catch {
+        // A record being written right now, or already gone: the next sweep looks again.
+      }
+    }
+    return removed;
   }
 
   /** Deletes the bytes, the upload record and every variant of one file. */

@@ -61,6 +61,12 @@ export function uploadRoutes(app: FastifyInstance, s: Services): void {
   let tus: TusServer | null = null;
   const tusServer = (): TusServer => (tus ??= makeTusServer(app, s));
 
+  const sweep = setInterval(() => {
+    files.removeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired uploads failed'));
+  }, 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   // Bytes of a PATCH are tus's to read as a stream: Fastify must not buffer or parse them.
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
 
