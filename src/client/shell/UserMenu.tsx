@@ -13,12 +13,18 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useOrgLabels } from '../search/useOrgLabels';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
+import { recentMasquerades, startMasquerade, stopMasquerade } from './masquerade';
+import { MasqueradePicker } from './MasqueradePicker';
 
 type Toggle = 'dark' | 'hideGuidance' | 'multiColumns';
 
-/** Profile, sign out and the dark / guidance / columns toggles, saved to the user (spec core §2). */
+/**
+ * Profile, masquerade (admins; the 5 recent targets), sign out and the dark / guidance / columns
+ * toggles, saved to the user (spec core §2).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
@@ -27,6 +33,20 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const user = session.user;
   const signedIn = !!user && TOKEN_VALID_STATES.has(session.authState);
+  const [picker, setPicker] = useState(false);
+  const masquerading = user?.masquerading === true;
+  const mayMasquerade = signedIn && user.admin && !masquerading;
+  const recent = mayMasquerade && anchor ? recentMasquerades().filter((id) => id !== user.$id) : [];
+  const recentLabels = useOrgLabels(recent);
+
+  async function masquerade(run: () => Promise<void>) {
+    setAnchor(null);
+    try {
+      await run();
+    } catch (e) {
+      alerts.error(e);
+    }
+  }
 
   async function toggle(key: Toggle) {
     if (!user) return;
@@ -69,6 +89,35 @@ export function UserMenu() {
               <MenuItem key="profile" onClick={() => go(`/i-${user.$id}`)}>
                 {t('userMenu.profile')}
               </MenuItem>,
+              ...(masquerading
+                ? [
+                    <MenuItem key="mq-stop" onClick={() => void masquerade(() => stopMasquerade(client))}>
+                      {t('people.stopMasquerade')}
+                    </MenuItem>,
+                  ]
+                : []),
+              ...(mayMasquerade
+                ? [
+                    <MenuItem
+                      key="mq-start"
+                      onClick={() => {
+                        setAnchor(null);
+                        setPicker(true);
+                      }}
+                    >
+                      {t('people.startMasquerade')}
+                    </MenuItem>,
+                    ...recent.map((id) => (
+                      <MenuItem
+                        key={`mq-${id}`}
+                        sx={{ pl: 4 }}
+                        onClick={() => void masquerade(() => startMasquerade(client, id))}
+                      >
+                        {t('people.actAs', { name: recentLabels[id] ?? id })}
+                      </MenuItem>
+                    )),
+                  ]
+                : []),
               <Divider key="d1" />,
               ...(['dark', 'hideGuidance', 'multiColumns'] as const).map((k) => {
                 const on = k === 'multiColumns' ? (user.multiColumns ?? true) : !!user[k];
@@ -101,6 +150,7 @@ export function UserMenu() {
               </MenuItem>,
             ]}
       </Menu>
+      {mayMasquerade && picker && <MasqueradePicker open onClose={() => setPicker(false)} />}
     </>
   );
 }

@@ -22,6 +22,7 @@ export const coreModule = defineModule({
     'masquerade',
     'invite',
     'orgMembers',
+    'contactNotify',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

@@ -37,7 +37,7 @@ export async function masquerade({ services, principal, session, body }: ActCall
       await appendEvent(tx, { itemId: target, kind: 'masqueradeStopped', actor: realId, realActor: realId });
       return t;
     });
-    return { newToken: fresh.token, expiresAt: fresh.expiresAt.toISOString() };
+    return { newToken: fresh.token, expiresAt: fresh.expiresAt.toISOString(), userId: realId };
   }
 
   const targetId = b.targetUserID;
@@ -66,5 +66,5 @@ export async function masquerade({ services, principal, session, body }: ActCall
     await appendEvent(tx, { itemId: targetId, kind: 'masqueradeStarted', actor: realId, realActor: realId });
     return t;
   });
-  return { newToken: fresh.token, expiresAt: fresh.expiresAt.toISOString() };
+  return { newToken: fresh.token, expiresAt: fresh.expiresAt.toISOString(), userId: targetId };
 }

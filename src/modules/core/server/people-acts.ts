@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleRank } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
-import { rankIn } from '../../../server/access/principal';
+import { rankIn, SYSTEM } from '../../../server/access/principal';
+import { loadRow, loadRows } from '../../../server/items/rows';
+import { NOTIFY_PREFS } from '../types';
 import { query } from '../../../server/db/query';
 import type { ActCall, ActHandler } from '../../../server/services';
 import { invite } from './invite';
@@ -41,4 +43,47 @@ async function orgMembers({ services, principal, body }: ActCall) {
   return { org: b.org, members };
 }
 
-export const peopleActs: Record<string, ActHandler> = { masquerade, invite, orgMembers };
+const NotifyBody = z
+  .object({ contact: z.string().regex(/^Contact-[1-9][0-9]*$/), notify: z.enum(NOTIFY_PREFS) })
+  .loose();
+
+/**
+ * The signed-in user's own Contact cards and their notify preference (profile page). A member may
+ * not read the Contact itself (PROTECTED), but may see and set how they are notified.
+ */
+async function contactNotify({ services, principal, body }: ActCall) {
+  if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
+  const { items } = services;
+  if ('notify' in body) {
+    const b = parse(NotifyBody, body);
+    const row = await loadRow(items.db, b.contact);
+    if (!row || row.deleted || row.data.user !== principal.userId)
+      throw new AppError('notAllowed', `notify of ${b.contact}`);
+    await items.update(
+      SYSTEM,
+      { $id: row.id, $version: row.version, notify: b.notify },
+      { actor: principal.userId },
+    );
+  }
+  const rows = await query<{ id: string }>(
+    items.db,
+    sql`select id from items where type = 'Contact' and not deleted and data->>'user' = ${principal.userId} order by num`,
+  );
+  const found = await loadRows(
+    items.db,
+    rows.map((r) => r.id),
+  );
+  const orgs = [...found.values()].flatMap((r) => (Array.isArray(r.data._related) ? r.data._related : []));
+  const $labels = await items.labelsFor(
+    principal,
+    orgs.filter((o): o is string => typeof o === 'string'),
+  );
+  const contacts = [...found.values()].map((r) => ({
+    id: r.id,
+    orgs: Array.isArray(r.data._related) ? r.data._related : [],
+    notify: typeof r.data.notify === 'string' ? r.data.notify : null,
+  }));
+  return { contacts, $labels };
+}
+
+export const peopleActs: Record<string, ActHandler> = { masquerade, invite, orgMembers, contactNotify };
