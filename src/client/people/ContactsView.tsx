@@ -42,7 +42,9 @@ export function ContactsView() {
     queryFn: async () => {
       const found = readSearchReply(
         await client.request('search/ids', {
-          must: { _t: ['Contact'], _related: orgs },
+          // The contacts related to these organisations, and those they keep (owner).
+          must: { _t: ['Contact'] },
+          subsShould: [{ must: { _related: orgs } }, { must: { owner: orgs } }],
           sort: [
             { key: 'lastName', order: 'asc' },
             { key: 'firstName', order: 'asc' },

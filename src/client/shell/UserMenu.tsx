@@ -13,13 +13,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { USER_TOGGLES, useUserToggles } from '../people/useUserToggles';
 import { useOrgLabels } from '../search/useOrgLabels';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
 import { recentMasquerades, startMasquerade, stopMasquerade } from './masquerade';
 import { MasqueradePicker } from './MasqueradePicker';
-
-type Toggle = 'dark' | 'hideGuidance' | 'multiColumns';
 
 /**
  * Profile, masquerade (admins; the 5 recent targets), sign out and the dark / guidance / columns
@@ -28,6 +27,7 @@ type Toggle = 'dark' | 'hideGuidance' | 'multiColumns';
 export function UserMenu() {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
+  const { isOn, toggle } = useUserToggles();
   const session = useSession();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -43,19 +43,6 @@ export function UserMenu() {
     setAnchor(null);
     try {
       await run();
-    } catch (e) {
-      alerts.error(e);
-    }
-  }
-
-  async function toggle(key: Toggle) {
-    if (!user) return;
-    const value = key === 'multiColumns' ? !(user.multiColumns ?? true) : !user[key];
-    try {
-      // Read the current version first: the session's copy may be older than the item.
-      const current = await client.request<{ $version: number }>(`read/${user.$id}`);
-      await client.request('update', { $id: user.$id, $version: current.$version, [key]: value });
-      client.patchUser({ [key]: value });
     } catch (e) {
       alerts.error(e);
     }
@@ -119,8 +106,8 @@ export function UserMenu() {
                   ]
                 : []),
               <Divider key="d1" />,
-              ...(['dark', 'hideGuidance', 'multiColumns'] as const).map((k) => {
-                const on = k === 'multiColumns' ? (user.multiColumns ?? true) : !!user[k];
+              ...USER_TOGGLES.map((k) => {
+                const on = isOn(k);
                 return (
                   <MenuItem key={k} onClick={() => void toggle(k)} role="menuitemcheckbox" aria-checked={on}>
                     <ListItemText>{t(`userMenu.${k}`)}</ListItemText>

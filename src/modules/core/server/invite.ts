@@ -16,7 +16,8 @@ import { parse } from './parse-body';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
-// earlier link. The invitee joins, as member, the contact's organisations the inviter manages.
+// earlier link. The invitee joins, as member, the contact's `_related` organisations the inviter
+// manages.
 
 export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
@@ -83,9 +84,12 @@ export async function invite({ services, principal, body }: ActCall) {
       { actor: principal.userId },
     );
 
+  // Membership follows `_related` only: the owner merely keeps the card (a partner's contact
+  // kept by a community must not become a member of that community by being invited).
+  const related = contactOrgs(contact.data, null);
   const managed = principal.admin
-    ? orgs
-    : orgs.filter((o) => managesContact({ ...principal, admin: false }, [o]));
+    ? related
+    : related.filter((o) => managesContact({ ...principal, admin: false }, [o]));
   const result = await items.db.transaction(async (tx) => {
     const [cred] = await query<{ blocked: boolean }>(
       tx,
