@@ -30,7 +30,6 @@ let sink: MailSink;
 let base: string;
 let ruthContact: string;
 const contexts: BrowserContext[] = [];
-let current: Page | undefined;
 
 beforeAll(async () => {
   sink = await MailSink.start();
@@ -64,14 +63,22 @@ afterAll(async () => {
 async function freshPage(): Promise<Page> {
   const c = await newContext(app);
   contexts.push(c);
-  current = await c.newPage();
-  return current;
+  return c.newPage();
 }
 
 async function person(email: string): Promise<Page> {
   const page = await freshPage();
   await signIn(page, base, email);
   return page;
+}
+
+/** Transitions (the dialog's fade) have ended. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'You are acting as' });
@@ -84,6 +91,7 @@ describe('masquerade', () => {
     const picker = page.getByRole('dialog', { name: 'Select user for masquerade' });
     await picker.waitFor();
     await picker.getByRole('option', { name: /Mary Thunderbird/ }).waitFor();
+    await settled(page);
     await shot(page, 'people-masquerade-picker');
     // Keyboard only: type, arrow down to the match, Enter.
     await picker.getByLabel('Search users by name or e-mail').fill('daniel');

@@ -11,6 +11,7 @@ import { useCell } from '../shell/cell-api';
 import { itemLabel, itemType } from './item-label';
 import { ItemForm } from './ItemForm';
 import { ProfilePanel } from '../people/ProfilePanel';
+import { USER_TOGGLES } from '../people/useUserToggles';
 
 export interface ItemCellProps {
   itemId: string;
@@ -79,7 +80,7 @@ function ItemCellBody({ itemId }: ItemCellProps) {
       return (
         <>
           <ProfilePanel />
-          <ItemForm key={item.$id} item={item} type={type} />
+          <ItemForm key={item.$id} item={item} type={type} omit={USER_TOGGLES} />
         </>
       );
     return <ItemForm key={item.$id} item={item} type={type} />;

@@ -21,10 +21,12 @@ export interface ItemFormProps {
   /** The item as the query cache holds it now (pushes update it). */
   item: Item;
   type: ItemType;
+  /** Properties another part of the page edits (the profile's display toggles). */
+  omit?: readonly string[];
 }
 
 /** The generic item form: built from the type declaration alone, for every registered type. */
-export function ItemForm({ item, type }: ItemFormProps) {
+export function ItemForm({ item, type, omit }: ItemFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cell = useCell();
@@ -62,6 +64,7 @@ export function ItemForm({ item, type }: ItemFormProps) {
           {formProperties(type)
             // Fields only the system writes say nothing until it has written them.
             .filter(([name, prop]) => prop.write !== 'system' || !isEmptyValue(base[name]))
+            .filter(([name]) => !omit?.includes(name))
             .map(([name, prop]) => (
               <PropertyField
                 key={name}

@@ -92,6 +92,7 @@ export function ContactsView() {
         label={t('people.filterState')}
         value={state}
         onChange={(e) => setState(e.target.value as UserState | '')}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         sx={{ maxWidth: 320 }}
       >
         <MenuItem value="">{t('people.allStates', { count: contacts.length })}</MenuItem>

@@ -96,12 +96,12 @@ export function MasqueradePicker({ open, onClose }: { open: boolean; onClose(): 
 
   return (
     <Dialog fullScreen open={open} onClose={onClose} aria-labelledby={titleId}>
-      <AppBar position="static" color="default" elevation={1}>
+      <AppBar position="static" elevation={1}>
         <Toolbar variant="dense">
           <Typography id={titleId} component="h2" variant="h6" sx={{ flex: 1 }}>
             {t('people.pickerTitle')}
           </Typography>
-          <IconButton edge="end" onClick={onClose} aria-label={t('people.pickerClose')}>
+          <IconButton edge="end" color="inherit" onClick={onClose} aria-label={t('people.pickerClose')}>
             <CloseIcon />
           </IconButton>
         </Toolbar>
