@@ -74,6 +74,12 @@ describe('masquerade', () => {
     const { client: asMember, authed } = await authWith(started.newToken);
     expect(authed.o).toBe('authed');
     expect(authed.b).toMatchObject({ $id: member.id, admin: false, masquerading: true });
+    // The admin acting as the member is not the member being seen ($userState).
+    const [seen] = await query<{ last_seen: unknown }>(
+      items.db,
+      sql`select last_seen from credentials where user_id = ${member.id}`,
+    );
+    expect(seen?.last_seen).toBeNull();
     // Reads are the target's: the proponent's PROTECTED item stays closed.
     expect((await asMember.request(`read/${secret.$id}`)).b).toMatchObject({
       erred: true,
