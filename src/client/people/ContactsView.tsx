@@ -15,7 +15,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import AddIcon from '@mui/icons-material/Add';
+import { itemType } from '../items/item-label';
 import { readSearchReply } from '../items/lookups';
+import { CreateItemDialog } from '../search/CreateItemDialog';
+import { typeLabel } from '../search/search-labels';
+import { useCanCreate } from '../search/useCanCreate';
+import { useCell } from '../shell/cell-api';
 import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useManagedOrgs } from './useManagedOrgs';
@@ -36,6 +42,11 @@ export function ContactsView() {
   const { orgs, labels } = useManagedOrgs();
   const [state, setState] = useState<UserState | ''>('');
   const [busy, setBusy] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  // Creating here follows the Contact type's own rule (staff or higher), unlike my-contacts.
+  const canCreate = useCanCreate('Contact');
+  const contactType = itemType('Contact');
+  const cell = useCell();
   const key = ['managedContacts', orgs];
   const q = useQuery({
     queryKey: key,
@@ -86,6 +97,24 @@ export function ContactsView() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Typography variant="body2">{t('people.contactsIntro')}</Typography>
+      {canCreate && contactType && (
+        <Box>
+          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('search.create.button', { type: typeLabel(t, 'Contact') })}
+          </Button>
+        </Box>
+      )}
+      {creating && contactType && (
+        <CreateItemDialog
+          type={contactType}
+          onClose={() => setCreating(false)}
+          onCreated={(item) => {
+            setCreating(false);
+            void qc.invalidateQueries({ queryKey: key });
+            cell.open(`i-${item.$id}`);
+          }}
+        />
+      )}
       <TextField
         select
         size="small"
