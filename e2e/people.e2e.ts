@@ -105,9 +105,23 @@ describe('masquerade', () => {
     // The member's menu: no administration section.
     expect(await page.getByRole('link', { name: 'All items' }).count()).toBe(0);
     await shot(page, 'people-masquerade-banner');
+    // Masquerading: raw data can be seen but not saved (spec core §6); debug mode is offered.
+    await page.goto(base + '/i-Organization-1');
+    await banner(page).waitFor();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit raw data' }).click();
+    const raw = page.getByRole('dialog');
+    await raw.getByText('Only administrators can save changes here.', { exact: false }).waitFor();
+    expect(await raw.getByRole('button', { name: 'Save raw data' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await raw.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Debug mode' }).waitFor();
+    await page.keyboard.press('Escape');
 
     await banner(page).getByRole('button', { name: 'Stop' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Welcome, Site Administrator' }).waitFor();
+    // The page reloads as the admin again: the administration section is back, the banner gone.
+    await page.getByRole('link', { name: 'All items' }).waitFor();
     expect(await banner(page).count()).toBe(0);
     // The audit names the admin behind the masquerade.
     const events = await query<{ kind: string }>(
