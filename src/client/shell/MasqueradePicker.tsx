@@ -55,6 +55,20 @@ export function MasqueradePicker({ open, onClose }: { open: boolean; onClose(): 
   const recent = open ? recentMasquerades().filter((id) => id !== user?.$id) : [];
   const recentLabels = useOrgLabels(recent);
   const found = (q.data?.ids ?? []).filter((id) => id !== user?.$id);
+  // E-mails tell apart two people of the same name.
+  const shownIds = [...recent, ...found];
+  const emails = useQuery({
+    queryKey: ['masqueradeEmails', shownIds],
+    queryFn: async () => {
+      const got = await client.request<Record<string, { email?: unknown }>>('readMany/object', shownIds);
+      const out: Record<string, string> = {};
+      for (const [id, u] of Object.entries(got)) if (typeof u.email === 'string') out[id] = u.email;
+      return out;
+    },
+    enabled: open && shownIds.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  });
 
   async function pick(id: string) {
     setBusy(true);
@@ -90,7 +104,7 @@ export function MasqueradePicker({ open, onClose }: { open: boolean; onClose(): 
       disabled={busy}
       onClick={() => void pick(id)}
     >
-      <ListItemText primary={label} secondary={id} />
+      <ListItemText primary={label} secondary={emails.data?.[id] ?? id} />
     </ListItemButton>
   );
 
