@@ -215,6 +215,40 @@ for (const mode of ['light', 'dark'] as const) {
       await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(600);
       await check(page, `${mode}-attachment-lightbox`);
     });
+    it('people: admin.contacts, admin.owner and the profile of an organisation admin', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'lands.admin@riverbend.example');
+      await setDark(page, dark);
+      await page.goto(app.server.url + '/admin.contacts');
+      await page.getByRole('row').filter({ hasText: 'Lucy Moosehide' }).getByText('No account').waitFor();
+      await check(page, `${mode}-admin-contacts`);
+
+      await page.goto(app.server.url + '/admin.owner');
+      await page.getByRole('combobox', { name: 'Roles of Daniel Crow' }).waitFor();
+      await check(page, `${mode}-admin-owner`);
+
+      const menu = await openUserMenu(page);
+      await menu.getByRole('menuitem', { name: 'My profile' }).click();
+      await page.getByRole('combobox', { name: 'E-mail notifications' }).waitFor();
+      await check(page, `${mode}-profile`);
+    });
+
+    it('masquerade: the picker and the banner', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'admin@riverbend.example');
+      await setDark(page, dark);
+      const menu = await openUserMenu(page);
+      await menu.getByRole('menuitem', { name: 'Act as another user…' }).click();
+      const picker = page.getByRole('dialog', { name: 'Select user for masquerade' });
+      await picker.getByRole('option', { name: /Daniel Crow/ }).waitFor();
+      await check(page, `${mode}-masquerade-picker`);
+      await picker.getByRole('option', { name: /Daniel Crow/ }).click();
+      const banner = page.getByRole('status').filter({ hasText: 'You are acting as Daniel Crow' });
+      await banner.waitFor();
+      await check(page, `${mode}-masquerade-banner`);
+      await banner.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Site Administrator' }).waitFor();
+    });
 
     it('signed in read-only: an item the member may not change', async () => {
       const page = await context({ dark });

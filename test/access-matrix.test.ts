@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel, Role } from '../src/protocol/access-levels';
 import { SYSTEM } from '../src/server/access/principal';
+import { issueToken } from '../src/server/auth/tokens';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -737,5 +738,70 @@ describe('a blocked account', () => {
     expect.soft(b).toMatchObject({ erred: true, userMessage: 'identFailed' });
     expect.soft(JSON.stringify(b)).not.toContain(before.subject as string);
     expect(res.status).toBe(401);
+  });
+});
+
+describe('people: $userState, orgMembers, contactNotify, masquerade', () => {
+  // Account facts of a Riverbend contact are for its organisation's admins (and site admins);
+  // the contact itself stays readable by whoever the policy lets read it.
+  const managesRiverbend = (w: Who) => w.admin || w.orgs.riverbend === 'orgAdmin';
+  let contactId = '';
+  beforeAll(async () => {
+    const items = server.app.services.items;
+    const user = await makeUser(items, [[orgIds.riverbend, 'member']]);
+    contactId = (
+      await items.create(SYSTEM, 'Contact', {
+        firstName: 'Matrix',
+        lastName: 'Contact',
+        email: 'matrix.contact@riverbend.example',
+        _related: [orgIds.riverbend],
+        owner: orgIds.riverbend,
+        user: user.id,
+      })
+    ).$id;
+  });
+
+  for (const who of PRINCIPALS) {
+    const sees = managesRiverbend(who);
+    it(`${who.name} ${sees ? 'sees' : 'does not see'} $userState via read and readMany`, async () => {
+      const one = await ask(who.key, `read/${contactId}`);
+      const many = ((await ask(who.key, 'readMany', [contactId])) as Record<string, Body>)[contactId]!;
+      for (const b of [one, many]) {
+        if (sees) expect(b).toMatchObject({ $id: contactId, $userState: 'NEVER' });
+        else expect(b.$userState).toBeUndefined();
+      }
+    });
+
+    it(`${who.name} ${can(sees)} list the members of Riverbend via act/orgMembers`, async () => {
+      const b = await ask(who.key, 'act/orgMembers', { org: orgIds.riverbend });
+      if (sees) expect(Array.isArray(b.members)).toBe(true);
+      else expect(b).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+    });
+
+    it(`${who.name} ${can(who.admin)} start a masquerade via act/masquerade`, async () => {
+      if (!who.signedIn) {
+        expect(await ask(who.key, 'act/masquerade', { targetUserID: get(userIds, 'member') })).toMatchObject({
+          erred: true,
+        });
+        return;
+      }
+      // A fresh socket: a successful start replaces (revokes) the socket's token.
+      const db = server.app.services.items.db;
+      const { token } = await issueToken(db, get(userIds, who.key), 'session', 3_600_000);
+      const c = await WsClient.connect(server.wsUrl);
+      await c.request('tokenAuth', { token }, { v: 'test' });
+      const target = get(userIds, who.key === 'member' ? 'staff' : 'member');
+      const b = (await c.request('act/masquerade', { targetUserID: target })).b as Body;
+      await c.close();
+      if (who.admin) expect(b.newToken).toEqual(expect.any(String));
+      else expect(b).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+    });
+  }
+
+  it("act/contactNotify answers only the caller's own contact cards, and refuses another's", async () => {
+    const mine = await ask('member', 'act/contactNotify');
+    expect(mine).toMatchObject({ contacts: [] });
+    const theirs = await ask('member', 'act/contactNotify', { contact: contactId, notify: 'NONE' });
+    expect(theirs).toMatchObject({ erred: true, userMessage: 'notAllowed' });
   });
 });

@@ -11,6 +11,7 @@ export const SYSTEM_KEYS: ReadonlySet<string> = new Set([
   '$notify',
   '$hideNotify',
   '$grants',
+  '$userState',
   '_t',
   '_i',
   '_u',

@@ -19,6 +19,8 @@ export interface SearchQuery {
   labels?: boolean;
   max?: number;
   offset?: number;
+  /** Relation pickers: leave out Users whose account is blocked and Contacts linked to them. */
+  excludeBlocked?: boolean;
 }
 
 export const SearchQuery: z.ZodType<SearchQuery> = z.lazy(() =>
@@ -37,6 +39,7 @@ export const SearchQuery: z.ZodType<SearchQuery> = z.lazy(() =>
     labels: z.boolean().optional(),
     max: z.number().int().min(0).max(MAX_ALL).optional(),
     offset: z.number().int().min(0).max(1_000_000).optional(),
+    excludeBlocked: z.boolean().optional(),
   }),
 );
 

@@ -10,6 +10,8 @@ import { ResultNavBar } from '../search/ResultNavBar';
 import { useCell } from '../shell/cell-api';
 import { itemLabel, itemType } from './item-label';
 import { ItemForm } from './ItemForm';
+import { ProfilePanel } from '../people/ProfilePanel';
+import { USER_TOGGLES } from '../people/useUserToggles';
 
 export interface ItemCellProps {
   itemId: string;
@@ -72,6 +74,14 @@ function ItemCellBody({ itemId }: ItemCellProps) {
         <Alert severity="error" sx={{ m: 2 }}>
           {t('item.unknownType', { type: item._t })}
         </Alert>
+      );
+    // One's own User item is the profile page (spec core §2: the profile link is /i-{userid}).
+    if (item.$id === user?.$id)
+      return (
+        <>
+          <ProfilePanel />
+          <ItemForm key={item.$id} item={item} type={type} omit={USER_TOGGLES} />
+        </>
       );
     return <ItemForm key={item.$id} item={item} type={type} />;
   }

@@ -22,6 +22,8 @@ export interface ItemFormProps {
   /** The item as the query cache holds it now (pushes update it). */
   item: Item;
   type: ItemType;
+  /** Properties another part of the page edits (the profile's display toggles). */
+  omit?: readonly string[];
 }
 
 // The attachments section (lists, viewers, uploads) loads with the first item that has one.
@@ -30,7 +32,7 @@ const AttachmentsSection = lazy(() =>
 );
 
 /** The generic item form: built from the type declaration alone, for every registered type. */
-export function ItemForm({ item, type }: ItemFormProps) {
+export function ItemForm({ item, type, omit }: ItemFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cell = useCell();
@@ -68,6 +70,7 @@ export function ItemForm({ item, type }: ItemFormProps) {
           {formProperties(type)
             // Fields only the system writes say nothing until it has written them.
             .filter(([name, prop]) => prop.write !== 'system' || !isEmptyValue(base[name]))
+            .filter(([name]) => !omit?.includes(name))
             .map(([name, prop]) => (
               <PropertyField
                 key={name}

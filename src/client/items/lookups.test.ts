@@ -7,6 +7,7 @@ describe('searchBody', () => {
       must: { _t: ['User', 'Contact'], $text: ['ann'] },
       max: 20,
       labels: true,
+      excludeBlocked: true,
     });
   });
 

@@ -7,7 +7,13 @@ export const RELATION_MAX = 20;
 /** The search/ids query: the property's target types (none for '*') and the typed text. */
 export function searchBody(types: readonly string[] | undefined, text: string) {
   const targets = types && types.length > 0 && !types.includes('*') ? [...types] : null;
-  return { must: { ...(targets ? { _t: targets } : {}), $text: [text] }, max: RELATION_MAX, labels: true };
+  // Blocked accounts are never offered in a picker.
+  return {
+    must: { ...(targets ? { _t: targets } : {}), $text: [text] },
+    max: RELATION_MAX,
+    labels: true,
+    excludeBlocked: true,
+  };
 }
 
 export interface RelationSearchResult {

@@ -136,7 +136,9 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const type = typeName ? itemType(typeName) : undefined;
   const ids = result?.ids ?? [];
   const { items } = useResultItems(ids, state.displayAs !== 'LIST');
-  const createType = screen.create ? fixedType(screen) : null;
+  // 'admin': the non-dedicated contact list offers creation to admins only (spec core §6).
+  const offerCreate = screen.create === true || (screen.create === 'admin' && user?.admin === true);
+  const createType = offerCreate ? fixedType(screen) : null;
   const canCreate = useCanCreate(createType);
   const sort = shownSort(screen, state);
 

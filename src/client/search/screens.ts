@@ -32,7 +32,7 @@ export const LIST_SCREENS: readonly ScreenDef[] = [
     ],
     displayAs: 'LIST',
     dateKey: '_c.ts',
-    create: true,
+    create: 'admin',
   },
   {
     name: 'my-organizations',

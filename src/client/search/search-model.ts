@@ -52,8 +52,8 @@ export interface ScreenDef {
   displayAs: DisplayAs;
   /** The date facet and timeline key: created or changed. */
   dateKey: '_c.ts' | '_m.ts';
-  /** Offer a create button (when the user may create the type). */
-  create?: boolean;
+  /** Offer a create button (when the user may create the type); 'admin': to admins only. */
+  create?: boolean | 'admin';
   adminOnly?: boolean;
 }
 

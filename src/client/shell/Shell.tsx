@@ -12,6 +12,7 @@ import { CellContent, Loading } from './CellContent';
 import { parseCells } from './cells';
 import { Columns } from './Columns';
 import { ConnectionNotice } from './ConnectionNotice';
+import { MasqueradeBanner } from './MasqueradeBanner';
 import { CookieBanner } from './CookieBanner';
 import { NavDrawer } from './NavDrawer';
 import { NewVersionPrompt } from './NewVersionPrompt';
@@ -89,6 +90,7 @@ export function Shell() {
       >
         <Toolbar variant="dense" />
         <ConnectionNotice />
+        <MasqueradeBanner />
         <Box sx={{ flex: 1, minHeight: 0, overflow: full ? 'auto' : 'hidden' }}>
           {full && first ? <FullPage cell={first} /> : <Columns cells={cells} />}
         </Box>

@@ -14,29 +14,36 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { USER_TOGGLES, useUserToggles } from '../people/useUserToggles';
+import { useOrgLabels } from '../search/useOrgLabels';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
+import { recentMasquerades, startMasquerade, stopMasquerade } from './masquerade';
+import { MasqueradePicker } from './MasqueradePicker';
 
-type Toggle = 'dark' | 'hideGuidance' | 'multiColumns';
-
-/** Profile, sign out and the dark / guidance / columns toggles, saved to the user (spec core §2). */
+/**
+ * Profile, masquerade (admins; the 5 recent targets), sign out and the dark / guidance / columns
+ * toggles, saved to the user (spec core §2).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
+  const { isOn, toggle } = useUserToggles();
   const session = useSession();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const user = session.user;
   const signedIn = !!user && TOKEN_VALID_STATES.has(session.authState);
+  const [picker, setPicker] = useState(false);
+  const masquerading = user?.masquerading === true;
+  const mayMasquerade = signedIn && user.admin && !masquerading;
+  const recent = mayMasquerade && anchor ? recentMasquerades().filter((id) => id !== user.$id) : [];
+  const recentLabels = useOrgLabels(recent);
 
-  async function toggle(key: Toggle) {
-    if (!user) return;
-    const value = key === 'multiColumns' ? !(user.multiColumns ?? true) : !user[key];
+  async function masquerade(run: () => Promise<void>) {
+    setAnchor(null);
     try {
-      // Read the current version first: the session's copy may be older than the item.
-      const current = await client.request<{ $version: number }>(`read/${user.$id}`);
-      await client.request('update', { $id: user.$id, $version: current.$version, [key]: value });
-      client.patchUser({ [key]: value });
+      await run();
     } catch (e) {
       alerts.error(e);
     }
@@ -78,9 +85,38 @@ export function UserMenu() {
               <MenuItem key="profile" onClick={() => go(`/i-${user.$id}`)}>
                 {t('userMenu.profile')}
               </MenuItem>,
+              ...(masquerading
+                ? [
+                    <MenuItem key="mq-stop" onClick={() => void masquerade(() => stopMasquerade(client))}>
+                      {t('people.stopMasquerade')}
+                    </MenuItem>,
+                  ]
+                : []),
+              ...(mayMasquerade
+                ? [
+                    <MenuItem
+                      key="mq-start"
+                      onClick={() => {
+                        setAnchor(null);
+                        setPicker(true);
+                      }}
+                    >
+                      {t('people.startMasquerade')}
+                    </MenuItem>,
+                    ...recent.map((id) => (
+                      <MenuItem
+                        key={`mq-${id}`}
+                        sx={{ pl: 4 }}
+                        onClick={() => void masquerade(() => startMasquerade(client, id))}
+                      >
+                        {t('people.actAs', { name: recentLabels[id] ?? id })}
+                      </MenuItem>
+                    )),
+                  ]
+                : []),
               <Divider key="d1" />,
-              ...(['dark', 'hideGuidance', 'multiColumns'] as const).map((k) => {
-                const on = k === 'multiColumns' ? (user.multiColumns ?? true) : !!user[k];
+              ...USER_TOGGLES.map((k) => {
+                const on = isOn(k);
                 return (
                   <MenuItem key={k} onClick={() => void toggle(k)} role="menuitemcheckbox" aria-checked={on}>
                     <ListItemText>{t(`userMenu.${k}`)}</ListItemText>
@@ -110,6 +146,7 @@ export function UserMenu() {
               </MenuItem>,
             ]}
       </Menu>
+      {mayMasquerade && picker && <MasqueradePicker open onClose={() => setPicker(false)} />}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { NavEntry } from '../../kernel/module';
+import { managesAnyOrg } from '../people/org-admin';
 import type { UserSession } from '../state/socket-client';
 import { viewDef } from '../views/registry';
 
@@ -16,6 +17,7 @@ export function visibleNav(entries: readonly NavEntry[], user: UserSession | nul
     if (!view?.inNav) return false;
     if (!user) return !!view.public;
     if ((e.adminOnly || view.adminOnly) && !user.admin) return false;
+    if (view.orgAdminOnly && !managesAnyOrg(user)) return false;
     const cap = e.capability ?? view.capability;
     return !cap || user.admin || user.capabilities[cap] === true;
   });

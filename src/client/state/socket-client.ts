@@ -225,6 +225,12 @@ export class SocketClient {
     this.set({ authState: 'USER_VALID' });
   }
 
+  /** Stores a token for the next page load (masquerade start/stop reloads the page). */
+  storeToken(token: string, userId: string | null): void {
+    this.token = token;
+    this.opts.tokens.write(token, userId);
+  }
+
   /** Forget an invalid session after the auth dialog (expiry, failure). */
   clearSession(): void {
     this.opts.tokens.clear();

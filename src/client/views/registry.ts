@@ -12,6 +12,8 @@ import type { ViewDef } from './view-def';
 
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
+const OwnerView = lazy(() => import('../people/OwnerView').then((m) => ({ default: m.OwnerView })));
+const ContactsView = lazy(() => import('../people/ContactsView').then((m) => ({ default: m.ContactsView })));
 const listView = (name: string) =>
   lazy(() => import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(name) })));
 
@@ -74,6 +76,22 @@ export const VIEWS: readonly ViewDef[] = [
   },
   { name: 'imprint', titleKey: 'views.imprint.title', component: ImprintView, width: 'TWO_THIRDS' },
   { name: 'search', titleKey: 'nav.search', component: SearchView, width: 'TWO_THIRDS', inNav: true },
+  {
+    name: 'admin.owner',
+    titleKey: 'nav.admin_owner',
+    component: OwnerView,
+    width: 'TWO_THIRDS',
+    inNav: true,
+    orgAdminOnly: true,
+  },
+  {
+    name: 'admin.contacts',
+    titleKey: 'nav.admin_contacts',
+    component: ContactsView,
+    width: 'TWO_THIRDS',
+    inNav: true,
+    orgAdminOnly: true,
+  },
   ...LIST_SCREENS.map((s): ViewDef => ({
     name: s.name,
     titleKey: s.titleKey,

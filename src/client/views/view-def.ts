@@ -20,6 +20,8 @@ export interface ViewDef {
   signedOutOnly?: boolean;
   capability?: string;
   adminOnly?: boolean;
+  /** For admins and organisation admins (orgAdmin in some organisation). */
+  orgAdminOnly?: boolean;
   /** Listed in the navigation drawer. */
   inNav?: boolean;
 }

@@ -10,7 +10,7 @@ export type AuthResult =
 
 /**
  * The one check of a session token, for the socket and for HTTP alike: the token must be live,
- * the user must exist, and the account must not be blocked.
+ * the user must exist, and the account must not be blocked (nor, while masquerading, the admin's).
  */
 export async function authenticate(ex: Executor, token: string): Promise<AuthResult> {
   const check = await checkToken(ex, token);
@@ -22,5 +22,15 @@ export async function authenticate(ex: Executor, token: string): Promise<AuthRes
     sql`select blocked from credentials where user_id = ${check.record.userId}`,
   );
   if (cred?.blocked) return { ok: false, reason: 'unknown' };
+  // A masquerade lasts only while the admin behind it is still an admin and not blocked.
+  const from = check.record.masqueradeFrom;
+  if (from) {
+    const real = await loadPrincipal(ex, from);
+    const [realCred] = await query<{ blocked: boolean }>(
+      ex,
+      sql`select blocked from credentials where user_id = ${from}`,
+    );
+    if (!real?.admin || realCred?.blocked) return { ok: false, reason: 'unknown' };
+  }
   return { ok: true, principal, record: check.record };
 }

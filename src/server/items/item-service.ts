@@ -13,6 +13,7 @@ import type { Database, Executor } from '../db/open';
 import { textArray } from '../db/query';
 import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
+import { addUserStates } from './user-state';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { sql } from 'drizzle-orm';
 
@@ -151,8 +152,9 @@ export class ItemService {
     return t ? renderLabel(t, row.id, row.data) : row.id;
   }
 
-  /** Adds `$labels` for related ids, but only for items the principal may read. */
+  /** Adds `$labels` for related ids, but only for items the principal may read (and read-time `$userState`). */
   async withLabels(p: Principal, list: WireItem[]): Promise<WireItem[]> {
+    await addUserStates(this.db, p, list);
     const related = new Set<string>();
     for (const item of list) for (const id of this.relatedIds(item)) related.add(id);
     if (related.size === 0) return list;

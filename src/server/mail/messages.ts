@@ -70,3 +70,21 @@ export function resetPasswordMail(
     `${site.siteName}`,
   ]);
 }
+
+export function inviteMail(
+  site: Site,
+  to: string,
+  name: string | undefined,
+  invitedBy: string,
+  token: string,
+  ttlDays: number,
+): MailMessage {
+  return compose(to, `You are invited to ${site.siteName}`, [
+    greeting(name),
+    `${invitedBy} has invited you to ${site.siteName}. To choose your password and sign in, open this link:`,
+    siteLink(site, `/set-pass?token=${encodeURIComponent(token)}`),
+    `The link works once, for the next ${ttlDays} days. If it has expired, ask ${invitedBy} to send a new one.`,
+    'If you did not expect this, you can ignore this message: nothing happens until the link is opened.',
+    `${site.siteName}`,
+  ]);
+}

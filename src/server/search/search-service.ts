@@ -79,6 +79,9 @@ export class SearchService {
         )})`,
       );
     where.push(this.queryCondition(q, types));
+    if (q.excludeBlocked)
+      where.push(sql`not exists (select 1 from credentials bc where bc.blocked
+        and (bc.user_id = i.id or (i.type = 'Contact' and bc.user_id = i.data->>'user')))`);
 
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
     const order = this.order(q, text);

@@ -92,9 +92,11 @@ export function serveSocket(
     const { principal, record } = auth;
     session.principal = principal;
     adoptToken(token, record.expiresAt);
-    await services.items.db.execute(
-      sql`update credentials set last_seen = now() where user_id = ${principal.userId}`,
-    );
+    // An admin acting as someone is not that person being seen ($userState).
+    if (!principal.masqueradeFrom)
+      await services.items.db.execute(
+        sql`update credentials set last_seen = now() where user_id = ${principal.userId}`,
+      );
     void clientVersion; // the client compares versions itself and reloads (spec core §4)
     return userSession(services, principal, record.expiresAt);
   }

@@ -1,0 +1,186 @@
+import {
+  Box,
+  Button,
+  Chip,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import AddIcon from '@mui/icons-material/Add';
+import { itemType } from '../items/item-label';
+import { readSearchReply } from '../items/lookups';
+import { CreateItemDialog } from '../search/CreateItemDialog';
+import { typeLabel } from '../search/search-labels';
+import { useCanCreate } from '../search/useCanCreate';
+import { useCell } from '../shell/cell-api';
+import { useApp } from '../state/app-context';
+import type { Item } from '../state/items';
+import { useManagedOrgs } from './useManagedOrgs';
+import { USER_STATE_ORDER, userStateColor, type UserState } from './user-states';
+
+const CONTACT_MAX = 500;
+type ContactItem = Item & { $userState?: UserState; firstName?: string; lastName?: string; email?: string };
+
+/**
+ * admin.contacts: the contacts of the organisations the user manages, with their sign-in state
+ * ($userState, computed by the server for orgAdmins) and an Invite / Resend button. The state
+ * filter works on the loaded list (up to 500 contacts), not as a server facet.
+ */
+export function ContactsView() {
+  const { t } = useTranslation();
+  const { client, alerts } = useApp();
+  const qc = useQueryClient();
+  const { orgs, labels } = useManagedOrgs();
+  const [state, setState] = useState<UserState | ''>('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  // Creating here follows the Contact type's own rule (staff or higher), unlike my-contacts.
+  const canCreate = useCanCreate('Contact');
+  const contactType = itemType('Contact');
+  const cell = useCell();
+  const key = ['managedContacts', orgs];
+  const q = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const found = readSearchReply(
+        await client.request('search/ids', {
+          // The contacts related to these organisations, and those they keep (owner).
+          must: { _t: ['Contact'] },
+          subsShould: [{ must: { _related: orgs } }, { must: { owner: orgs } }],
+          sort: [
+            { key: 'lastName', order: 'asc' },
+            { key: 'firstName', order: 'asc' },
+          ],
+          max: CONTACT_MAX,
+        }),
+      );
+      if (found.ids.length === 0) return [];
+      const got = await client.request<Record<string, ContactItem & { erred?: boolean }>>(
+        'readMany/object',
+        found.ids,
+      );
+      return found.ids.map((id) => got[id]).filter((i): i is ContactItem => !!i && !i.erred);
+    },
+    enabled: orgs.length > 0,
+  });
+  const contacts = useMemo(() => q.data ?? [], [q.data]);
+  const counts = useMemo(() => {
+    const c = new Map<UserState, number>();
+    for (const x of contacts) if (x.$userState) c.set(x.$userState, (c.get(x.$userState) ?? 0) + 1);
+    return c;
+  }, [contacts]);
+  const shown = state ? contacts.filter((c) => c.$userState === state) : contacts;
+
+  async function invite(c: ContactItem) {
+    setBusy(c.$id);
+    try {
+      await client.request('act/invite', { _t: 'Contact', _i: c._i });
+      alerts.push({ type: 'success', key: 'people.invited', params: { email: c.email ?? '' } });
+      await qc.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      alerts.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const name = (c: ContactItem) => [c.firstName, c.lastName].filter(Boolean).join(' ') || c.$id;
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <Typography variant="body2">{t('people.contactsIntro')}</Typography>
+      {canCreate && contactType && (
+        <Box>
+          <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('search.create.button', { type: typeLabel(t, 'Contact') })}
+          </Button>
+        </Box>
+      )}
+      {creating && contactType && (
+        <CreateItemDialog
+          type={contactType}
+          onClose={() => setCreating(false)}
+          onCreated={(item) => {
+            setCreating(false);
+            void qc.invalidateQueries({ queryKey: key });
+            cell.open(`i-${item.$id}`);
+          }}
+        />
+      )}
+      <TextField
+        select
+        size="small"
+        label={t('people.filterState')}
+        value={state}
+        onChange={(e) => setState(e.target.value as UserState | '')}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={{ maxWidth: 320 }}
+      >
+        <MenuItem value="">{t('people.allStates', { count: contacts.length })}</MenuItem>
+        {USER_STATE_ORDER.filter((s) => counts.has(s)).map((s) => (
+          <MenuItem key={s} value={s}>
+            {t('people.stateCount', { state: t(`people.userState.${s}`), count: counts.get(s) ?? 0 })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Table size="small" aria-label={t('people.contactsTitle')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('people.name')}</TableCell>
+            <TableCell>{t('people.email')}</TableCell>
+            <TableCell>{t('people.organisations')}</TableCell>
+            <TableCell>{t('people.state')}</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((c) => {
+            const s = c.$userState;
+            const resend = s === 'INVITED';
+            const offer = !!s && (s === 'NONE' || s === 'NEVER' || s === 'INVITED');
+            const related = Array.isArray(c._related) ? (c._related as string[]) : [];
+            return (
+              <TableRow key={c.$id}>
+                <TableCell component="th" scope="row">
+                  <RouterLink to={`/i-${c.$id}`}>{name(c)}</RouterLink>
+                </TableCell>
+                <TableCell>{c.email}</TableCell>
+                <TableCell>{related.map((o) => c.$labels?.[o] ?? labels[o] ?? o).join(', ')}</TableCell>
+                <TableCell>
+                  {s && <Chip size="small" color={userStateColor(s)} label={t(`people.userState.${s}`)} />}
+                </TableCell>
+                <TableCell align="right">
+                  {offer && (
+                    <Button
+                      size="small"
+                      variant={resend ? 'outlined' : 'contained'}
+                      disabled={!c.email || busy === c.$id}
+                      title={c.email ? undefined : t('people.noEmail')}
+                      aria-label={t(resend ? 'people.resendTo' : 'people.inviteTo', { name: name(c) })}
+                      onClick={() => void invite(c)}
+                    >
+                      {resend ? t('people.resend') : t('people.invite')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+          {q.isSuccess && shown.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5}>{t('people.contactsNone')}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError } from '../../../protocol/errors';
+import { makeId } from '../../../protocol/ids';
+import { SYSTEM } from '../../../server/access/principal';
+import { setMembership } from '../../../server/auth/accounts';
+import { RateLimiter } from '../../../server/auth/rate-limit';
+import { issueToken } from '../../../server/auth/tokens';
+import type { Executor } from '../../../server/db/open';
+import { query } from '../../../server/db/query';
+import { contactOrgs, managesContact } from '../../../server/items/user-state';
+import { appendEvent, loadRow } from '../../../server/items/rows';
+import { inviteMail } from '../../../server/mail/messages';
+import type { ActCall, Services } from '../../../server/services';
+import { parse } from './parse-body';
+
+// act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
+// The User is made on the first invitation and linked by Contact.user; a resend revokes the
+// earlier link. The invitee joins, as member, the contact's `_related` organisations the inviter
+// manages.
+
+export const INVITE_TTL_DAYS = 7;
+const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
+/** Invitations per contact per hour: enough to fix a typo, too few to flood an inbox. */
+export const INVITES_PER_HOUR = 3;
+
+const limiters = new WeakMap<Services, RateLimiter>();
+function limiter(s: Services): RateLimiter {
+  let l = limiters.get(s);
+  if (!l) limiters.set(s, (l = new RateLimiter(INVITES_PER_HOUR, 3_600_000)));
+  return l;
+}
+
+const InviteBody = z.object({ _t: z.literal('Contact'), _i: z.number().int().min(1) }).loose();
+
+async function userByEmail(ex: Executor, email: string): Promise<string | null> {
+  const [r] = await query<{ id: string }>(
+    ex,
+    sql`select user_id as id from credentials where lower(email) = ${email}
+      union all select id from items where type = 'User' and not deleted and lower(data->>'email') = ${email}
+      limit 1`,
+  );
+  return r?.id ?? null;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+export async function invite({ services, principal, body }: ActCall) {
+  if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
+  const b = parse(InviteBody, body);
+  const contactId = makeId('Contact', b._i);
+  const { items } = services;
+  const contact = await items.readableRow(principal, contactId);
+  const orgs = contactOrgs(contact.data, contact.owner);
+  if (!managesContact(principal, orgs)) throw new AppError('notAllowed', `invite ${contactId}`);
+
+  let userId = str(contact.data.user) || null;
+  let user = userId ? await loadRow(items.db, userId) : undefined;
+  if (user?.deleted) user = undefined;
+  const email = str(user?.data.email || contact.data.email).toLowerCase();
+  if (!email)
+    throw new AppError('invalidInput', `${contactId} has no e-mail`, {
+      fields: [{ path: 'email', key: 'errors.required' }],
+    });
+  if (!limiter(services).hit(contactId))
+    throw new AppError('tooManyAttempts', 'invited too often; try later');
+
+  const name = [str(contact.data.firstName), str(contact.data.lastName)].filter(Boolean).join(' ');
+  if (!user) {
+    userId = await userByEmail(items.db, email);
+    if (!userId)
+      userId = (
+        await items.create(SYSTEM, 'User', { name: name || email, email }, { actor: principal.userId })
+      ).$id;
+    user = await loadRow(items.db, userId);
+  }
+  if (!userId || !user) throw new AppError('notFound', 'the account could not be made');
+  if (contact.data.user !== userId)
+    await items.update(
+      SYSTEM,
+      { $id: contactId, $version: contact.version, user: userId },
+      { actor: principal.userId },
+    );
+
+  // Membership follows `_related` only: the owner merely keeps the card (a partner's contact
+  // kept by a community must not become a member of that community by being invited).
+  const related = contactOrgs(contact.data, null);
+  const managed = principal.admin
+    ? related
+    : related.filter((o) => managesContact({ ...principal, admin: false }, [o]));
+  const result = await items.db.transaction(async (tx) => {
+    const [cred] = await query<{ blocked: boolean }>(
+      tx,
+      sql`select blocked from credentials where user_id = ${userId}`,
+    );
+    if (cred?.blocked) throw new AppError('notAllowed', `${userId} is blocked`);
+    const revoked = await query(
+      tx,
+      sql`update tokens set revoked_at = now() where user_id = ${userId} and kind = 'invite' and revoked_at is null returning hash`,
+    );
+    const have = await query<{ org_id: string }>(
+      tx,
+      sql`select org_id from memberships where user_id = ${userId}`,
+    );
+    for (const org of managed)
+      if (!have.some((m) => m.org_id === org)) await setMembership(tx, userId, org, ['member']);
+    const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
+    await appendEvent(tx, {
+      itemId: contactId,
+      kind: revoked.length ? 'inviteResent' : 'invited',
+      actor: principal.userId,
+      realActor: principal.masqueradeFrom,
+      data: { user: userId },
+    });
+    return { token, resent: revoked.length > 0 };
+  });
+  const inviter = await loadRow(items.db, principal.userId);
+  const inviterName = str(inviter?.data.name) || 'A colleague';
+  services.mailer.sendLater(
+    inviteMail(
+      services.config,
+      email,
+      str(user.data.name) || name || undefined,
+      inviterName,
+      result.token,
+      INVITE_TTL_DAYS,
+    ),
+  );
+  return { sent: true, resent: result.resent, userId };
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { roleRank } from '../../../protocol/access-levels';
+import { AppError } from '../../../protocol/errors';
+import { rankIn, SYSTEM } from '../../../server/access/principal';
+import { loadRow, loadRows } from '../../../server/items/rows';
+import { NOTIFY_PREFS } from '../types';
+import { query } from '../../../server/db/query';
+import type { ActCall, ActHandler } from '../../../server/services';
+import { invite } from './invite';
+import { masquerade } from './masquerade';
+import { parse } from './parse-body';
+
+// Acts about people: masquerade, invitations, and an organisation's members for its admins.
+
+const ORG_ADMIN = roleRank('orgAdmin');
+const OrgBody = z.object({ org: z.string().regex(/^Organization-[1-9][0-9]*$/) }).loose();
+
+/** The members of an organisation with their roles and account state, for its orgAdmins and admins. */
+async function orgMembers({ services, principal, body }: ActCall) {
+  const b = parse(OrgBody, body);
+  if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
+    throw new AppError('notAllowed', `members of ${b.org}`);
+  const rows = await query<{ user_id: string; roles: string[]; blocked: boolean | null }>(
+    services.items.db,
+    sql`select m.user_id, m.roles, c.blocked from memberships m
+      join items i on i.id = m.user_id and not i.deleted
+      left join credentials c on c.user_id = m.user_id
+      where m.org_id = ${b.org} order by m.user_id`,
+  );
+  const users = await services.items.readRows(rows.map((r) => r.user_id));
+  const members = rows.map((r) => {
+    const u = users.get(r.user_id);
+    return {
+      userId: r.user_id,
+      roles: [...r.roles].sort(),
+      label: u ? services.items.labelOf(u) : r.user_id,
+      email: typeof u?.data.email === 'string' ? u.data.email : null,
+      blocked: r.blocked === true,
+    };
+  });
+  members.sort((a, b2) => a.label.localeCompare(b2.label));
+  return { org: b.org, members };
+}
+
+const NotifyBody = z
+  .object({ contact: z.string().regex(/^Contact-[1-9][0-9]*$/), notify: z.enum(NOTIFY_PREFS) })
+  .loose();
+
+/**
+ * The signed-in user's own Contact cards and their notify preference (profile page). A member may
+ * not read the Contact itself (PROTECTED), but may see and set how they are notified.
+ */
+async function contactNotify({ services, principal, body }: ActCall) {
+  if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
+  const { items } = services;
+  if ('notify' in body) {
+    const b = parse(NotifyBody, body);
+    const row = await loadRow(items.db, b.contact);
+    if (!row || row.deleted || row.data.user !== principal.userId)
+      throw new AppError('notAllowed', `notify of ${b.contact}`);
+    await items.update(
+      SYSTEM,
+      { $id: row.id, $version: row.version, notify: b.notify },
+      { actor: principal.userId },
+    );
+  }
+  const rows = await query<{ id: string }>(
+    items.db,
+    sql`select id from items where type = 'Contact' and not deleted and data->>'user' = ${principal.userId} order by num`,
+  );
+  const found = await loadRows(
+    items.db,
+    rows.map((r) => r.id),
+  );
+  const orgs = [...found.values()].flatMap((r) => (Array.isArray(r.data._related) ? r.data._related : []));
+  const $labels = await items.labelsFor(
+    principal,
+    orgs.filter((o): o is string => typeof o === 'string'),
+  );
+  const contacts = [...found.values()].map((r) => ({
+    id: r.id,
+    orgs: Array.isArray(r.data._related) ? r.data._related : [],
+    notify: typeof r.data.notify === 'string' ? r.data.notify : null,
+  }));
+  return { contacts, $labels };
+}
+
+export const peopleActs: Record<string, ActHandler> = { masquerade, invite, orgMembers, contactNotify };
