@@ -26,6 +26,10 @@ export interface ServerConfig {
   keyCaps: string[];
   version: string;
   nodeId: string;
+  /** Where the help menu's support requests go (SUPPORT_EMAIL); unset: the form says so. */
+  supportEmail: string | undefined;
+  /** Support requests one user may send per hour. */
+  supportPerHour: number;
 }
 
 function readVersion(): string {
@@ -69,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     keyCaps: (env.KEY_CAPS ?? '').split(',').filter(Boolean),
     version: VERSION,
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
+    supportEmail: env.SUPPORT_EMAIL || undefined,
+    supportPerHour: num(env.SUPPORT_LIMIT_PER_HOUR, 5),
   };
 }

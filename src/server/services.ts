@@ -20,7 +20,7 @@ export interface Services {
   search: SearchService;
   hub: Hub;
   acts: Map<string, ActHandler>;
-  limits: { address: RateLimiter; account: RateLimiter };
+  limits: { address: RateLimiter; account: RateLimiter; support: RateLimiter };
   mailer: Mailer;
   startedAt: Date;
 }

@@ -425,6 +425,7 @@ export const en = {
     alreadyExists: 'This already exists.',
     serverBusy: 'The server is busy. Please try again in a moment.',
     queryTooBroad: 'This search is too broad to answer quickly. Add words or filters.',
+    notConfigured: 'This is not set up on this site yet. Please tell the site administrator.',
     networkError: 'No connection to the server.',
     wsMsgTimeout: 'The server did not answer in time.',
     cellKeyNotValid: 'There is no page or item at “{{path}}”.',

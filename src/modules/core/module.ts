@@ -19,6 +19,13 @@ export const coreModule = defineModule({
     'removeGrant',
     'setMembership',
     'timeline',
+    // admin and information screens (admin-acts.ts)
+    'adminState',
+    'systextGet',
+    'systextSave',
+    'menuItems',
+    'menuItemsSave',
+    'supportRequest',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

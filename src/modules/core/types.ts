@@ -1,5 +1,6 @@
 import { defineItemType } from '../../kernel/item-type';
 import { ACCESS_LEVELS } from '../../protocol/access-levels';
+import { SystemAlert } from './admin-types';
 
 // The core types of spec core-platform §3. Fields and enumerations follow the spec; the access
 // rules are ours (docs/access-model.md).
@@ -300,4 +301,5 @@ export const coreTypes = [
   Task,
   Agreement,
   SavedSearch,
+  SystemAlert,
 ];

@@ -10,26 +10,11 @@ import { query } from '../../../server/db/query';
 import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
 import { grantAccess, revokeAccess } from '../../../server/items/grants';
 import type { ActCall, ServerModule } from '../../../server/services';
+import { adminActs } from './admin-acts';
+import { parse, signedIn } from './act-input';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body);
-  if (!r.success)
-    throw new AppError(
-      'invalidInput',
-      r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      {
-        fields: r.error.issues.map((i) => ({ path: i.path.join('.'), key: 'errors.invalidValue' as const })),
-      },
-    );
-  return r.data;
-}
-
-function signedIn(p: Principal): asserts p is Principal & { userId: string } {
-  if (!p.userId) throw new AppError('notAllowed', 'sign in first');
-}
 
 const ORG_ADMIN = roleRank('orgAdmin');
 
@@ -239,6 +224,7 @@ export const coreServer: ServerModule = {
   id: 'core',
   acts: {
     rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
+    ...adminActs,
     isAllowed,
     getGrantedBy,
     getLegacyPath,
