@@ -22,7 +22,7 @@ export function DocsMenu() {
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge color="secondary" badgeContent={unseen} invisible={!unseen}>
+          <Badge color="info" badgeContent={unseen} invisible={!unseen}>
             <MenuBookIcon />
           </Badge>
         </IconButton>
