@@ -22,7 +22,7 @@ export function DocsMenu() {
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge color="info" badgeContent={unseen} invisible={!unseen}>
+          <Badge color="info" badgeContent={unseen > 0 ? unseen : null}>
             <MenuBookIcon />
           </Badge>
         </IconButton>

@@ -489,7 +489,7 @@ export const en = {
     },
     systext: {
       intro:
-        'Change any wording of the interface, or translate it: choose a language code (en for English wording, fr, cr, oj…), then type the text to use instead of the English. Leave a field empty to use the English. Saved text reaches every open page in that language at once.',
+        'Change any wording of the interface, or translate it: choose a language code (en for English wording, fr, cr, oj…), then type the text to use instead of the English. Keep words in double curly braces as they are: they are filled in. Leave a field empty to use the English. Saved text reaches every open page in that language at once.',
       language: 'Language code',
       languageHelp: 'Two or three letters, e.g. en, fr, cr',
       languageInvalid: 'Use a language code such as en, fr or cr',
@@ -523,6 +523,7 @@ export const en = {
       unseen_one: '{{count}} new',
       unseen_other: '{{count}} new',
       allSeen: 'Nothing new since your last visit',
+      intro: 'What changed in each version, newest first. How to use what is here:',
     },
     docs: {
       title: 'Help pages',

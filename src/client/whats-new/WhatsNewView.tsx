@@ -1,4 +1,5 @@
-import { Box, Chip, Divider, Typography } from '@mui/material';
+import { Box, Chip, Divider, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,12 @@ export function WhatsNewView() {
   }, [markSeen]);
   return (
     <Box sx={{ p: 2, maxWidth: 860 }}>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('adminScreens.whatsNew.intro')}{' '}
+        <Link component={RouterLink} to="/docs">
+          {t('adminScreens.docs.all')}
+        </Link>
+      </Typography>
       {RELEASES.map((r, i) => (
         <Fragment key={r.version}>
           {i > 0 && <Divider sx={{ my: 3 }} />}
