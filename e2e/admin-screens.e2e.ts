@@ -162,6 +162,8 @@ describe('admin.state', () => {
     await expect.poll(() => drawer(member).getByRole('link', { name: 'System state' }).count()).toBe(0);
     await member.goto(url('/admin.state'));
     await member.getByText('You do not have access to this.').waitFor();
+    await member.goto(url('/admin.all-items'));
+    await member.getByText('You do not have access to this.').waitFor();
     await member.goto(url('/home'));
   });
 });

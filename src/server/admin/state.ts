@@ -18,7 +18,7 @@ export interface AdminState {
   startedAt: string;
   uptimeSeconds: number;
   database: { kind: 'pglite' | 'postgres'; sizeBytes: number };
-  /** pg-boss's own queue: jobs waiting (created, retry) or running (active); null when pg-boss has not set up its schema. */
+  /** pg-boss's own queue: jobs waiting (created, retry) or running (active); `running` false when pg-boss has no schema here. */
   jobs: { running: boolean; created: number; retry: number; active: number; depth: number };
   sockets: { total: number; signedIn: number };
   nodes: NodeState[];
