@@ -3,7 +3,7 @@ import { useActiveSystemAlerts } from './useActiveSystemAlerts';
 
 // The dialog and cards load only when an alert is to be shown: most sessions never need them.
 const SystemAlertsView = lazy(() =>
-  import('./SystemAlertsView').then((m) => ({ default: m.SystemAlertsView })),
+  import('../docs/info-views').then((m) => ({ default: m.SystemAlertsView })),
 );
 
 /** System alerts as a modal dialog or side cards (spec core §2 overlays, §4, §9). */

@@ -9,9 +9,7 @@ import { useCountdown } from './useCountdown';
 import { isDebug, setDebug } from './debug';
 
 // The support form loads when first opened.
-const SupportDialog = lazy(() =>
-  import('../admin/SupportDialog').then((m) => ({ default: m.SupportDialog })),
-);
+const SupportDialog = lazy(() => import('../docs/info-views').then((m) => ({ default: m.SupportDialog })));
 
 /** Version, debug toggle (admins or masquerading), connection state and the retry countdown. */
 export function HelpMenu() {

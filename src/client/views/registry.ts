@@ -12,16 +12,12 @@ import type { ViewDef } from './view-def';
 
 // The admin and information screens load on first use too.
 const AdminStateView = lazy(() =>
-  import('../admin/AdminStateView').then((m) => ({ default: m.AdminStateView })),
+  import('../admin/admin-views').then((m) => ({ default: m.AdminStateView })),
 );
-const SystextView = lazy(() => import('../admin/SystextView').then((m) => ({ default: m.SystextView })));
-const MenuItemsView = lazy(() =>
-  import('../admin/MenuItemsView').then((m) => ({ default: m.MenuItemsView })),
-);
-const DocsView = lazy(() => import('../docs/DocsView').then((m) => ({ default: m.DocsView })));
-const WhatsNewView = lazy(() =>
-  import('../whats-new/WhatsNewView').then((m) => ({ default: m.WhatsNewView })),
-);
+const SystextView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.SystextView })));
+const MenuItemsView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })));
+const DocsView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
+const WhatsNewView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })));
 
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
