@@ -46,7 +46,8 @@ export class SystemAlertStore {
   constructor(private readonly client: SocketClient) {
     client.subscribe(() => this.onSession());
     const refetch = (b: unknown) => {
-      const id = (b as { $id?: string; itemID?: string } | null)?.$id ?? (b as { itemID?: string }).itemID;
+      const body = b as { $id?: string; itemID?: string } | null;
+      const id = body?.$id ?? body?.itemID;
       if (typeof id === 'string' && id.startsWith('SystemAlert-')) void this.fetch();
     };
     client.on('itemUpdated', refetch);

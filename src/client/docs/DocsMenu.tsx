@@ -3,6 +3,7 @@ import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../state/app-context';
 import { useWhatsNew } from '../whats-new/useWhatsNew';
 import { menuDocPages } from './doc-pages';
 
@@ -10,6 +11,8 @@ import { menuDocPages } from './doc-pages';
 export function DocsMenu() {
   const { t } = useTranslation();
   const { unseen } = useWhatsNew();
+  // What's new is kept per person: signed out, the menu holds the help pages only.
+  const signedIn = !!useSession().user;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = unseen ? t('adminScreens.docs.menuUnseen', { count: unseen }) : t('adminScreens.docs.menu');
@@ -28,12 +31,14 @@ export function DocsMenu() {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
-        <MenuItem component={RouterLink} to="/whats-new" onClick={close}>
-          <ListItemText
-            primary={t('nav.whats-new')}
-            secondary={unseen ? t('adminScreens.whatsNew.unseen', { count: unseen }) : null}
-          />
-        </MenuItem>
+        {signedIn && (
+          <MenuItem component={RouterLink} to="/whats-new" onClick={close}>
+            <ListItemText
+              primary={t('nav.whats-new')}
+              secondary={unseen ? t('adminScreens.whatsNew.unseen', { count: unseen }) : null}
+            />
+          </MenuItem>
+        )}
         {menuDocPages().map((p) => (
           <MenuItem key={p.key} component={RouterLink} to={`/docs/${p.key}`} onClick={close}>
             {t(p.titleKey)}

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useApp } from '../state/app-context';
+import { useApp, useSession } from '../state/app-context';
 import type { ViewProps } from '../views/view-def';
 import { docPage, menuDocPages } from './doc-pages';
 import { Markdown } from './Markdown';
@@ -22,6 +22,7 @@ import { Markdown } from './Markdown';
 export function DocsView({ rest }: ViewProps) {
   const { t } = useTranslation();
   const { config } = useApp();
+  const signedIn = !!useSession().user;
   const key = rest.join('/');
   const page = key ? docPage(key) : undefined;
   const title = page ? t(page.titleKey) : t('adminScreens.docs.title');
@@ -48,11 +49,13 @@ export function DocsView({ rest }: ViewProps) {
       {key && !page && <Alert severity="warning">{t('adminScreens.docs.notFound', { key })}</Alert>}
       {!key && (
         <List>
-          <ListItem disablePadding>
-            <ListItemButton component={RouterLink} to="/whats-new">
-              <ListItemText primary={t('nav.whats-new')} secondary={t('adminScreens.docs.whatsNewHint')} />
-            </ListItemButton>
-          </ListItem>
+          {signedIn && (
+            <ListItem disablePadding>
+              <ListItemButton component={RouterLink} to="/whats-new">
+                <ListItemText primary={t('nav.whats-new')} secondary={t('adminScreens.docs.whatsNewHint')} />
+              </ListItemButton>
+            </ListItem>
+          )}
           {menuDocPages().map((p) => (
             <ListItem key={p.key} disablePadding>
               <ListItemButton component={RouterLink} to={`/docs/${p.key}`}>
