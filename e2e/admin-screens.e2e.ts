@@ -215,6 +215,18 @@ describe('help pages, what’s new and support', () => {
     await shot(member, 'docs-index');
   });
 
+  it('lets signed-out visitors read the help pages, without what’s new', async () => {
+    const c = await newContext(app);
+    contexts.push(c);
+    const visitor = await c.newPage();
+    await visitor.goto(url('/docs/search-and-views'));
+    await visitor.getByRole('heading', { level: 1, name: 'Search and saved views' }).waitFor();
+    await visitor.getByRole('button', { name: 'Documentation' }).click();
+    await visitor.getByRole('menuitem', { name: 'Getting started' }).waitFor();
+    expect(await visitor.getByRole('menuitem', { name: /What’s new/ }).count()).toBe(0);
+    await c.close();
+  });
+
   it('counts unseen what’s-new entries until they are read, on the User item', async () => {
     await member.goto(url('/home'));
     const docs = member.getByRole('button', { name: 'Documentation: 1 new in what’s new' });
