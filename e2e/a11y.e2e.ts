@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tusUpload } from '../test/helpers/tus';
 import { signIn as signInToken } from '../test/helpers/ws-client';
+import { SYSTEM } from '../src/server/access/principal';
 import {
   cellAt,
   DEMO_PASSWORD,
@@ -257,6 +258,66 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(app.server.url + '/i-Agreement-2');
       await page.getByText('You can read this item but not change it.').waitFor();
       await check(page, `${mode}-item-read-only`);
+    });
+
+    it('admin and information screens: alerts, system state, interface text, menu items, help, what’s new, support', async () => {
+      const items = app.server.app.services.items;
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'admin@riverbend.example');
+      await setDark(page, dark);
+      await page.goto(app.server.url + '/admin.sysalerts');
+      await cellAt(page, 0).getByRole('button', { name: 'New System alert' }).waitFor();
+      await check(page, `${mode}-admin-sysalerts`);
+
+      // Two alerts reach the open page live; they are removed again for the other checks.
+      const card = await items.create(SYSTEM, 'SystemAlert', {
+        title: 'Office closed Friday',
+        message: 'The lands office is closed for the gathering.',
+        active: true,
+      });
+      await page.locator('[data-alert]').waitFor();
+      await check(page, `${mode}-sysalert-card`);
+      const modal = await items.create(SYSTEM, 'SystemAlert', {
+        title: 'Maintenance tonight',
+        message: 'The site is down from 10 pm.',
+        modal: true,
+        active: true,
+      });
+      await page.getByRole('dialog', { name: 'Maintenance tonight' }).waitFor();
+      await check(page, `${mode}-sysalert-modal`);
+      await items.delete(SYSTEM, modal.$id);
+      await items.delete(SYSTEM, card.$id);
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.locator('[data-alert]').waitFor({ state: 'detached' });
+
+      await page.goto(app.server.url + '/admin.state');
+      await cellAt(page, 0).getByRole('table', { name: 'Servers on this database' }).waitFor();
+      await check(page, `${mode}-admin-state`);
+
+      await page.goto(app.server.url + '/admin.systext');
+      await cellAt(page, 0).getByLabel('Your text for app.name').waitFor();
+      await check(page, `${mode}-admin-systext`);
+
+      await page.goto(app.server.url + '/admin.menu-items');
+      await cellAt(page, 0).getByLabel('Show Home').waitFor();
+      await check(page, `${mode}-admin-menu-items`);
+
+      await page.goto(app.server.url + '/docs/access-and-sharing');
+      await page.getByRole('heading', { level: 2, name: 'Visibility levels' }).waitFor();
+      await check(page, `${mode}-docs-page`);
+
+      await page.goto(app.server.url + '/whats-new');
+      await page.getByRole('heading', { name: 'For administrators' }).waitFor();
+      await check(page, `${mode}-whats-new`);
+
+      await page.getByRole('button', { name: 'Help' }).click();
+      await page.getByRole('menuitem', { name: 'Ask for support' }).click();
+      await page
+        .getByRole('dialog', { name: 'Ask for support' })
+        .getByRole('button', { name: 'Send' })
+        .click();
+      await page.getByRole('dialog', { name: 'Ask for support' }).getByText('Required').first().waitFor();
+      await check(page, `${mode}-support-form`);
     });
   });
 }

@@ -91,7 +91,7 @@ interface GrantSpec {
 }
 
 type AgreementState = 'DRAFT' | 'ACTIVE';
-type ItemTypeName = 'Thread' | 'Agreement' | 'Message' | 'Notify';
+type ItemTypeName = 'Thread' | 'Agreement' | 'Message' | 'Notify' | 'SystemAlert';
 
 interface ItemSpec {
   key: string;
@@ -109,6 +109,8 @@ interface ItemSpec {
   /** Notify: the recipient and the context. */
   recipient?: PrincipalKey;
   context?: string;
+  /** The type is read by every signed-in user (TypeAccess.read 'signedIn'). */
+  signedInReads?: boolean;
 }
 
 const LEVELS: AccessLevel[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
@@ -168,6 +170,17 @@ const ITEMS: ItemSpec[] = [
     recipient,
     context: 'threadPROTECTED',
   })),
+  // A site notice: the admin writes it, every signed-in user (never a visitor) reads it.
+  {
+    key: 'systemAlert',
+    name: 'SystemAlert (admin-made, PRIVATE)',
+    type: 'SystemAlert',
+    level: 'PRIVATE',
+    owner: null,
+    createdBy: 'admin',
+    grants: [],
+    signedInReads: true,
+  },
 ];
 
 const LABEL_FIELD: Record<ItemTypeName, string> = {
@@ -175,6 +188,7 @@ const LABEL_FIELD: Record<ItemTypeName, string> = {
   Agreement: 'title',
   Message: 'body',
   Notify: 'kind',
+  SystemAlert: 'title',
 };
 
 // ---------- the oracle (DESIGN §1), independent of policy.ts ----------
@@ -215,6 +229,7 @@ function mayRead(w: Who, item: ItemSpec): boolean {
   if (item.follows) return granted(w, item) || mayRead(w, spec(item.follows));
   if (item.level === 'PUBLIC') return true;
   if (!w.signedIn) return false;
+  if (item.signedInReads) return true;
   if (granted(w, item)) return true;
   switch (item.level) {
     case 'COMMUNITY':
@@ -351,6 +366,7 @@ beforeAll(async () => {
         [LABEL_FIELD[s.type]]: label,
         $access: s.level,
         ...(s.state ? { state: s.state } : {}),
+        ...(s.type === 'SystemAlert' ? { message: 'Planned maintenance', active: true } : {}),
       });
     }
     // The fixture is what the oracle assumes.
@@ -594,7 +610,7 @@ describe('addWatch', () => {
 });
 
 describe('pushes', () => {
-  const WATCHED_TYPES: ItemTypeName[] = ['Thread', 'Agreement', 'Message', 'Notify'];
+  const WATCHED_TYPES: ItemTypeName[] = ['Thread', 'Agreement', 'Message', 'Notify', 'SystemAlert'];
   const mentions = (f: Frame, id: string) => {
     const b = f.b as Body | null;
     return !!b && (b.$id === id || b.itemID === id);

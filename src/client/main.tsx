@@ -5,7 +5,7 @@ import { readConfig } from './config';
 import { AlertStore } from './state/alerts';
 import { SocketClient } from './state/socket-client';
 import { browserTokenStore } from './state/token-store';
-import { setupI18n } from './i18n/setup';
+import { followOverrideChanges, pickLanguage, setupI18n } from './i18n/setup';
 import { en } from './i18n/en';
 import { loadTypes } from './items/item-label';
 
@@ -37,7 +37,7 @@ async function boot() {
   }
   const config = readConfig();
   loadTypes(config);
-  await setupI18n('en');
+  await setupI18n(pickLanguage());
   const alerts = new AlertStore();
   const storage = safeStorage();
   if (!storage) alerts.push({ type: 'warning', key: 'errors.localStorageNotAvailable' });
@@ -52,6 +52,7 @@ async function boot() {
     reload: () => location.reload(),
     win: window,
   });
+  followOverrideChanges((op, fn) => client.on(op, fn));
   client.start();
   createRoot(root).render(
     <StrictMode>

@@ -66,6 +66,8 @@ export interface TypeAccess {
   follows?: string;
   /** Only the user named here may read the item (and only while they may read `follows`). */
   recipientField?: string;
+  /** 'signedIn': every signed-in user may read every item of the type (site notices: SystemAlert). */
+  read?: 'signedIn';
 }
 
 export interface ItemTypeDef {

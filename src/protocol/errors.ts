@@ -21,6 +21,7 @@ export const ERROR_KEYS = [
   'alreadyExists',
   'serverBusy',
   'queryTooBroad',
+  'notConfigured',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -23,6 +23,8 @@ import { zipRoute } from './files/zip-route';
 import { SearchService } from './search/search-service';
 import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
+import { startHeartbeat } from './admin/node-heartbeat';
+import { startSiteEvents } from './admin/site-events';
 import type { Services } from './services';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
@@ -51,6 +53,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
     limits: {
       address: new RateLimiter(config.signInPerAddress, 60_000),
       account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
+      support: new RateLimiter(config.supportPerHour, 60 * 60_000),
     },
     mailer: new Mailer(config, log),
     files: new FileStorage(config.filesDir),
@@ -73,6 +76,8 @@ export async function buildApp(
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
   const fanout = await startFanout(database, services.items, services.hub, fastify.log);
+  const stopSiteEvents = await startSiteEvents(database, services.hub, fastify.log);
+  const heartbeat = startHeartbeat(services, fastify.log);
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
@@ -87,7 +92,7 @@ export async function buildApp(
     db: database.kind,
   }));
 
-  localeOverrideRoutes(fastify, config);
+  localeOverrideRoutes(fastify, services);
   lovRoutes(fastify, services);
   uploadRoutes(fastify, services);
   downloadRoutes(fastify, services);
@@ -102,6 +107,8 @@ export async function buildApp(
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
       await fastify.close();
       await fanout.stop();
+      await stopSiteEvents();
+      await heartbeat.stop();
       await services.mailer.close();
     },
   };

@@ -30,6 +30,10 @@ export interface ServerConfig {
   filesDir: string;
   /** The largest upload accepted, in bytes (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
+  /** Where the help menu's support requests go (SUPPORT_EMAIL); unset: the form says so. */
+  supportEmail: string | undefined;
+  /** Support requests one user may send per hour. */
+  supportPerHour: number;
 }
 
 function readVersion(): string {
@@ -76,5 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 5_000_000_000),
+    supportEmail: env.SUPPORT_EMAIL || undefined,
+    supportPerHour: num(env.SUPPORT_LIMIT_PER_HOUR, 5),
   };
 }

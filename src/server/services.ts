@@ -21,7 +21,7 @@ export interface Services {
   search: SearchService;
   hub: Hub;
   acts: Map<string, ActHandler>;
-  limits: { address: RateLimiter; account: RateLimiter };
+  limits: { address: RateLimiter; account: RateLimiter; support: RateLimiter };
   mailer: Mailer;
   /** Uploaded bytes and image variants on disk (FILES_DIR). */
   files: FileStorage;

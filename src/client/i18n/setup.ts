@@ -15,16 +15,54 @@ export async function setupI18n(language = 'en'): Promise<typeof i18next> {
   return i18next;
 }
 
-export async function loadOverrides(language: string): Promise<void> {
+export async function loadOverrides(language: string, replace = false): Promise<void> {
   try {
     const res = await fetch(`/locale-overrides/${encodeURIComponent(language)}`);
     if (!res.ok) return;
     const overrides = (await res.json()) as Record<string, unknown>;
+    // A re-load after an admin's change starts from the bundle, so a removed override goes too.
+    if (replace) {
+      i18next.removeResourceBundle(language, 'translation');
+      if (language === 'en') i18next.addResourceBundle('en', 'translation', en, true, true);
+    }
     if (overrides && Object.keys(overrides).length)
       i18next.addResourceBundle(language, 'translation', overrides, true, true);
+    // react-i18next re-renders on a language change; the same language re-applies the wording.
+    if (replace) await i18next.changeLanguage(i18next.language);
   } catch {
     /* offline: the bundled English stands */
   }
+}
+
+/** The interface language: `?lang=xx` (remembered in this browser), else the remembered one, else English. */
+export function pickLanguage(search = location.search, store: Storage | null = safeStorage()): string {
+  const asked = new URLSearchParams(search).get('lang');
+  const valid = (l: string | null | undefined): l is string =>
+    !!l && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(l);
+  if (valid(asked)) {
+    store?.setItem(LANGUAGE_KEY, asked);
+    return asked;
+  }
+  const kept = store?.getItem(LANGUAGE_KEY);
+  return valid(kept) ? kept : 'en';
+}
+
+export const LANGUAGE_KEY = 'ckk-language';
+
+function safeStorage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** An admin saved wording (admin.systext): every open page in that language takes it at once. */
+export function followOverrideChanges(on: (op: string, fn: (b: unknown) => void) => () => void): () => void {
+  return on('localeOverrides', (b) => {
+    const language = (b as { language?: string }).language;
+    if (language && language === i18next.language) void loadOverrides(language, true);
+  });
 }
 
 /** A label for a property: a translation when one exists, else the name made readable. */

@@ -23,6 +23,16 @@ export const LIST_SCREENS: readonly ScreenDef[] = [
     adminOnly: true,
   },
   {
+    name: 'admin.sysalerts',
+    titleKey: 'nav.admin_sysalerts',
+    types: ['SystemAlert'],
+    defaultSort: [{ key: '_c.ts', order: 'desc' }],
+    displayAs: 'TABLE',
+    dateKey: '_c.ts',
+    adminOnly: true,
+    create: true,
+  },
+  {
     name: 'my-contacts',
     titleKey: 'nav.my-contacts',
     types: ['Contact'],

@@ -223,6 +223,7 @@ describe('live lists', () => {
   it('has one definition per list screen', () => {
     expect(LIST_SCREENS.map((s) => s.name)).toEqual([
       'admin.all-items',
+      'admin.sysalerts',
       'my-contacts',
       'my-organizations',
       'timeline',

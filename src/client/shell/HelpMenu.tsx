@@ -1,10 +1,15 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import { Badge, IconButton, ListItemText, Menu, MenuItem, Switch, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useWhatsNew } from '../whats-new/useWhatsNew';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSession } from '../state/app-context';
 import { useCountdown } from './useCountdown';
 import { isDebug, setDebug } from './debug';
+
+// The support form loads when first opened.
+const SupportDialog = lazy(() => import('../docs/info-views').then((m) => ({ default: m.SupportDialog })));
 
 /** Version, debug toggle (admins or masquerading), connection state and the retry countdown. */
 export function HelpMenu() {
@@ -14,6 +19,9 @@ export function HelpMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [debug, setDebugState] = useState(isDebug());
   const seconds = useCountdown(session.retryAt);
+  const { unseen } = useWhatsNew();
+  const [support, setSupport] = useState(false);
+  const signedIn = !!session.user;
   const mayDebug = !!session.user && (session.user.admin || session.user.masquerading === true);
   const health =
     session.health === 'GOOD'
@@ -40,6 +48,28 @@ export function HelpMenu() {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {signedIn && (
+          <MenuItem component={RouterLink} to="/whats-new" onClick={() => setAnchor(null)}>
+            <ListItemText
+              primary={t('nav.whats-new')}
+              secondary={
+                unseen
+                  ? t('adminScreens.whatsNew.unseen', { count: unseen })
+                  : t('adminScreens.whatsNew.allSeen')
+              }
+            />
+          </MenuItem>
+        )}
+        {signedIn && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setSupport(true);
+            }}
+          >
+            {t('adminScreens.support.menu')}
+          </MenuItem>
+        )}
         <MenuItem disabled>
           <ListItemText
             primary={t('helpMenu.connection')}
@@ -77,6 +107,11 @@ export function HelpMenu() {
         )}
         <MenuItem disabled>{t('helpMenu.version', { version: config.version })}</MenuItem>
       </Menu>
+      {signedIn && support && (
+        <Suspense fallback={null}>
+          <SupportDialog open onClose={() => setSupport(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
+import { applyMenuItems, useMenuItems } from '../admin/menu-items';
 import { groupNav, navKey, visibleNav, type NavGroup } from './nav';
 
 export const DRAWER_WIDTH = 240;
@@ -66,7 +67,8 @@ export function NavDrawer({
   const { user } = useSession();
   const location = useLocation();
   const current = location.pathname.split('/')[1] || 'home';
-  const { main, admin } = groupNav(visibleNav(config.nav, user));
+  const menu = useMenuItems();
+  const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user), menu));
   const close = () => {
     if (!permanent) onClose();
   };

@@ -6,6 +6,7 @@ import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
 import { useItemPushes } from '../state/items';
 import { viewDef } from '../views/registry';
+import { SystemAlertsHost } from '../admin/SystemAlertsHost';
 import { AlertsHost } from './AlertsHost';
 import { AuthStateDialog } from './AuthStateDialog';
 import { CellContent, Loading } from './CellContent';
@@ -97,6 +98,7 @@ export function Shell() {
       </Box>
       <CookieBanner />
       <AlertsHost />
+      {valid && <SystemAlertsHost />}
       <AuthStateDialog />
       <NewVersionPrompt />
     </Box>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
+import { SystemAlertsIndicator } from '../admin/SystemAlertsIndicator';
+import { DocsMenu } from '../docs/DocsMenu';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
 
@@ -77,6 +79,8 @@ export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: ((
             </IconButton>
           </Tooltip>
         )}
+        {signedIn && <SystemAlertsIndicator />}
+        <DocsMenu />
         <HelpMenu />
         <UserMenu />
       </Toolbar>

@@ -27,6 +27,8 @@ export interface UserSession {
   hideGuidance?: boolean;
   multiColumns?: boolean;
   masquerading?: boolean;
+  /** The newest what's-new version this user has opened (User.whatsNewViewed). */
+  whatsNewViewed?: string | null;
   memberships?: { org: string; roles: string[] }[];
   version: string;
 }

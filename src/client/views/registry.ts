@@ -10,6 +10,15 @@ import { SignOutView } from './SignOutView';
 import { ImprintView, PrivacyView, TermsView } from './TextPage';
 import type { ViewDef } from './view-def';
 
+// The admin and information screens load on first use too.
+const AdminStateView = lazy(() =>
+  import('../admin/admin-views').then((m) => ({ default: m.AdminStateView })),
+);
+const SystextView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.SystextView })));
+const MenuItemsView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })));
+const DocsView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
+const WhatsNewView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })));
+
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
 const OwnerView = lazy(() => import('../people/OwnerView').then((m) => ({ default: m.OwnerView })));
@@ -100,6 +109,32 @@ export const VIEWS: readonly ViewDef[] = [
     inNav: true,
     ...(s.adminOnly ? { adminOnly: true } : {}),
   })),
+  {
+    name: 'admin.state',
+    titleKey: 'nav.admin_state',
+    component: AdminStateView,
+    width: 'TWO_THIRDS',
+    inNav: true,
+    adminOnly: true,
+  },
+  {
+    name: 'admin.systext',
+    titleKey: 'nav.admin_systext',
+    component: SystextView,
+    width: 'FULL',
+    inNav: true,
+    adminOnly: true,
+  },
+  {
+    name: 'admin.menu-items',
+    titleKey: 'nav.admin_menu-items',
+    component: MenuItemsView,
+    width: 'HALF',
+    inNav: true,
+    adminOnly: true,
+  },
+  { name: 'whats-new', titleKey: 'nav.whats-new', component: WhatsNewView, width: 'TWO_THIRDS' },
+  { name: 'docs', titleKey: 'nav.docs', component: DocsView, noColumns: true, public: true, inNav: true },
 ];
 
 const byName = new Map(VIEWS.map((v) => [v.name, v]));

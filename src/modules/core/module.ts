@@ -24,6 +24,13 @@ export const coreModule = defineModule({
     'invite',
     'orgMembers',
     'contactNotify',
+    // admin and information screens (admin-acts.ts)
+    'adminState',
+    'systextGet',
+    'systextSave',
+    'menuItems',
+    'menuItemsSave',
+    'supportRequest',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

@@ -1,6 +1,7 @@
 import { defineItemType } from '../../kernel/item-type';
 import { ACCESS_LEVELS } from '../../protocol/access-levels';
 import { MIME_GROUPS } from '../../protocol/files';
+import { SystemAlert } from './admin-types';
 
 // The core types of spec core-platform §3. Fields and enumerations follow the spec; the access
 // rules are ours (docs/access-model.md).
@@ -314,4 +315,5 @@ export const coreTypes = [
   Task,
   Agreement,
   SavedSearch,
+  SystemAlert,
 ];

@@ -51,6 +51,9 @@ export class AccessPolicy {
     const t = this.type(row);
     if (!t) return false;
 
+    // Site-wide notices: any signed-in user reads them; changing them still follows the rules below.
+    if (action === 'read' && t.access.read === 'signedIn' && p.userId) return true;
+
     const recipientField = t.access.recipientField;
     if (recipientField) {
       if (!p.userId || row.data[recipientField] !== p.userId) return false;

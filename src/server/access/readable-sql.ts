@@ -52,6 +52,10 @@ function readable(c: Ctx, a: string, depth: number, types: readonly string[] | n
   const plain: string[] = [];
   for (const t of inScope) {
     const { follows, recipientField } = t.access;
+    if (t.access.read === 'signedIn' && c.p.userId) {
+      clauses.push(sql`(${x}.type = ${t.name})`);
+      continue;
+    }
     if (!follows && !recipientField) {
       plain.push(t.name);
       continue;

@@ -34,6 +34,7 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
     dark: data.dark === true,
     hideGuidance: data.hideGuidance === true,
     multiColumns: data.multiColumns !== false,
+    whatsNewViewed: typeof data.whatsNewViewed === 'string' ? data.whatsNewViewed : null,
     masquerading: p.masqueradeFrom !== null,
     activeTasks: [],
     memberships,

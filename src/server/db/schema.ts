@@ -137,3 +137,33 @@ export const legacyPaths = pgTable('legacy_paths', {
   alias: text('alias').primaryKey(),
   itemId: text('item_id').notNull(),
 });
+
+/** admin.systext: interface wording per language, dotted i18n key → text. Beats DATA_DIR files. */
+export const localeOverrides = pgTable(
+  'locale_overrides',
+  {
+    language: text('language').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedBy: text('updated_by'),
+  },
+  (t) => [primaryKey({ columns: [t.language, t.key] })],
+);
+
+/** Small site-wide settings edited by admins (e.g. `menuItems`: hidden and ordered nav entries). */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  updatedBy: text('updated_by'),
+});
+
+/** Each running node's heartbeat, so every node can list all live nodes (admin.state). */
+export const nodes = pgTable('nodes', {
+  nodeId: text('node_id').primaryKey(),
+  version: text('version').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'string' }).notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  sockets: integer('sockets').notNull().default(0),
+});

@@ -1,19 +1,19 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config';
+import { effectiveOverrides, LANGUAGE_RE } from '../admin/locale-store';
+import type { Services } from '../services';
 
 /**
- * GET /locale-overrides/{language}: translations merged over the bundled English. They are read
- * from DATA_DIR/locale-overrides/{language}.json; the admin text editor (admin.systext) writes them.
+ * GET /locale-overrides/{language}: wording merged over the bundled English. The admin text
+ * editor (admin.systext) stores it in the database; DATA_DIR/locale-overrides/{language}.json
+ * files still count underneath, so a seeded translation keeps working. Public: the sign-in page
+ * needs its wording too, and interface text is not item data.
  */
-export function localeOverrideRoutes(app: FastifyInstance, cfg: ServerConfig): void {
+export function localeOverrideRoutes(app: FastifyInstance, services: Services): void {
   app.get<{ Params: { language: string } }>('/locale-overrides/:language', async (req, reply) => {
     const lang = req.params.language;
-    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang))
+    if (!LANGUAGE_RE.test(lang))
       return reply.code(400).send({ erred: true, userMessage: 'invalidInput', sysMessage: 'language' });
-    const file = path.join(cfg.dataDir, 'locale-overrides', `${lang}.json`);
-    const body = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as unknown) : {};
+    const body = await effectiveOverrides(services.database.db, services.config.dataDir, lang);
     return reply.header('cache-control', 'no-cache').send(body);
   });
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Answers go here instead of MAIL_FROM (support requests: the person who asked). */
+  replyTo?: string;
 }
 
 /** Where the mailer reports: Fastify's pino logger fits. */
@@ -92,6 +94,7 @@ export class Mailer {
       subject: m.subject,
       text: m.text,
       ...(m.html ? { html: m.html } : {}),
+      ...(m.replyTo ? { replyTo: m.replyTo } : {}),
     };
     if (this.mode === 'smtp') {
       await this.transport.sendMail(message);

@@ -10,16 +10,13 @@ import { query } from '../../../server/db/query';
 import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
 import { grantAccess, revokeAccess } from '../../../server/items/grants';
 import type { ActCall, ServerModule } from '../../../server/services';
+import { adminActs } from './admin-acts';
+import { parse, signedIn } from './act-input';
 import { attachmentActs } from './attachment-acts';
-import { parse } from './parse-body';
 import { peopleActs } from './people-acts';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
-
-function signedIn(p: Principal): asserts p is Principal & { userId: string } {
-  if (!p.userId) throw new AppError('notAllowed', 'sign in first');
-}
 
 const ORG_ADMIN = roleRank('orgAdmin');
 
@@ -229,6 +226,7 @@ export const coreServer: ServerModule = {
   id: 'core',
   acts: {
     rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
+    ...adminActs,
     isAllowed,
     getGrantedBy,
     getLegacyPath,

@@ -12,7 +12,7 @@ import { contactOrgs, managesContact } from '../../../server/items/user-state';
 import { appendEvent, loadRow } from '../../../server/items/rows';
 import { inviteMail } from '../../../server/mail/messages';
 import type { ActCall, Services } from '../../../server/services';
-import { parse } from './parse-body';
+import { parse } from './act-input';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the

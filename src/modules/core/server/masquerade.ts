@@ -6,7 +6,7 @@ import { issueToken, revokeToken } from '../../../server/auth/tokens';
 import { query } from '../../../server/db/query';
 import { appendEvent, loadRow } from '../../../server/items/rows';
 import type { ActCall } from '../../../server/services';
-import { parse } from './parse-body';
+import { parse } from './act-input';
 
 // act/masquerade (spec core §4, §7): an admin acts as another user and stops again. The new
 // token carries the admin's id (tokens.masquerade_from), so every event records the real actor.

@@ -9,7 +9,7 @@ import { query } from '../../../server/db/query';
 import type { ActCall, ActHandler } from '../../../server/services';
 import { invite } from './invite';
 import { masquerade } from './masquerade';
-import { parse } from './parse-body';
+import { parse } from './act-input';
 
 // Acts about people: masquerade, invitations, and an organisation's members for its admins.
 

@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
+import type { Principal } from '../../../server/access/principal';
 
-/** Parses an act's body; a failure names every bad field (errors.invalidValue). */
+// Shared by the core acts: body validation with field errors, and the signed-in check.
+
 export function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body);
   if (!r.success)
@@ -13,4 +15,8 @@ export function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T>
       },
     );
   return r.data;
+}
+
+export function signedIn(p: Principal): asserts p is Principal & { userId: string } {
+  if (!p.userId) throw new AppError('notAllowed', 'sign in first');
 }

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/open';
+import type { Hub } from '../ws/hub';
+import { readMenuItems } from './settings';
+
+/** Site-wide changes every node must pass on to its sockets (wording, navigation). */
+export const SITE_CHANNEL = 'ckk_site';
+
+export type SiteEvent = { kind: 'locale'; language: string } | { kind: 'menu' };
+
+/** Queued inside the writing transaction, so other nodes hear of it only if it commits. */
+export async function notifySite(ex: Executor, e: SiteEvent): Promise<void> {
+  await ex.execute(sql`select pg_notify(${SITE_CHANNEL}, ${JSON.stringify(e)})`);
+}
+
+export interface SiteLog {
+  warn(obj: unknown, msg: string): void;
+}
+
+/**
+ * Pushes `localeOverrides` {language} and `menuItems` {hidden, order} to this node's signed-in
+ * sockets. Neither carries item data, so there is no per-item access to judge; the wording and
+ * the menu are the same for everyone.
+ */
+export async function startSiteEvents(database: Database, hub: Hub, log: SiteLog) {
+  return database.listen(SITE_CHANNEL, (payload) => {
+    void (async () => {
+      const e = JSON.parse(payload) as SiteEvent;
+      const targets = [...hub.sessions].filter((s) => s.userId);
+      if (e.kind === 'locale') for (const s of targets) s.push('localeOverrides', { language: e.language });
+      else {
+        const menu = await readMenuItems(database.db);
+        for (const s of targets) s.push('menuItems', menu);
+      }
+    })().catch((err: unknown) => log.warn({ err, payload }, 'site event not delivered'));
+  });
+}
