@@ -19,6 +19,11 @@ import { ItemService } from './items/item-service';
 import { SearchService } from './search/search-service';
 import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
+import { Jobs, type JobsLog } from './tasks/jobs';
+import { startTaskChannel } from './tasks/task-channel';
+import { TaskService } from './tasks/task-service';
+import { taskRoutes } from './http/task-routes';
+import { LargeReplies } from './http/large-replies';
 import type { Services } from './services';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
@@ -31,11 +36,15 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createServices(config: ServerConfig, database: Database, log?: MailLog): Services {
+export function createServices(
+  config: ServerConfig,
+  database: Database,
+  log?: MailLog & JobsLog,
+): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
-  return {
+  const services: Services = {
     config,
     database,
     registry,
@@ -49,8 +58,12 @@ export function createServices(config: ServerConfig, database: Database, log?: M
       account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
     },
     mailer: new Mailer(config, log),
+    jobs: new Jobs(database, log ?? console),
+    tasks: new TaskService(() => services),
+    largeReplies: new LargeReplies(),
     startedAt: new Date(),
   };
+  return services;
 }
 
 export async function buildApp(
@@ -68,6 +81,13 @@ export async function buildApp(
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
   const fanout = await startFanout(database, services.items, services.hub, fastify.log);
+  // ~25 ms once pg-boss's schema is installed (the first start on a database installs it).
+  await services.jobs.start();
+  for (const m of SERVER_MODULES)
+    for (const [name, action] of Object.entries(m.asyncActions ?? {}))
+      services.tasks.registerAsyncAction(name, action);
+  const taskChannel = await startTaskChannel(database, services.items, services.hub, services.tasks, fastify.log);
+  services.tasks.channel = taskChannel;
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
@@ -84,6 +104,7 @@ export async function buildApp(
 
   localeOverrideRoutes(fastify, config);
   lovRoutes(fastify, services);
+  taskRoutes(fastify, services);
   await clientRoutes(fastify, config, services.registry);
 
   return {
@@ -92,7 +113,10 @@ export async function buildApp(
     idle: () => fanout.idle(),
     async close() {
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
+      services.tasks.abortAll();
       await fastify.close();
+      await services.jobs.stop();
+      await taskChannel.stop();
       await fanout.stop();
       await services.mailer.close();
     },

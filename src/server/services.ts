@@ -7,6 +7,10 @@ import type { Database } from './db/open';
 import type { ItemService } from './items/item-service';
 import type { SearchService } from './search/search-service';
 import type { Mailer } from './mail/mailer';
+import type { LargeReplies } from './http/large-replies';
+import type { AsyncAction } from './tasks/async-action';
+import type { Jobs } from './tasks/jobs';
+import type { TaskService } from './tasks/task-service';
 import type { Hub } from './ws/hub';
 import type { Session } from './ws/session';
 
@@ -22,6 +26,12 @@ export interface Services {
   acts: Map<string, ActHandler>;
   limits: { address: RateLimiter; account: RateLimiter };
   mailer: Mailer;
+  /** Background jobs (pg-boss): register a handler, send, schedule cron jobs, queue depth. */
+  jobs: Jobs;
+  /** Async actions with Task items: act/{action}/async, progress pushes, kill. */
+  tasks: TaskService;
+  /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched. */
+  largeReplies: LargeReplies;
   startedAt: Date;
 }
 
@@ -41,4 +51,6 @@ export type ActHandler = (call: ActCall) => Promise<unknown>;
 export interface ServerModule {
   id: string;
   acts: Record<string, ActHandler>;
+  /** Long actions run as background tasks: act/{name}/async (see tasks/async-action.ts). */
+  asyncActions?: Record<string, AsyncAction>;
 }

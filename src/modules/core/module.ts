@@ -19,6 +19,7 @@ export const coreModule = defineModule({
     'removeGrant',
     'setMembership',
     'timeline',
+    'killTask',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],
