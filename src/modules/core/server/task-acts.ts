@@ -42,8 +42,9 @@ export const simulateTask: AsyncAction = {
     const steps = Math.max(1, Math.round(seconds * 10));
     for (let i = 1; i <= steps; i++) {
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, (seconds * 1000) / steps);
-        ctx.signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+        const stop = () => (clearTimeout(t), resolve());
+        const t = setTimeout(() => (ctx.signal.removeEventListener('abort', stop), resolve()), (seconds * 1000) / steps);
+        ctx.signal.addEventListener('abort', stop, { once: true });
       });
       if (ctx.signal.aborted) throw new TaskError('cancelled', 'killed');
       const pct = (i / steps) * 100;
