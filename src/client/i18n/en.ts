@@ -453,6 +453,24 @@ export const en = {
   },
   enums: {},
   types: {},
+  tasks: {
+    title: 'Background tasks',
+    running: '{{pct}} % done — select to stop',
+    progress: 'Progress of {{name}}',
+    stopLabel: 'Stop {{name}} ({{pct}} % done)',
+    done: 'Ready to download',
+    download: 'Download {{name}}',
+    dismissLabel: 'Remove {{name}} from this list',
+    cancelled: 'Stopped',
+    failed: 'Failed',
+    exportCsv: 'Export CSV',
+    exportStarted: 'The export has started. Follow it in the Help menu.',
+    actions: {
+      task: 'Background task',
+      exportCsv: 'CSV export',
+      simulateTask: 'Simulated task',
+    },
+  },
 } as const;
 
 export type Bundle = typeof en;

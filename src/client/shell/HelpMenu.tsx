@@ -5,11 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useApp, useSession } from '../state/app-context';
 import { useCountdown } from './useCountdown';
 import { isDebug, setDebug } from './debug';
+import type { TaskInfo } from '../state/socket-client';
+import { isRunning, taskStoreFor, useTasks } from '../state/tasks';
+import { KillTaskDialog, taskMenuItems } from './TaskMenuItems';
 
-/** Version, debug toggle (admins or masquerading), connection state and the retry countdown. */
+/**
+ * Background tasks (progress, download, kill), version, debug toggle (admins or masquerading),
+ * connection state and the retry countdown.
+ */
 export function HelpMenu() {
   const { t } = useTranslation();
-  const { config, client } = useApp();
+  const { config, client, alerts } = useApp();
+  const store = taskStoreFor(client, alerts);
+  const tasks = useTasks(store);
+  const [killing, setKilling] = useState<TaskInfo | null>(null);
+  const running = tasks.filter(isRunning).length;
   const session = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [debug, setDebugState] = useState(isDebug());
@@ -30,16 +40,31 @@ export function HelpMenu() {
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge
-            color="error"
-            variant="dot"
-            invisible={session.health === 'GOOD' && session.retryAt === null}
-          >
-            <HelpOutlineIcon />
+          <Badge color="primary" badgeContent={running} invisible={running === 0} overlap="circular">
+            <Badge
+              color="error"
+              variant="dot"
+              invisible={session.health === 'GOOD' && session.retryAt === null}
+            >
+              <HelpOutlineIcon />
+            </Badge>
           </Badge>
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {taskMenuItems(
+          tasks,
+          t,
+          (task) => {
+            setAnchor(null);
+            setKilling(task);
+          },
+          (task) => {
+            setAnchor(null);
+            if (task.resultURI) window.open(task.resultURI, '_blank', 'noopener');
+          },
+          (task) => void store.dismiss(task.key),
+        )}
         <MenuItem disabled>
           <ListItemText
             primary={t('helpMenu.connection')}
@@ -77,6 +102,7 @@ export function HelpMenu() {
         )}
         <MenuItem disabled>{t('helpMenu.version', { version: config.version })}</MenuItem>
       </Menu>
+      <KillTaskDialog task={killing} store={store} onClose={() => setKilling(null)} />
     </>
   );
 }
