@@ -51,6 +51,7 @@ describe('background tasks', () => {
     await helpButton(officer).click();
     const item = menu(officer).getByRole('menuitem', { name: 'Download CSV export' });
     await item.waitFor({ timeout: 20_000 });
+    await officer.waitForTimeout(400); // the menu's opening transition
     await shot(officer, 'tasks-help-menu-export-done');
     const popup = officer.context().waitForEvent('page');
     const download = officer.waitForEvent('download');
@@ -81,20 +82,22 @@ describe('background tasks', () => {
     await admin.reload();
     await admin.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await helpButton(admin).click();
-    const running = menu(admin).getByRole('menuitem', { name: /^Stop Simulated task \(\d+ % done\)$/ });
+    const running = menu(admin).getByRole('menuitem', { name: /^Simulated task \d+ % done — select to stop/ });
     await running.waitFor();
     const bar = running.getByRole('progressbar', { name: 'Progress of Simulated task' });
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await admin.waitForTimeout(400);
     await shot(admin, 'tasks-help-menu-running');
     await running.click();
     const dialog = admin.getByRole('dialog', { name: 'Are you sure?' });
     await dialog.getByText('Stop this task? Work done so far may be lost.').waitFor();
+    await admin.waitForTimeout(400);
     await shot(admin, 'tasks-kill-confirm');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await helpButton(admin).click();
-    await menu(admin).getByRole('menuitem', { name: 'Remove Simulated task from this list' }).waitFor();
-    await menu(admin).getByText('Stopped').waitFor();
+    await menu(admin).getByRole('menuitem', { name: /^Simulated task Stopped — select to remove/ }).waitFor();
+    await admin.waitForTimeout(400);
     await shot(admin, 'tasks-help-menu-stopped');
     await admin.keyboard.press('Escape');
     const task = await app.server.app.services.tasks.readable(

@@ -455,9 +455,11 @@ export const en = {
   types: {},
   tasks: {
     title: 'Background tasks',
+    helpWithTasks_one: 'Help, {{count}} background task running',
+    helpWithTasks_other: 'Help, {{count}} background tasks running',
     running: '{{pct}} % done — select to stop',
     progress: 'Progress of {{name}}',
-    stopLabel: 'Stop {{name}} ({{pct}} % done)',
+    selectToRemove: 'select to remove',
     done: 'Ready to download',
     download: 'Download {{name}}',
     dismissLabel: 'Remove {{name}} from this list',

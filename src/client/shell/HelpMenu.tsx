@@ -1,5 +1,7 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import { Badge, IconButton, ListItemText, Menu, MenuItem, Switch, Tooltip } from '@mui/material';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSession } from '../state/app-context';
@@ -36,11 +38,16 @@ export function HelpMenu() {
       <Tooltip title={t('topBar.helpMenu')}>
         <IconButton
           color="inherit"
-          aria-label={t('topBar.helpMenu')}
+          aria-label={running ? t('tasks.helpWithTasks', { count: running }) : t('topBar.helpMenu')}
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge color="primary" badgeContent={running} invisible={running === 0} overlap="circular">
+          <Badge
+            color="primary"
+            badgeContent={running > 0 ? running : null}
+            overlap="circular"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <Badge
               color="error"
               variant="dot"
@@ -91,13 +98,12 @@ export function HelpMenu() {
             }}
           >
             <ListItemText>{t('helpMenu.debug')}</ListItemText>
-            <Switch
-              edge="end"
-              size="small"
-              checked={debug}
-              tabIndex={-1}
-              slotProps={{ input: { 'aria-hidden': true } }}
-            />
+            {/* An icon, not a Switch: a control inside a menu item is nested-interactive. */}
+            {debug ? (
+              <ToggleOnIcon color="primary" aria-hidden />
+            ) : (
+              <ToggleOffIcon color="action" aria-hidden />
+            )}
           </MenuItem>
         )}
         <MenuItem disabled>{t('helpMenu.version', { version: config.version })}</MenuItem>

@@ -13,7 +13,6 @@ import {
   LinearProgress,
   ListItemIcon,
   ListItemText,
-  ListSubheader,
   MenuItem,
 } from '@mui/material';
 import { useState } from 'react';
@@ -33,7 +32,10 @@ export function taskMenuItems(
   if (!tasks.length) return [];
   const name = (task: TaskInfo) => t(`tasks.actions.${task.keyAction ?? 'task'}`, { defaultValue: t('tasks.actions.task') });
   const items = [
-    <ListSubheader key="tasks-header">{t('tasks.title')}</ListSubheader>,
+    // A disabled item, not a ListSubheader: a menu may hold only menu items (axe aria-required-children).
+    <MenuItem key="tasks-header" disabled sx={{ typography: 'overline', '&.Mui-disabled': { opacity: 1 } }}>
+      {t('tasks.title')}
+    </MenuItem>,
     ...tasks.flatMap((task) => {
       const label = name(task);
       if (isRunning(task))
@@ -41,7 +43,6 @@ export function taskMenuItems(
           <MenuItem
             key={task.key}
             onClick={() => onKill(task)}
-            aria-label={t('tasks.stopLabel', { name: label, pct: task.percentageComplete })}
             sx={{ display: 'block', minWidth: 280 }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -57,13 +58,13 @@ export function taskMenuItems(
         ];
       if (task.errorKey)
         return [
-          <MenuItem key={task.key} onClick={() => onDismiss(task)} aria-label={t('tasks.dismissLabel', { name: label })}>
+          <MenuItem key={task.key} onClick={() => onDismiss(task)}>
             <ListItemIcon>
               <ErrorIcon fontSize="small" color={task.errorKey === 'cancelled' ? 'inherit' : 'error'} />
             </ListItemIcon>
             <ListItemText
               primary={label}
-              secondary={task.errorKey === 'cancelled' ? t('tasks.cancelled') : t('tasks.failed')}
+              secondary={`${task.errorKey === 'cancelled' ? t('tasks.cancelled') : t('tasks.failed')} — ${t('tasks.selectToRemove')}`}
             />
           </MenuItem>,
         ];
