@@ -2,6 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SocketClient } from '../src/client/state/socket-client';
+import type { TokenStore } from '../src/client/state/token-store';
 import { WS_MAX_MSG_SIZE } from '../src/protocol/constants';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -148,6 +151,19 @@ describe('background tasks', () => {
     await admin.client.close();
   });
 
+  it('removes the result of a dismissed (deleted) Task in the daily clean-up', async () => {
+    const admin = await connectAs(nodeA, ADMIN, DEMO_PASSWORD);
+    const started = await admin.client.call<Started>('act/simulateTask/async', { seconds: 0.3 });
+    await admin.client.waitForPush(isTask('taskComplete', started.key), 10_000);
+    const folder = path.join(dataDir, 'tasks', started.key);
+    expect(existsSync(folder)).toBe(true);
+    expect(await nodeA.app.services.tasks.cleanup()).toBe(0);
+    await admin.client.call('act/delete', { _t: 'Task', _i: Number(started.$id.split('-')[1]) });
+    expect(await nodeA.app.services.tasks.cleanup()).toBe(1);
+    expect(existsSync(folder)).toBe(false);
+    await admin.client.close();
+  });
+
   it('lets only admins simulate, and refuses bad input before queuing', async () => {
     const member = await connectAs(nodeA, MEMBER, DEMO_PASSWORD);
     const r = await member.client.request('act/simulateTask/async', { seconds: 1 });
@@ -245,6 +261,42 @@ describe('large replies', () => {
     expect(Object.keys(frame.b as object).sort()).toEqual([...ids].sort());
     expect((await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${officer.token}` } })).status).toBe(404);
     await Promise.all([officer.client.close(), member.client.close()]);
+  });
+
+  it('the client socket layer fetches an lrg/ reply transparently', async () => {
+    const officer = await connectAs(nodeA, OFFICER, DEMO_PASSWORD);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await officer.client.call<{ $id: string }>('create/SavedSearch', {
+        name: `Huge ${i}`,
+        displayAs: 'LIST',
+        criteria: { filters: [], groups: [], groupsShould: [], note: 'y'.repeat(300_000) },
+      });
+      ids.push(s.$id);
+    }
+    const client = new SocketClient({
+      wsUrl: nodeA.wsUrl,
+      httpBase: nodeA.url,
+      version: nodeA.app.services.config.version,
+      maxMsgSize: WS_MAX_MSG_SIZE,
+      replyTimeoutMs: 10_000,
+      httpTimeoutMs: 10_000,
+      tokens: {
+        read: () => ({ token: officer.token, fromCookie: false }),
+        write: () => undefined,
+        setUser: () => undefined,
+        user: () => null,
+        clear: () => undefined,
+      } satisfies TokenStore,
+      reload: () => undefined,
+      WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+    });
+    client.start();
+    const many = await client.request<Record<string, { name?: string }>>('readMany/object', ids);
+    expect(Object.keys(many).sort()).toEqual([...ids].sort());
+    expect(Object.values(many).map((x) => x.name)).toContain('Huge 0');
+    client.clearSession();
+    await officer.client.close();
   });
 
   it('streams a reply announced by the stream-reply header: stream-key, then GET /api/stream/{key} until stream-done', async () => {

@@ -88,6 +88,7 @@ export async function buildApp(
       services.tasks.registerAsyncAction(name, action);
   const taskChannel = await startTaskChannel(database, services.items, services.hub, services.tasks, fastify.log);
   services.tasks.channel = taskChannel;
+  await services.tasks.startMaintenance();
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);

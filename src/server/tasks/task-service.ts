@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../protocol/errors';
@@ -26,6 +26,9 @@ export const CANCELLED = 'cancelled';
 const PROGRESS_EVERY_MS = 400;
 /** Finished tasks stay in the session's activeTasks this long, so their download survives a reload. */
 const FINISHED_KEPT_MS = 24 * 3600_000;
+
+const CLEANUP_JOB = 'tasks.cleanup';
+export const RESULTS_KEPT_DAYS = 7;
 
 export function taskQueue(action: string) {
   return `task.${action}`;
@@ -185,6 +188,37 @@ export class TaskService {
       bossSignal.removeEventListener('abort', onBossAbort);
       this.running.delete(job.key);
     }
+  }
+
+  /**
+   * Results are kept for a week, and removed at once when their Task is deleted (dismissed):
+   * a daily cron job (one node runs it) sweeps DATA_DIR/tasks.
+   */
+  async startMaintenance(): Promise<void> {
+    const { jobs } = this.s();
+    await jobs.register(CLEANUP_JOB, () => this.cleanup().then(() => undefined));
+    await jobs.schedule(CLEANUP_JOB, '23 3 * * *');
+  }
+
+  /** Removes result folders whose Task is gone, deleted or older than RESULTS_KEPT_DAYS; returns how many. */
+  async cleanup(): Promise<number> {
+    if (!existsSync(this.dir)) return 0;
+    const keys = readdirSync(this.dir);
+    if (!keys.length) return 0;
+    const kept = await query<{ key: string }>(
+      this.s().items.db,
+      sql`select data->>'key' as key from items where type = 'Task' and not deleted
+          and created_at > now() - make_interval(days => ${RESULTS_KEPT_DAYS})
+          and data->>'key' in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`,
+    );
+    const keep = new Set(kept.map((r) => r.key));
+    let removed = 0;
+    for (const k of keys)
+      if (!keep.has(k) && !this.running.has(k)) {
+        rmSync(path.join(this.dir, k), { recursive: true, force: true });
+        removed++;
+      }
+    return removed;
   }
 
   /** Called by the task channel on every node: stop the task if it runs here. */
