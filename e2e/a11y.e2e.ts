@@ -319,5 +319,22 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('dialog', { name: 'Ask for support' }).getByText('Required').first().waitFor();
       await check(page, `${mode}-support-form`);
     });
+    it('the help menu with a running background task', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'admin@riverbend.example');
+      await setDark(page, dark);
+      await page.evaluate(async () => {
+        const token = localStorage.getItem('Access-Token');
+        await fetch('/api/item', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ o: 'act/simulateTask/async', b: { seconds: 30 } }),
+        });
+      });
+      await page.getByRole('button', { name: 'Help' }).click();
+      await page.getByRole('progressbar', { name: 'Progress of Simulated task' }).waitFor();
+      await check(page, `${mode}-help-menu-task`);
+      await page.keyboard.press('Escape');
+    });
   });
 }

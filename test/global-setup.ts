@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/server/db/open';
+import { Jobs } from '../src/server/tasks/jobs';
+import type { Database } from '../src/server/db/open';
 import { adminUrl, dbUrl } from './helpers/pg-urls';
+
+async function installJobs(database: Database) {
+  const jobs = new Jobs(database, console);
+  await jobs.start();
+  await jobs.stop();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +25,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-tpl-'));
   const tpl = await openPglite(dir, { lock: false });
+  // pg-boss installs its schema on the first start (~0.6 s); the template carries it.
+  await installJobs(tpl);
   await tpl.close();
   project.provide('pgliteTemplate', dir);
 
@@ -30,6 +40,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${pgTemplate}`);
     await admin.end();
     const db = await openPostgres(dbUrl(url, pgTemplate), { max: 1 });
+    await installJobs(db);
     await db.close();
   }
   project.provide('pgTemplate', pgTemplate);

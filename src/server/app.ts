@@ -25,6 +25,11 @@ import { Mailer, type MailLog } from './mail/mailer';
 import { startFanout } from './realtime/fanout';
 import { startHeartbeat } from './admin/node-heartbeat';
 import { startSiteEvents } from './admin/site-events';
+import { Jobs, type JobsLog } from './tasks/jobs';
+import { startTaskChannel } from './tasks/task-channel';
+import { TaskService } from './tasks/task-service';
+import { taskRoutes } from './http/task-routes';
+import { LargeReplies } from './http/large-replies';
 import type { Services } from './services';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
@@ -37,11 +42,11 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createServices(config: ServerConfig, database: Database, log?: MailLog): Services {
+export function createServices(config: ServerConfig, database: Database, log?: MailLog & JobsLog): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
-  return {
+  const services: Services = {
     config,
     database,
     registry,
@@ -57,8 +62,12 @@ export function createServices(config: ServerConfig, database: Database, log?: M
     },
     mailer: new Mailer(config, log),
     files: new FileStorage(config.filesDir),
+    jobs: new Jobs(database, log ?? console),
+    tasks: new TaskService(() => services),
+    largeReplies: new LargeReplies(),
     startedAt: new Date(),
   };
+  return services;
 }
 
 export async function buildApp(
@@ -78,6 +87,20 @@ export async function buildApp(
   const fanout = await startFanout(database, services.items, services.hub, fastify.log);
   const stopSiteEvents = await startSiteEvents(database, services.hub, fastify.log);
   const heartbeat = startHeartbeat(services, fastify.log);
+  // ~25 ms once pg-boss's schema is installed (the first start on a database installs it).
+  await services.jobs.start();
+  for (const m of SERVER_MODULES)
+    for (const [name, action] of Object.entries(m.asyncActions ?? {}))
+      services.tasks.registerAsyncAction(name, action);
+  const taskChannel = await startTaskChannel(
+    database,
+    services.items,
+    services.hub,
+    services.tasks,
+    fastify.log,
+  );
+  services.tasks.channel = taskChannel;
+  await services.tasks.startMaintenance();
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
@@ -97,6 +120,7 @@ export async function buildApp(
   uploadRoutes(fastify, services);
   downloadRoutes(fastify, services);
   zipRoute(fastify, services);
+  taskRoutes(fastify, services);
   await clientRoutes(fastify, config, services.registry);
 
   return {
@@ -105,7 +129,10 @@ export async function buildApp(
     idle: () => fanout.idle(),
     async close() {
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
+      services.tasks.abortAll();
       await fastify.close();
+      await services.jobs.stop();
+      await taskChannel.stop();
       await fanout.stop();
       await stopSiteEvents();
       await heartbeat.stop();

@@ -8,6 +8,10 @@ import type { FileStorage } from './files/storage';
 import type { ItemService } from './items/item-service';
 import type { SearchService } from './search/search-service';
 import type { Mailer } from './mail/mailer';
+import type { LargeReplies } from './http/large-replies';
+import type { AsyncAction } from './tasks/async-action';
+import type { Jobs } from './tasks/jobs';
+import type { TaskService } from './tasks/task-service';
 import type { Hub } from './ws/hub';
 import type { Session } from './ws/session';
 
@@ -25,6 +29,12 @@ export interface Services {
   mailer: Mailer;
   /** Uploaded bytes and image variants on disk (FILES_DIR). */
   files: FileStorage;
+  /** Background jobs (pg-boss): register a handler, send, schedule cron jobs, queue depth. */
+  jobs: Jobs;
+  /** Async actions with Task items: act/{action}/async, progress pushes, kill. */
+  tasks: TaskService;
+  /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched. */
+  largeReplies: LargeReplies;
   startedAt: Date;
 }
 
@@ -44,4 +54,6 @@ export type ActHandler = (call: ActCall) => Promise<unknown>;
 export interface ServerModule {
   id: string;
   acts: Record<string, ActHandler>;
+  /** Long actions run as background tasks: act/{name}/async (see tasks/async-action.ts). */
+  asyncActions?: Record<string, AsyncAction>;
 }

@@ -708,6 +708,26 @@ export const en = {
       uppyID: 'Upload id',
     },
   },
+  tasks: {
+    title: 'Background tasks',
+    helpWithTasks_one: 'Help, {{count}} background task running',
+    helpWithTasks_other: 'Help, {{count}} background tasks running',
+    running: '{{pct}} % done — select to stop',
+    progress: 'Progress of {{name}}',
+    selectToRemove: 'select to remove',
+    done: 'Ready to download',
+    download: 'Download {{name}}',
+    dismissLabel: 'Remove {{name}} from this list',
+    cancelled: 'Stopped',
+    failed: 'Failed',
+    exportCsv: 'Export CSV',
+    exportStarted: 'The export has started. Follow it in the Help menu.',
+    actions: {
+      task: 'Background task',
+      exportCsv: 'CSV export',
+      simulateTask: 'Simulated task',
+    },
+  },
 } as const;
 
 export type Bundle = typeof en;

@@ -21,6 +21,7 @@ import type { Item } from '../state/items';
 import { RequestError } from '../state/request-error';
 import { ActiveFilters } from './ActiveFilters';
 import { ColumnChooser } from './ColumnChooser';
+import { ExportCsvButton } from './ExportCsvButton';
 import { CreateItemDialog } from './CreateItemDialog';
 import { DisplayModeSwitch } from './DisplayModeSwitch';
 import { FacetPanel } from './FacetPanel';
@@ -51,6 +52,7 @@ import {
   toggleFilter,
   type ScreenDef,
   type SearchState,
+  buildQuery,
 } from './search-model';
 import { typeLabel } from './search-labels';
 import { SortControls } from './SortControls';
@@ -252,6 +254,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         <Button size="small" startIcon={<SaveIcon />} onClick={() => setDialog('save')}>
           {t('search.save.button')}
         </Button>
+        <ExportCsvButton query={buildQuery(screen, state, env)} />
         {createType && canCreate && (
           <Button
             size="small"

@@ -1,5 +1,7 @@
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
-import { Badge, IconButton, ListItemText, Menu, MenuItem, Switch, Tooltip } from '@mui/material';
+import ToggleOffIcon from '@mui/icons-material/ToggleOff';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWhatsNew } from '../whats-new/useWhatsNew';
@@ -7,14 +9,24 @@ import { useTranslation } from 'react-i18next';
 import { useApp, useSession } from '../state/app-context';
 import { useCountdown } from './useCountdown';
 import { isDebug, setDebug } from './debug';
+import type { TaskInfo } from '../state/socket-client';
+import { isRunning, taskStoreFor, useTasks } from '../state/tasks';
+import { KillTaskDialog, taskMenuItems } from './TaskMenuItems';
 
+/**
+ * Background tasks (progress, download, kill), version, debug toggle (admins or masquerading),
+ * connection state and the retry countdown.
+ */
 // The support form loads when first opened.
 const SupportDialog = lazy(() => import('../docs/info-views').then((m) => ({ default: m.SupportDialog })));
 
-/** Version, debug toggle (admins or masquerading), connection state and the retry countdown. */
 export function HelpMenu() {
   const { t } = useTranslation();
-  const { config, client } = useApp();
+  const { config, client, alerts } = useApp();
+  const store = taskStoreFor(client, alerts);
+  const tasks = useTasks(store);
+  const [killing, setKilling] = useState<TaskInfo | null>(null);
+  const running = tasks.filter(isRunning).length;
   const session = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [debug, setDebugState] = useState(isDebug());
@@ -34,20 +46,40 @@ export function HelpMenu() {
       <Tooltip title={t('topBar.helpMenu')}>
         <IconButton
           color="inherit"
-          aria-label={t('topBar.helpMenu')}
+          aria-label={running ? t('tasks.helpWithTasks', { count: running }) : t('topBar.helpMenu')}
           aria-haspopup="menu"
           onClick={(e) => setAnchor(e.currentTarget)}
         >
           <Badge
-            color="error"
-            variant="dot"
-            invisible={session.health === 'GOOD' && session.retryAt === null}
+            color="primary"
+            badgeContent={running > 0 ? running : null}
+            overlap="circular"
+            slotProps={{ badge: { 'aria-hidden': true } }}
           >
-            <HelpOutlineIcon />
+            <Badge
+              color="error"
+              variant="dot"
+              invisible={session.health === 'GOOD' && session.retryAt === null}
+            >
+              <HelpOutlineIcon />
+            </Badge>
           </Badge>
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {taskMenuItems(
+          tasks,
+          t,
+          (task) => {
+            setAnchor(null);
+            setKilling(task);
+          },
+          (task) => {
+            setAnchor(null);
+            if (task.resultURI) window.open(task.resultURI, '_blank', 'noopener');
+          },
+          (task) => void store.dismiss(task.key),
+        )}
         {signedIn && (
           <MenuItem component={RouterLink} to="/whats-new" onClick={() => setAnchor(null)}>
             <ListItemText
@@ -96,17 +128,17 @@ export function HelpMenu() {
             }}
           >
             <ListItemText>{t('helpMenu.debug')}</ListItemText>
-            <Switch
-              edge="end"
-              size="small"
-              checked={debug}
-              tabIndex={-1}
-              slotProps={{ input: { 'aria-hidden': true } }}
-            />
+            {/* An icon, not a Switch: a control inside a menu item is nested-interactive. */}
+            {debug ? (
+              <ToggleOnIcon color="primary" aria-hidden />
+            ) : (
+              <ToggleOffIcon color="action" aria-hidden />
+            )}
           </MenuItem>
         )}
         <MenuItem disabled>{t('helpMenu.version', { version: config.version })}</MenuItem>
       </Menu>
+      <KillTaskDialog task={killing} store={store} onClose={() => setKilling(null)} />
       {signedIn && support && (
         <Suspense fallback={null}>
           <SupportDialog open onClose={() => setSupport(false)} />

@@ -30,7 +30,21 @@ export interface UserSession {
   /** The newest what's-new version this user has opened (User.whatsNewViewed). */
   whatsNewViewed?: string | null;
   memberships?: { org: string; roles: string[] }[];
+  /** Running background tasks (and recent results), so a reload shows them again. */
+  activeTasks?: TaskInfo[];
   version: string;
+}
+
+/** A background task as the server pushes it (taskUpdate, taskComplete) and lists it (activeTasks). */
+export interface TaskInfo {
+  $id?: string;
+  key: string;
+  keyAction?: string;
+  started?: string;
+  percentageComplete: number;
+  resultURI?: string;
+  errorKey?: string;
+  errorSys?: string;
 }
 
 export interface SessionSnapshot {
@@ -368,6 +382,11 @@ export class SocketClient {
     } catch {
       return;
     }
+    if (frame.o.startsWith('lrg/')) {
+      // A reply or push over the message limit: its content waits at GET /ws-{operation}.
+      void this.fetchLarge(frame.o);
+      return;
+    }
     if (frame.s !== undefined) {
       const p = this.pending.get(frame.s);
       if (p) {
@@ -379,6 +398,19 @@ export class SocketClient {
       }
     }
     this.onPush(frame.o, frame.b);
+  }
+
+  private async fetchLarge(op: string): Promise<void> {
+    const f = this.opts.fetchImpl ?? fetch;
+    try {
+      const res = await f(`${this.opts.httpBase}/ws-${op}`, {
+        headers: this.token ? { authorization: `Bearer ${this.token}` } : {},
+      });
+      const text = await res.text();
+      if (res.ok && !text.startsWith('{"o":"lrg/')) this.onMessage(text);
+    } catch {
+      // The request's own timeout reports the failure.
+    }
   }
 
   private onPush(o: string, b: unknown): void {

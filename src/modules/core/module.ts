@@ -31,6 +31,7 @@ export const coreModule = defineModule({
     'menuItems',
     'menuItemsSave',
     'supportRequest',
+    'killTask',
   ],
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],

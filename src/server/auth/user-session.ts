@@ -36,7 +36,8 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
     multiColumns: data.multiColumns !== false,
     whatsNewViewed: typeof data.whatsNewViewed === 'string' ? data.whatsNewViewed : null,
     masquerading: p.masqueradeFrom !== null,
-    activeTasks: [],
+    // Running tasks (and results of the last day), so a reload shows them in the help menu again.
+    activeTasks: await s.tasks.activeTasks(p.userId),
     memberships,
     tokenExpiresAt: tokenExpiresAt?.toISOString() ?? null,
     version: s.config.version,

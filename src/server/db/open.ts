@@ -26,6 +26,10 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client, for pg-boss's PGlite adapter (tasks/jobs). */
+  pglite?: PGlite;
+  /** The connection string, for pg-boss's own pool on PostgreSQL (tasks/jobs). */
+  url?: string;
   /** Runs `fn` for each NOTIFY on `channel`; `onReconnect` after a lost listener is back. Returns an unsubscribe. */
   listen(
     channel: string,
@@ -67,6 +71,7 @@ export async function openPglite(
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async listen(channel, fn) {
       const unsub = await client.listen(channel, fn);
       return async () => unsub();
@@ -107,6 +112,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    url,
     async listen(channel, fn, onReconnect) {
       // LISTEN needs one session for its whole life, so it gets its own client outside the pool.
       // If that session dies, it is opened again; notifications sent meanwhile are lost, so the

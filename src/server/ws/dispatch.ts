@@ -66,6 +66,8 @@ export async function dispatch(c: Call): Promise<unknown> {
     case 'search':
       if (arg !== 'ids') throw new AppError('unknownOperation', `unknown search ${arg}`);
       return c.services.search.search(c.principal, c.body);
+    case 'activeTask':
+      return activeTask(c, rest);
     case 'addWatch':
       return addWatch(c, needSession(c), rest);
     case 'removeWatch':
@@ -77,6 +79,14 @@ export async function dispatch(c: Call): Promise<unknown> {
 
 async function act(c: Call, parts: string[]) {
   const [name, sub, ...keyParts] = parts;
+  const { tasks } = c.services;
+  if (name && (sub === 'async' || sub === 'asyncCancel') && tasks.hasAction(name)) {
+    const body = bodyObject(c.body);
+    if (sub === 'async') return tasks.start(c.principal, name, body);
+    const key = keyParts.join('/') || body.taskKey || body.key;
+    if (typeof key !== 'string' || !key) throw new AppError('invalidInput', 'asyncCancel needs the task key');
+    return tasks.kill(c.principal, key);
+  }
   const handler = name ? c.services.acts.get(name) : undefined;
   if (!handler) throw new AppError('unknownOperation', `unknown act ${name ?? ''}`);
   return handler({
@@ -87,6 +97,20 @@ async function act(c: Call, parts: string[]) {
     sub,
     key: keyParts.length ? keyParts.join('/') : undefined,
   });
+}
+
+/** activeTask/{action}[/{n}]: the caller's running tasks of that action, or the n-th (0 = newest). */
+async function activeTask(c: Call, parts: string[]) {
+  const [action, nPart] = parts;
+  if (!action) throw new AppError('unknownOperation', 'activeTask needs an action');
+  if (!c.principal.userId) return nPart === undefined ? { tasks: [] } : null;
+  const running = (await c.services.tasks.activeTasks(c.principal.userId, action)).filter(
+    (t) => !t.errorKey && t.percentageComplete < 100,
+  );
+  if (nPart === undefined) return { tasks: running };
+  const n = Number(nPart);
+  if (!Number.isInteger(n) || n < 0) throw new AppError('invalidInput', 'n is a number');
+  return running[n] ?? null;
 }
 
 /** addWatch/{id}[/{_u}] or addWatch/{Type}-0 with a match filter. */

@@ -4,6 +4,7 @@ import {
   CLOSE_CODE_NO_PONG,
   PING_AFTER_SILENCE_MS,
   PING_REPLY_WAIT_MS,
+  WS_MAX_MSG_SIZE,
 } from '../../protocol/constants';
 import { AppError } from '../../protocol/errors';
 import { InboundFrame } from '../../protocol/frames';
@@ -71,12 +72,20 @@ export function serveSocket(
       else if (o === 'signout') result = await signout();
       else if (o === 'nextToken') result = await nextToken();
       else result = await dispatch({ services, principal: session.principal, session, op: o, body: b });
-      session.send(replyFrame(o, s, result));
+      sendReply(replyFrame(o, s, result));
       if (o === 'signout') session.close(CLOSE_CODE_AUTH, 'signedout');
     } catch (e) {
       if (!(e instanceof AppError)) log.error({ err: e, op: o }, 'request failed');
       session.send({ o, b: errorBody(e), ...(s !== undefined ? { s } : {}) });
     }
+  }
+
+  /** A reply over the message limit is held for GET /ws-lrg/{key}; the socket carries lrg/{key}. */
+  function sendReply(frame: ReturnType<typeof replyFrame>) {
+    const text = JSON.stringify(frame);
+    if (Buffer.byteLength(text) <= WS_MAX_MSG_SIZE - 1024) return session.send(frame);
+    const key = services.largeReplies.put(session.principal.userId, text);
+    session.send({ o: `lrg/${key}`, b: { size: Buffer.byteLength(text) }, ...(frame.s !== undefined ? { s: frame.s } : {}) });
   }
 
   async function tokenAuth(b: unknown, clientVersion: string | undefined) {

@@ -14,6 +14,7 @@ import { adminActs } from './admin-acts';
 import { parse, signedIn } from './act-input';
 import { attachmentActs } from './attachment-acts';
 import { peopleActs } from './people-acts';
+import { coreAsyncActions, killTask } from './task-acts';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
@@ -238,5 +239,7 @@ export const coreServer: ServerModule = {
     timeline,
     ...attachmentActs,
     ...peopleActs,
+    killTask,
   },
+  asyncActions: coreAsyncActions,
 };

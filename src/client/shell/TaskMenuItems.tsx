@@ -1,0 +1,130 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
+import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  LinearProgress,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskInfo } from '../state/socket-client';
+import { isRunning, type TaskStore } from '../state/tasks';
+import { useApp } from '../state/app-context';
+
+/** Background tasks in the help menu: progress, download when done, kill after a confirmation. */
+export function taskMenuItems(
+  tasks: TaskInfo[],
+  t: (k: string, o?: Record<string, unknown>) => string,
+  onKill: (task: TaskInfo) => void,
+  onDownload: (task: TaskInfo) => void,
+  onDismiss: (task: TaskInfo) => void,
+) {
+  if (!tasks.length) return [];
+  const name = (task: TaskInfo) => t(`tasks.actions.${task.keyAction ?? 'task'}`, { defaultValue: t('tasks.actions.task') });
+  const items = [
+    // A disabled item, not a ListSubheader: a menu may hold only menu items (axe aria-required-children).
+    <MenuItem key="tasks-header" disabled sx={{ typography: 'overline', '&.Mui-disabled': { opacity: 1 } }}>
+      {t('tasks.title')}
+    </MenuItem>,
+    ...tasks.flatMap((task) => {
+      const label = name(task);
+      if (isRunning(task))
+        return [
+          <MenuItem
+            key={task.key}
+            onClick={() => onKill(task)}
+            sx={{ display: 'block', minWidth: 280 }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <ListItemText primary={label} secondary={t('tasks.running', { pct: task.percentageComplete })} />
+              <StopCircleIcon fontSize="small" aria-hidden />
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={task.percentageComplete}
+              aria-label={t('tasks.progress', { name: label })}
+            />
+          </MenuItem>,
+        ];
+      if (task.errorKey)
+        return [
+          <MenuItem key={task.key} onClick={() => onDismiss(task)}>
+            <ListItemIcon>
+              <ErrorIcon fontSize="small" color={task.errorKey === 'cancelled' ? 'inherit' : 'error'} />
+            </ListItemIcon>
+            <ListItemText
+              primary={label}
+              secondary={`${task.errorKey === 'cancelled' ? t('tasks.cancelled') : t('tasks.failed')} — ${t('tasks.selectToRemove')}`}
+            />
+          </MenuItem>,
+        ];
+      return [
+        <MenuItem key={task.key} onClick={() => onDownload(task)} disabled={!task.resultURI}>
+          <ListItemIcon>
+            <DownloadIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('tasks.download', { name: label })} secondary={t('tasks.done')} />
+        </MenuItem>,
+        <MenuItem key={`${task.key}-dismiss`} onClick={() => onDismiss(task)} dense sx={{ pl: 7 }}>
+          {t('tasks.dismissLabel', { name: label })}
+        </MenuItem>,
+      ];
+    }),
+    <Divider key="tasks-divider" />,
+  ];
+  return items;
+}
+
+/** The kill confirmation (app.killTaskConfirm); the kill itself runs on Apply. */
+export function KillTaskDialog({
+  task,
+  store,
+  onClose,
+}: {
+  task: TaskInfo | null;
+  store: TaskStore;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { alerts } = useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={!!task} onClose={onClose} aria-labelledby="kill-task-title">
+      <DialogTitle id="kill-task-title">{t('app.areYouSure')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('app.killTaskConfirm')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('app.cancel')}</Button>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={busy}
+          onClick={() => {
+            if (!task) return;
+            setBusy(true);
+            store
+              .kill(task.key)
+              .catch((e: unknown) => alerts.error(e))
+              .finally(() => {
+                setBusy(false);
+                onClose();
+              });
+          }}
+        >
+          {t('app.apply')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
