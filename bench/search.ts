@@ -184,21 +184,26 @@ async function run(kind: string, size: number): Promise<{ p50: number; p95: numb
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const name = `ckk_bsearch_${process.pid}_${size}`;
+  // BENCH_KEEP=1 keeps one database per size between runs (generated once), for EXPLAIN and iteration.
+  const keep = !!process.env.BENCH_KEEP;
+  const name = keep ? `ckk_bsearch_keep_${size}` : `ckk_bsearch_${process.pid}_${size}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = keep && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), { max: 4 });
   try {
-    await seedOrgs(db);
-    const ms = await generate(db, size, ['Organization-1', 'Organization-2', 'Organization-3']);
-    console.log(`postgres  generated ${size} items in ${(ms / 1000).toFixed(1)} s`);
+    if (!exists) {
+      await seedOrgs(db);
+      const ms = await generate(db, size, ['Organization-1', 'Organization-2', 'Organization-3']);
+      console.log(`postgres  generated ${size} items in ${(ms / 1000).toFixed(1)} s`);
+    }
     return await measure(db, 'postgres', size);
   } finally {
     await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
