@@ -449,10 +449,18 @@ export const en = {
     unknownField: 'Unknown field',
     readOnly: 'This field cannot be changed',
     passwordTooShort: 'Use at least 8 characters',
+    lovKeyTaken: 'This list already has a value with this key in this organisation.',
     invalidJsonText: 'This is not valid JSON',
   },
   enums: {},
   types: {},
+  lov: {
+    language: 'Language',
+    labelIn: 'Label ({{language}})',
+    removeLanguage: 'Remove the {{language}} label',
+    addLanguage: 'Add a language',
+    translationsHelp: 'The label shown for each language, e.g. en, fr or hur. English is used where a language has none.',
+  },
 } as const;
 
 export type Bundle = typeof en;

@@ -59,6 +59,7 @@ import { sessionStore } from './useResultNav';
 import { useResultItems } from './useResultItems';
 import { useSearch } from './useSearch';
 import { useTypeEnv } from './useTypeEnv';
+import { passesGate } from '../shell/role-gate';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -183,7 +184,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
     }
   }
 
-  if (screen.adminOnly && !user?.admin)
+  if (!passesGate(user, screen))
     return (
       <Alert severity="warning" sx={{ m: 2 }}>
         {t('errors.notAllowed')}

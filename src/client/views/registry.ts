@@ -81,6 +81,7 @@ export const VIEWS: readonly ViewDef[] = [
     width: s.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
     inNav: true,
     ...(s.adminOnly ? { adminOnly: true } : {}),
+    ...(s.minOrgRole ? { minOrgRole: s.minOrgRole } : {}),
   })),
 ];
 

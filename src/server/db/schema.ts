@@ -37,6 +37,11 @@ export const items = pgTable(
     uniqueIndex('items_type_num').on(t.type, t.num),
     index('items_owner').on(t.owner),
     index('items_type_created').on(t.type, t.createdAt),
+    // A list-of-values key is unique within (owner, list): the database keeps it so even under
+    // concurrent writes (the item service turns the violation into errors.lovKeyTaken on `key`).
+    uniqueIndex('items_lov_key')
+      .on(sql`coalesce(${t.owner}, '')`, sql`(${t.data}->>'list')`, sql`(${t.data}->>'key')`)
+      .where(sql`${t.type} = 'LOVValue' and not ${t.deleted}`),
   ],
 );
 
