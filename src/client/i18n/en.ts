@@ -453,7 +453,9 @@ export const en = {
     invalidJsonText: 'This is not valid JSON',
   },
   enums: {},
-  types: {},
+  types: {
+    LOVValue: { key: 'Key', list: 'List', t: 'Labels', state: 'State' },
+  },
   lov: {
     language: 'Language',
     labelIn: 'Label ({{language}})',

@@ -31,6 +31,7 @@ export function uniqueViolation(e: unknown): unknown {
 export function isTranslations(v: unknown): boolean {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   return Object.entries(v).every(
-    ([lang, text]) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang) && typeof text === 'string' && text.trim() !== '',
+    ([lang, text]) =>
+      /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang) && typeof text === 'string' && text.trim() !== '',
   );
 }

@@ -31,7 +31,8 @@ export function facetPlan(key: string, prop: PropertyDef | null): FacetPlan {
       aggregate: (col) =>
         sql`(select json_build_array(${sql.join(
           bands.map(
-            (b) => sql`count(*) filter (where ${col} >= ${b.from}::timestamptz and ${col} < ${b.to}::timestamptz)`,
+            (b) =>
+              sql`count(*) filter (where ${col} >= ${b.from}::timestamptz and ${col} < ${b.to}::timestamptz)`,
           ),
           sql`, `,
         )}) from m)`,
@@ -50,7 +51,9 @@ export function facetPlan(key: string, prop: PropertyDef | null): FacetPlan {
     key,
     value,
     aggregate: (col) => {
-      const source = list ? sql`m cross join lateral unnest(${col}) as u(v)` : sql`(select ${col} as v from m) u`;
+      const source = list
+        ? sql`m cross join lateral unnest(${col}) as u(v)`
+        : sql`(select ${col} as v from m) u`;
       return sql`(select coalesce(json_agg(json_build_array(v, n)), '[]'::json) from
         (select v, count(*) as n from ${source} group by v order by count(*) desc, v asc limit ${FACET_LIMIT}) x)`;
     },

@@ -96,7 +96,9 @@ export class SearchService {
     );
     const pageOrder = sql.join(
       [
-        ...sorts.map((s, n) => sql`${sql.raw(`m.s${n}`)} ${s.desc ? sql`desc nulls last` : sql`asc nulls last`}`),
+        ...sorts.map(
+          (s, n) => sql`${sql.raw(`m.s${n}`)} ${s.desc ? sql`desc nulls last` : sql`asc nulls last`}`,
+        ),
         sql`m.id asc`, // a stable order for paging
       ],
       sql`, `,
@@ -129,7 +131,8 @@ export class SearchService {
             p,
             buckets.map((b) => b.value).filter((v): v is string => typeof v === 'string' && !!v),
           );
-          for (const b of buckets) if (typeof b.value === 'string' && names[b.value]) b.label = names[b.value];
+          for (const b of buckets)
+            if (typeof b.value === 'string' && names[b.value]) b.label = names[b.value];
         }
         facets[f.key] = buckets;
       }),
