@@ -105,8 +105,16 @@ describe('lists of values', () => {
 
   it('a second value with the same key in the same list is refused with a clear message', async () => {
     const list = cell(manager, 'Manage lists of values');
-    await list.getByRole('button', { name: 'New List value' }).click();
     const dialog = manager.getByRole('dialog', { name: 'New List value' });
+    // Right after a create the list is fetched again and re-rendered; a click that lands on the
+    // outgoing button is lost, so click until the dialog is there.
+    await expect
+      .poll(async () => {
+        if (!(await dialog.isVisible()))
+          await list.getByRole('button', { name: 'New List value' }).click({ timeout: 2_000 });
+        return dialog.isVisible();
+      })
+      .toBe(true);
     await field(dialog, 'Key').fill(KEY);
     await field(dialog, 'List').fill('ACTION_TYPES');
     await dialog.getByRole('button', { name: 'Create' }).click();

@@ -461,7 +461,8 @@ export const en = {
     labelIn: 'Label ({{language}})',
     removeLanguage: 'Remove the {{language}} label',
     addLanguage: 'Add a language',
-    translationsHelp: 'The label shown for each language, e.g. en, fr or hur. English is used where a language has none.',
+    translationsHelp:
+      'The label shown for each language, e.g. en, fr or hur. English is used where a language has none.',
   },
 } as const;
 

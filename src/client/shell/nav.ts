@@ -16,7 +16,8 @@ export function visibleNav(entries: readonly NavEntry[], user: UserSession | nul
     const view = viewDef(e.path);
     if (!view?.inNav) return false;
     if (!user) return !!view.public;
-    if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole })) return false;
+    if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole }))
+      return false;
     const cap = e.capability ?? view.capability;
     return !cap || user.admin || user.capabilities[cap] === true;
   });
