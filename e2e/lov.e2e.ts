@@ -135,6 +135,10 @@ describe('lists of values', () => {
   });
 
   it('archived by the orgAdmin, it is no longer offered, yet the thread that used it still shows it', async () => {
+    // The officer has another thread open, its list of values already loaded and cached.
+    const other = await openThread(officer, 'Thread-2');
+    expect(await offered(officer, other)).toContain(LABEL);
+
     await manager.goto(url(`/i-${valueId}`));
     const c = cellAt(manager, 0);
     await c.getByRole('combobox', { name: /^State/ }).click();
@@ -143,12 +147,13 @@ describe('lists of values', () => {
     await alertText(manager, 'Saved.').waitFor();
     expect(await stored(app, valueId)).toMatchObject({ state: 'ARCHIVED' });
 
-    // Another thread: not offered (the officer's cached list was refreshed by the watch).
-    const other = await openThread(officer, 'Thread-2');
+    // Without reloading, the officer's cached list is refreshed by the LOVValue watch.
     await expect.poll(() => offered(officer, other), { timeout: 10_000 }).not.toContain(LABEL);
-    // The thread that has it keeps showing its label, and keeps it as a choice.
+    await shot(officer, 'lov-archived-not-offered');
+    // The thread that has it keeps showing its label, and keeps it as its choice.
     const used = await openThread(officer, 'Thread-3');
     await expect(actionType(used).textContent()).resolves.toContain(LABEL);
+    expect(await offered(officer, used)).toContain(LABEL);
     await shot(officer, 'lov-archived-still-shown');
   });
 });
