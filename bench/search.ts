@@ -1,7 +1,8 @@
 // npm run bench:search — full text plus three facets, as a Riverbend staff member who can read
 // about half of the items, at 10k and 100k items (and 1M on PostgreSQL), through the search
 // service and as bare SQL of the same shape in the same process. Prints p50/p95, the ratio,
-// the growth from 100k to 1M and the index sizes. A measurement, not a test.
+// the growth from 100k to 1M and the index sizes. A measurement, not a test. BENCH_KEEP=1 keeps
+// the generated PostgreSQL databases (ckk_bsearch_keep_{size}) for re-runs and EXPLAIN.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
