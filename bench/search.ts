@@ -1,7 +1,8 @@
 // npm run bench:search — full text plus three facets, as a Riverbend staff member who can read
 // about half of the items, at 10k and 100k items (and 1M on PostgreSQL), through the search
 // service and as bare SQL of the same shape in the same process. Prints p50/p95, the ratio,
-// the growth from 100k to 1M and the index sizes. A measurement, not a test.
+// the growth from 100k to 1M and the index sizes. A measurement, not a test. BENCH_KEEP=1 keeps
+// the generated PostgreSQL databases (ckk_bsearch_keep_{size}) for re-runs and EXPLAIN.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -184,21 +185,26 @@ async function run(kind: string, size: number): Promise<{ p50: number; p95: numb
       rmSync(dir, { recursive: true, force: true });
     }
   }
-  const name = `ckk_bsearch_${process.pid}_${size}`;
+  // BENCH_KEEP=1 keeps one database per size between runs (generated once), for EXPLAIN and iteration.
+  const keep = !!process.env.BENCH_KEEP;
+  const name = keep ? `ckk_bsearch_keep_${size}` : `ckk_bsearch_${process.pid}_${size}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = keep && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), { max: 4 });
   try {
-    await seedOrgs(db);
-    const ms = await generate(db, size, ['Organization-1', 'Organization-2', 'Organization-3']);
-    console.log(`postgres  generated ${size} items in ${(ms / 1000).toFixed(1)} s`);
+    if (!exists) {
+      await seedOrgs(db);
+      const ms = await generate(db, size, ['Organization-1', 'Organization-2', 'Organization-3']);
+      console.log(`postgres  generated ${size} items in ${(ms / 1000).toFixed(1)} s`);
+    }
     return await measure(db, 'postgres', size);
   } finally {
     await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

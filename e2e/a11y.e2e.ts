@@ -9,6 +9,7 @@ import { tusUpload } from '../test/helpers/tus';
 import { signIn as signInToken } from '../test/helpers/ws-client';
 import { SYSTEM } from '../src/server/access/principal';
 import {
+  cell,
   cellAt,
   DEMO_PASSWORD,
   field,
@@ -335,6 +336,32 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('progressbar', { name: 'Progress of Simulated task' }).waitFor();
       await check(page, `${mode}-help-menu-task`);
       await page.keyboard.press('Escape');
+    });
+    it('lists of values: the manager list, the new-value dialog with its labels, a value, the list for members', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'lands.admin@riverbend.example');
+      await setDark(page, dark);
+      await page.goto(app.server.url + '/admin.lovs');
+      const list = cell(page, 'Manage lists of values');
+      await list.getByRole('button', { name: /^Phone call/ }).waitFor();
+      await check(page, `${mode}-admin-lovs`);
+
+      await list.getByRole('button', { name: 'New List value' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New List value' });
+      await dialog.getByRole('button', { name: 'Add a language' }).waitFor();
+      await check(page, `${mode}-lov-create`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.goto(app.server.url + '/i-LOVValue-1');
+      await field(cellAt(page, 0), 'Key').waitFor();
+      await check(page, `${mode}-lov-value`);
+
+      await page.goto(app.server.url + '/list-lov');
+      await cell(page, 'Lists of values')
+        .getByRole('button', { name: /^Phone call/ })
+        .waitFor();
+      await check(page, `${mode}-list-lov`);
     });
   });
 }

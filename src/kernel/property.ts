@@ -51,6 +51,8 @@ export interface PropertyDef {
   notBefore?: string;
   /** The value must be a kind registered for this family (Agreement and Import kinds). */
   registeredKind?: 'Agreement' | 'Import';
+  /** A json map of language code → text (a list value's labels): edited per language, checked as such. */
+  translations?: boolean;
   /** Who may write it: 'system' (server only) or 'admin'. Others may not set it. */
   write?: 'system' | 'admin';
 }

@@ -47,6 +47,7 @@ export const RULE_KEYS = [
   'errors.unknownField',
   'errors.readOnly',
   'errors.passwordTooShort',
+  'errors.lovKeyTaken',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

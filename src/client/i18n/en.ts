@@ -451,6 +451,7 @@ export const en = {
     unknownField: 'Unknown field',
     readOnly: 'This field cannot be changed',
     passwordTooShort: 'Use at least 8 characters',
+    lovKeyTaken: 'This list already has a value with this key in this organisation.',
     invalidJsonText: 'This is not valid JSON',
   },
   files: {
@@ -707,6 +708,7 @@ export const en = {
       fileID: 'Stored file',
       uppyID: 'Upload id',
     },
+    LOVValue: { key: 'Key', list: 'List', t: 'Labels', state: 'State' },
   },
   tasks: {
     title: 'Background tasks',
@@ -727,6 +729,14 @@ export const en = {
       exportCsv: 'CSV export',
       simulateTask: 'Simulated task',
     },
+  },
+  lov: {
+    language: 'Language',
+    labelIn: 'Label ({{language}})',
+    removeLanguage: 'Remove the {{language}} label',
+    addLanguage: 'Add a language',
+    translationsHelp:
+      'The label shown for each language, e.g. en, fr or hur. English is used where a language has none.',
   },
 } as const;
 

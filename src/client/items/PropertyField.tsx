@@ -12,6 +12,7 @@ import { ListField } from './ListField';
 import { ReadOnlyField } from './ReadOnlyField';
 import { RelationField } from './RelationField';
 import { ScalarField } from './ScalarField';
+import { TranslationsField } from './TranslationsField';
 import { shakeSx } from './shake';
 
 export interface PropertyFieldProps {
@@ -62,7 +63,7 @@ export function PropertyField({ name, prop, item, admin, editable, shaking, onOp
         body = <BooleanField {...fp} />;
         break;
       case 'json':
-        body = <JsonField {...fp} />;
+        body = prop.translations ? <TranslationsField {...fp} /> : <JsonField {...fp} />;
         break;
       case 'list':
         body = <ListField {...fp} />;

@@ -1,10 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
+import { holdLovLive, lovKey } from './lov-live';
 import { isLovReply, lovEntries, type LovReply } from './lookups';
 
-async function fetchLov(language: string, list: string, token: string | null): Promise<LovReply> {
-  const res = await fetch(`/lov/${encodeURIComponent(language)}/${encodeURIComponent(list)}`, {
+async function fetchLov(
+  language: string,
+  list: string,
+  owner: string | null,
+  token: string | null,
+): Promise<LovReply> {
+  const path = [language, list, ...(owner ? [owner] : [])].map(encodeURIComponent).join('/');
+  const res = await fetch(`/lov/${path}`, {
     headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -14,14 +22,20 @@ async function fetchLov(language: string, list: string, token: string | null): P
   return body;
 }
 
-/** A list of values, cached per locale; `failed` means the form falls back to free text. */
+/**
+ * A list of values: the owner organisation's list (every readable list when the item has no
+ * owner), cached per locale + list + owner and refreshed when a LOVValue changes.
+ * `failed` means the form falls back to free text.
+ */
 export function useLov(list: string | undefined, owner: string | null) {
   const { client } = useApp();
+  const qc = useQueryClient();
   const { i18n } = useTranslation();
   const language = i18n.language || 'en';
+  useEffect(() => (list ? holdLovLive(client, qc) : undefined), [client, qc, list]);
   const q = useQuery({
-    queryKey: ['lov', language, list],
-    queryFn: () => fetchLov(language, list ?? '', client.tokenValue),
+    queryKey: lovKey(language, list, owner),
+    queryFn: () => fetchLov(language, list ?? '', owner, client.tokenValue),
     enabled: !!list,
     staleTime: Infinity,
     retry: false,

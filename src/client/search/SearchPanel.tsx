@@ -61,6 +61,7 @@ import { sessionStore } from './useResultNav';
 import { useResultItems } from './useResultItems';
 import { useSearch } from './useSearch';
 import { useTypeEnv } from './useTypeEnv';
+import { passesGate } from '../shell/role-gate';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -187,7 +188,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
     }
   }
 
-  if (screen.adminOnly && !user?.admin)
+  if (!passesGate(user, screen))
     return (
       <Alert severity="warning" sx={{ m: 2 }}>
         {t('errors.notAllowed')}

@@ -77,7 +77,8 @@ export const LIST_SCREENS: readonly ScreenDef[] = [
     name: 'admin.lovs',
     titleKey: 'nav.admin_lovs',
     types: ['LOVValue'],
-    adminOnly: true,
+    // Editors and orgAdmins keep their organisation's lists (capability-modules §5).
+    minOrgRole: 'editor',
     defaultSort: [
       { key: 'list', order: 'asc' },
       { key: 'key', order: 'asc' },

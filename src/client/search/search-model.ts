@@ -1,5 +1,6 @@
 import type { ItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
+import type { Role } from '../../protocol/access-levels';
 import { DEFAULT_SEARCH_MAX } from '../../protocol/constants';
 import { DATE_BANDS, dateBands, type DateBand } from '../../protocol/date-bands';
 import type { MatchFilter } from '../../protocol/match';
@@ -55,6 +56,8 @@ export interface ScreenDef {
   /** Offer a create button (when the user may create the type); 'admin': to admins only. */
   create?: boolean | 'admin';
   adminOnly?: boolean;
+  /** Also for users with this role (or higher) in some organisation. */
+  minOrgRole?: Role;
 }
 
 /** What the model needs to know about the registry. */

@@ -1,7 +1,7 @@
 import type { NavEntry } from '../../kernel/module';
-import { managesAnyOrg } from '../people/org-admin';
 import type { UserSession } from '../state/socket-client';
 import { viewDef } from '../views/registry';
+import { passesGate } from './role-gate';
 
 export interface NavGroup {
   path: string;
@@ -16,8 +16,8 @@ export function visibleNav(entries: readonly NavEntry[], user: UserSession | nul
     const view = viewDef(e.path);
     if (!view?.inNav) return false;
     if (!user) return !!view.public;
-    if ((e.adminOnly || view.adminOnly) && !user.admin) return false;
-    if (view.orgAdminOnly && !managesAnyOrg(user)) return false;
+    if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole }))
+      return false;
     const cap = e.capability ?? view.capability;
     return !cap || user.admin || user.capabilities[cap] === true;
   });

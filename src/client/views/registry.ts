@@ -91,7 +91,7 @@ export const VIEWS: readonly ViewDef[] = [
     component: OwnerView,
     width: 'TWO_THIRDS',
     inNav: true,
-    orgAdminOnly: true,
+    minOrgRole: 'orgAdmin',
   },
   {
     name: 'admin.contacts',
@@ -99,7 +99,7 @@ export const VIEWS: readonly ViewDef[] = [
     component: ContactsView,
     width: 'TWO_THIRDS',
     inNav: true,
-    orgAdminOnly: true,
+    minOrgRole: 'orgAdmin',
   },
   ...LIST_SCREENS.map((s): ViewDef => ({
     name: s.name,
@@ -108,6 +108,7 @@ export const VIEWS: readonly ViewDef[] = [
     width: s.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
     inNav: true,
     ...(s.adminOnly ? { adminOnly: true } : {}),
+    ...(s.minOrgRole ? { minOrgRole: s.minOrgRole } : {}),
   })),
   {
     name: 'admin.state',

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { Role } from '../../protocol/access-levels';
 import type { CellWidth } from '../shell/cell-api';
 
 export interface ViewProps {
@@ -20,8 +21,8 @@ export interface ViewDef {
   signedOutOnly?: boolean;
   capability?: string;
   adminOnly?: boolean;
-  /** For admins and organisation admins (orgAdmin in some organisation). */
-  orgAdminOnly?: boolean;
+  /** Also for users with this role (or higher) in some organisation (see shell/role-gate.ts). */
+  minOrgRole?: Role;
   /** Listed in the navigation drawer. */
   inNav?: boolean;
 }

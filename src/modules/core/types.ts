@@ -183,7 +183,7 @@ export const LOVValue = defineItemType({
   properties: {
     key: { ...str(200), required: true, notBlank: true, textField: true },
     list: { ...str(100), required: true, facet: true },
-    t: { kind: 'json' },
+    t: { kind: 'json', translations: true },
     state: { kind: 'enum', values: LOV_STATES, facet: true },
     access: { kind: 'enum', values: ACCESS_LEVELS },
   },

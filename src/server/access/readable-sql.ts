@@ -80,10 +80,18 @@ function readable(c: Ctx, a: string, depth: number, types: readonly string[] | n
               inScope.filter((t) => !plain.includes(t.name)).map((t) => sql`${t.name}`),
               sql`, `,
             )})`
-        : sql`${x}.type in (${sql.join(
-            plain.map((n) => sql`${n}`),
-            sql`, `,
-          )})`;
+        : plain.length > inScope.length / 2
+          ? // Most types pass: an index on type would select nearly every row, and the planner
+            // was ANDing a million-row bitmap into the text match (EXPLAIN at 1M: 250 ms).
+            // `|| ''` keeps this test off the index; the row test itself is the same.
+            sql`(${x}.type || '') in (${sql.join(
+              plain.map((n) => sql`${n}`),
+              sql`, `,
+            )})`
+          : sql`${x}.type in (${sql.join(
+              plain.map((n) => sql`${n}`),
+              sql`, `,
+            )})`;
     clauses.push(sql`(${typeTest} and ${own(c, a)})`);
   }
   if (clauses.length === 0) return sql`false`;

@@ -41,6 +41,11 @@ export const items = pgTable(
     index('items_attachment_uppy')
       .on(sql`(${t.data}->>'uppyID')`)
       .where(sql`${t.type} = 'Attachment'`),
+    // A list-of-values key is unique within (owner, list): the database keeps it so even under
+    // concurrent writes (the item service turns the violation into errors.lovKeyTaken on `key`).
+    uniqueIndex('items_lov_key')
+      .on(sql`coalesce(${t.owner}, '')`, sql`(${t.data}->>'list')`, sql`(${t.data}->>'key')`)
+      .where(sql`${t.type} = 'LOVValue' and not ${t.deleted}`),
   ],
 );
 

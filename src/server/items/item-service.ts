@@ -14,6 +14,7 @@ import { textArray } from '../db/query';
 import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
 import { addUserStates } from './user-state';
+import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { sql } from 'drizzle-orm';
 
@@ -210,7 +211,7 @@ export class ItemService {
     const { data, level, owner: askedOwner } = this.splitInput(t, input, p, null);
     this.validate(t, data, p);
 
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.inTransaction(async (tx) => {
       const load = this.loaderFor(tx);
       let owner: string | null;
       let access = level ?? t.access.defaultLevel;
@@ -261,7 +262,7 @@ export class ItemService {
     const version = input.$version;
     if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
 
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.inTransaction(async (tx) => {
       const load = this.loaderFor(tx);
       const current = await loadRow(tx, id, true);
       if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
@@ -378,6 +379,15 @@ export class ItemService {
     return { data, level, owner };
   }
 
+  /** A write transaction whose unique-key violations come back as field errors. */
+  private async inTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(fn);
+    } catch (e) {
+      throw uniqueViolation(e);
+    }
+  }
+
   private validate(t: ItemType, data: Record<string, unknown>, p: Principal): void {
     const res = validatorFor(t, { admin: p.admin }).safeParse(data);
     const errors = res.success ? [] : toFieldErrors(res.error);
@@ -385,6 +395,8 @@ export class ItemService {
       const family = prop.registeredKind;
       const v = data[name];
       if (family && typeof v === 'string' && !this.registry.kinds[family].has(v))
+        errors.push({ path: name, key: 'errors.invalidValue' });
+      if (prop.translations && v !== undefined && v !== null && !isTranslations(v))
         errors.push({ path: name, key: 'errors.invalidValue' });
     }
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });

@@ -10,18 +10,16 @@ import {
   type SearchResult,
 } from '../../protocol/query';
 import { renderLabel } from '../../kernel/label';
-import type { PropertyDef } from '../../kernel/property';
-import { dateBands } from '../../protocol/date-bands';
-import { parseNumberRange, SIZE_BANDS, sizeBandValue } from '../../protocol/files';
+import { parseNumberRange } from '../../protocol/files';
 import type { Principal } from '../access/principal';
 import { readableSql } from '../access/readable-sql';
 import { query } from '../db/query';
 import type { ItemService } from '../items/item-service';
-import { assertKnownKey, facetValues, propertyOf, sortExpression, valueCondition } from './keys';
+import { facetPlan } from './facet-sql';
+import { assertKnownKey, propertyOf, sortExpression, valueCondition } from './keys';
 
 /** The most ids one search returns, whatever `max` asks: a query never scans without bound. */
 export const SEARCH_HARD_LIMIT = 10_000;
-const FACET_LIMIT = 200;
 
 function tsQuery(values: readonly unknown[]): SQL | null {
   const words = values.flatMap((v) => (typeof v === 'string' ? textTokens(v) : []));
@@ -84,70 +82,66 @@ export class SearchService {
         and (bc.user_id = i.id or (i.type = 'Contact' and bc.user_id = i.data->>'user')))`);
 
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
-    const order = this.order(q, text);
+    const sorts = this.sorts(q, text);
     const filter = sql.join(where, sql` and `);
-    // The page and the facets are independent queries: on PostgreSQL they run side by side.
-    const [rows, facets] = await Promise.all([
-      query<{ id: string; type: string; data: Record<string, unknown> | string; total: string | number }>(
-        this.items.db,
-        sql`select i.id, i.type, ${q.labels ? sql`i.data` : sql`null::jsonb as data`}, count(*) over () as total
-          from items i where ${filter} order by ${order} limit ${max} offset ${q.offset ?? 0}`,
-      ),
-      this.facets(p, q.facets ?? [], types, filter),
-    ]);
+    const scopeTypes = types.length ? types : null;
+    for (const key of q.facets ?? []) assertKnownKey(registry, scopeTypes, key);
+    const plans = (q.facets ?? []).map((key) => facetPlan(key, propertyOf(registry, scopeTypes, key)));
+    // One statement: the filter (text match and the long access rule) is evaluated once into a
+    // materialised set, and the page, the total and every facet are read from it. Running them
+    // as separate queries repeated the index and heap work per facet (issue 4 benchmark).
+    const m = sql.join(
+      [
+        sql`i.id`,
+        ...sorts.map((s, n) => sql`${s.expr} as ${sql.raw(`s${n}`)}`),
+        ...plans.map((f, n) => sql`${f.value} as ${sql.raw(`f${n}`)}`),
+      ],
+      sql`, `,
+    );
+    const pageOrder = sql.join(
+      [
+        ...sorts.map(
+          (s, n) => sql`${sql.raw(`m.s${n}`)} ${s.desc ? sql`desc nulls last` : sql`asc nulls last`}`,
+        ),
+        sql`m.id asc`, // a stable order for paging
+      ],
+      sql`, `,
+    );
+    const facetCols = plans.map((f, n) => sql`, ${f.aggregate(sql.raw(`m.f${n}`))} as ${sql.raw(`f${n}`)}`);
+    const [row] = await query<Record<string, unknown> & { page: unknown; total: string | number }>(
+      this.items.db,
+      sql`with m as materialized (select ${m} from items i where ${filter})
+        select (select coalesce(json_agg(json_build_array(p.id, p.type, ${q.labels ? sql`p.data` : sql`null`}) order by pg.rn), '[]'::json)
+            from (select m.id, row_number() over (order by ${pageOrder}) as rn from m order by ${pageOrder} limit ${max} offset ${q.offset ?? 0}) pg
+            join items p on p.id = pg.id) as page,
+          (select count(*) from m) as total${sql.join(facetCols, sql``)}`,
+    );
+    const page = (parseJson(row?.page) ?? []) as [string, string, Record<string, unknown> | null][];
     const labels: Record<string, string> = {};
     if (q.labels) {
-      for (const r of rows) {
-        const t = registry.type(r.type);
-        const data =
-          typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : (r.data ?? {});
-        labels[r.id] = t ? renderLabel(t, r.id, data) : r.id;
+      for (const [id, type, data] of page) {
+        const t = registry.type(type);
+        labels[id] = t ? renderLabel(t, id, data ?? {}) : id;
       }
     }
-    const total = rows.length ? Number(rows[0]!.total) : (q.offset ?? 0) > 0 ? await this.count(filter) : 0;
-    return { ids: rows.map((r) => r.id), labels, facets, total };
-  }
-
-  /** Counts per relative date band (spec core §3); each bucket's value filters by that band. */
-  private async dateFacet(col: SQL, filter: SQL): Promise<FacetBucket[]> {
-    const bands = dateBands();
-    const cases = bands.map(
-      (b, i) =>
-        sql`count(*) filter (where ${col} >= ${b.from}::timestamptz and ${col} < ${b.to}::timestamptz) as ${sql.raw(`b${i}`)}`,
+    const facets: Record<string, FacetBucket[]> = {};
+    await Promise.all(
+      plans.map(async (f, n) => {
+        const buckets = f.read(parseJson(row?.[`f${n}`]));
+        const prop = propertyOf(registry, scopeTypes, f.key);
+        if (prop?.kind === 'relation' || f.key === 'owner' || f.key === '_c') {
+          // Relation values are labelled only where the reader may read the target.
+          const names = await this.items.labelsFor(
+            p,
+            buckets.map((b) => b.value).filter((v): v is string => typeof v === 'string' && !!v),
+          );
+          for (const b of buckets)
+            if (typeof b.value === 'string' && names[b.value]) b.label = names[b.value];
+        }
+        facets[f.key] = buckets;
+      }),
     );
-    const [row] = await query<Record<string, string>>(
-      this.items.db,
-      sql`select ${sql.join(cases, sql`, `)} from items i where ${filter}`,
-    );
-    return bands
-      .map((b, i) => ({ value: b.value, label: b.band, count: Number(row?.[`b${i}`] ?? 0) }))
-      .filter((b) => b.count > 0);
-  }
-
-  /** Counts per file size band (spec core §3); each bucket's value "min..max" filters by it. */
-  private async sizeFacet(key: string, filter: SQL): Promise<FacetBucket[]> {
-    const col = sql`(case when jsonb_typeof(i.data->${key}) = 'number' then (i.data->>${key})::numeric end)`;
-    const cases = SIZE_BANDS.map(
-      (b, i) =>
-        sql`count(*) filter (where ${col} >= ${b.min}${b.max === null ? sql`` : sql` and ${col} <= ${b.max}`}) as ${sql.raw(`b${i}`)}`,
-    );
-    const [row] = await query<Record<string, string>>(
-      this.items.db,
-      sql`select ${sql.join(cases, sql`, `)} from items i where ${filter}`,
-    );
-    return SIZE_BANDS.map((b, i) => ({
-      value: sizeBandValue(b),
-      label: b.band,
-      count: Number(row?.[`b${i}`] ?? 0),
-    })).filter((b) => b.count > 0);
-  }
-
-  private async count(filter: SQL): Promise<number> {
-    const [r] = await query<{ n: string }>(
-      this.items.db,
-      sql`select count(*) as n from items i where ${filter}`,
-    );
-    return Number(r?.n ?? 0);
+    return { ids: page.map(([id]) => id), labels, facets, total: Number(row?.total ?? 0) };
   }
 
   private clause(c: Clause | undefined, types: string[]): SQL[] {
@@ -207,66 +201,22 @@ export class SearchService {
     return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
   }
 
-  private order(q: SearchQuery, text: SQL | null): SQL {
+  private sorts(q: SearchQuery, text: SQL | null): { expr: SQL; desc: boolean }[] {
     const keys = q.sort?.length
       ? q.sort
       : text
         ? [{ key: '_score', order: 'desc' as const }]
         : [{ key: '_c.ts', order: 'desc' as const }];
-    const parts = keys.map((s) => {
-      const expr =
-        s.key === '_score' ? (text ? sql`ts_rank(i.tsv, ${text})` : sql`0`) : sortExpression(s.key);
-      return sql`${expr} ${s.order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`;
-    });
-    parts.push(sql`i.id asc`); // a stable order for paging
-    return sql.join(parts, sql`, `);
-  }
-
-  /** Term counts over readable items only; relation values are labelled only where readable. */
-  private async facets(
-    p: Principal,
-    keys: string[],
-    types: string[],
-    filter: SQL,
-  ): Promise<Record<string, FacetBucket[]>> {
-    const scope = types.length ? types : null;
-    for (const key of keys) assertKnownKey(this.items.registry, scope, key);
-    const entries = await Promise.all(
-      keys.map(async (key): Promise<[string, FacetBucket[]]> => {
-        const prop = propertyOf(this.items.registry, scope, key);
-        const dateCol = dateColumn(key, prop);
-        if (dateCol) return [key, await this.dateFacet(dateCol, filter)];
-        if (prop?.facet === 'sizeBands') return [key, await this.sizeFacet(key, filter)];
-        const rows = await query<{ v: string | null; n: string }>(
-          this.items.db,
-          sql`select v, count(*) as n from (select ${facetValues(key, prop?.list === true)} as v from items i where ${filter}) f
-            group by v order by count(*) desc, v asc limit ${FACET_LIMIT}`,
-        );
-        const buckets: FacetBucket[] = rows.map((r) => ({ value: r.v, count: Number(r.n) }));
-        if (prop?.kind === 'relation' || key === 'owner' || key === '_c') {
-          const labels = await this.items.labelsFor(
-            p,
-            rows.map((r) => r.v).filter((v): v is string => !!v),
-          );
-          for (const b of buckets)
-            if (typeof b.value === 'string' && labels[b.value]) b.label = labels[b.value];
-        }
-        return [key, buckets];
-      }),
-    );
-    return Object.fromEntries(entries);
+    return keys.map((s) => ({
+      expr: s.key === '_score' ? (text ? sql`ts_rank(i.tsv, ${text})` : sql`0`) : sortExpression(s.key),
+      desc: s.order !== 'asc',
+    }));
   }
 }
 
-/** The SQL of a date facet key: the created and changed times, or a date / date-time property. */
-function dateColumn(key: string, prop: PropertyDef | null): SQL | null {
-  if (key === '_c.ts') return sql`i.created_at`;
-  if (key === '_m.ts') return sql`i.updated_at`;
-  if (prop?.kind === 'dateTime') return sql`(i.data->>${key})::timestamptz`;
-  // Imprecise dates (a year or a month) have no band: only full dates are counted.
-  if (prop?.kind === 'date')
-    return sql`(case when length(i.data->>${key}) = 10 then (i.data->>${key})::date::timestamptz end)`;
-  return null;
+/** PGlite and node-postgres both parse json columns; a string is parsed here just in case. */
+function parseJson(v: unknown): unknown {
+  return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
 }
 
 /** A number key's value: a literal, or "min..max" (inclusive, either side open) such as a size band. */

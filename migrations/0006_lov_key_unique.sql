@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "items_lov_key" ON "items" USING btree (coalesce("owner", ''),("data"->>'list'),("data"->>'key')) WHERE "items"."type" = 'LOVValue' and not "items"."deleted";
