@@ -414,14 +414,14 @@ function zipEntries(buf: Buffer): Promise<Map<string, Buffer>> {
 
 describe('zip export', () => {
   it('holds only the files the person may read, with their bytes', async () => {
+    const outsiderWs = (await connectAs(server, outsiderEmail, PASSWORD)).client;
     const outsiderThread = (
-      await (
-        await connectAs(server, outsiderEmail, PASSWORD)
-      ).client.call<{ $id: string }>('create/Thread', {
+      await outsiderWs.call<{ $id: string }>('create/Thread', {
         subject: 'Northern pipeline notes',
         $access: 'PROTECTED',
       })
     ).$id;
+    await outsiderWs.close();
     const own = await tusUpload(server.url, tokens.outsider, Buffer.from('pipeline route'), {
       rel: outsiderThread,
       filename: 'route.txt',

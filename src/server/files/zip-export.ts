@@ -113,6 +113,8 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
   const zip = new ZipFile();
   const output = zip.outputStream as unknown as NodeJS.ReadableStream & { destroy(e?: Error): void };
   const fail = (e: Error) => output.destroy(e);
+  // yazl reports its own failures as 'error' events; unheard, they would crash the process.
+  zip.on('error', fail);
   const open = new Set<NodeJS.ReadableStream & { destroy(e?: Error): void }>();
   for (const entry of plan) {
     const mtime = new Date(entry.row.createdAt ?? Date.now());
@@ -121,6 +123,7 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
       { size: entry.size, mtime, compress: DEFLATED.test(String(entry.row.data.filetype ?? '')) },
       (cb) => {
         // yazl asks for each stream only when it is that entry's turn.
+        if (signal?.aborted) return cb(new Error('aborted'), createReadStream('/dev/null'));
         const stream = createReadStream(entry.path);
         open.add(stream);
         stream.on('data', (chunk: string | Buffer) => {
