@@ -82,10 +82,14 @@ describe('background tasks', () => {
     await admin.reload();
     await admin.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await helpButton(admin).click();
-    const running = menu(admin).getByRole('menuitem', { name: /^Simulated task \d+ % done — select to stop/ });
+    const running = menu(admin).getByRole('menuitem', {
+      name: /^Simulated task \d+ % done — select to stop/,
+    });
     await running.waitFor();
     const bar = running.getByRole('progressbar', { name: 'Progress of Simulated task' });
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await admin.waitForTimeout(400);
     await shot(admin, 'tasks-help-menu-running');
     await running.click();
@@ -96,7 +100,9 @@ describe('background tasks', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await helpButton(admin).click();
-    await menu(admin).getByRole('menuitem', { name: /^Simulated task Stopped — select to remove/ }).waitFor();
+    await menu(admin)
+      .getByRole('menuitem', { name: /^Simulated task Stopped — select to remove/ })
+      .waitFor();
     await admin.waitForTimeout(400);
     await shot(admin, 'tasks-help-menu-stopped');
     await admin.keyboard.press('Escape');

@@ -77,10 +77,14 @@ describe('background tasks', () => {
 
     const active = await admin.client.call<{ tasks: TaskPush[] }>('activeTask/simulateTask');
     expect(active.tasks.map((t) => t.key)).toContain(started.key);
-    expect(await admin.client.call<TaskPush>('activeTask/simulateTask/0')).toMatchObject({ key: started.key });
+    expect(await admin.client.call<TaskPush>('activeTask/simulateTask/0')).toMatchObject({
+      key: started.key,
+    });
 
     const done = await admin.client.waitForPush(isTask('taskComplete', started.key), 10_000);
-    const updates = admin.client.pushes.filter(isTask('taskUpdate', started.key)).map((f) => (f.b as TaskPush).percentageComplete);
+    const updates = admin.client.pushes
+      .filter(isTask('taskUpdate', started.key))
+      .map((f) => (f.b as TaskPush).percentageComplete);
     expect(updates.length).toBeGreaterThan(1);
     expect([...updates].sort((a, b) => a - b)).toEqual(updates);
     const result = done.b as TaskPush;
@@ -97,7 +101,10 @@ describe('background tasks', () => {
     expect((await download(result.resultURI!, 'not-a-token')).status).toBe(401);
 
     // The Task is PRIVATE: its starter reads it, another user does not; nor may they kill it.
-    expect(await admin.client.call(`read/${started.$id}`)).toMatchObject({ key: started.key, percentageComplete: 100 });
+    expect(await admin.client.call(`read/${started.$id}`)).toMatchObject({
+      key: started.key,
+      percentageComplete: 100,
+    });
     const denied = await other.client.request(`read/${started.$id}`);
     expect((denied.b as { erred?: boolean }).erred).toBe(true);
     const activeOther = await other.client.call<{ tasks: unknown[] }>('activeTask/simulateTask');
@@ -121,7 +128,10 @@ describe('background tasks', () => {
     const listed = (again.user.activeTasks as TaskPush[]).map((t) => t.key);
     expect(listed).toContain(started.key);
 
-    expect(await admin.client.call('act/killTask', { taskKey: started.key })).toEqual({ key: started.key, killed: true });
+    expect(await admin.client.call('act/killTask', { taskKey: started.key })).toEqual({
+      key: started.key,
+      killed: true,
+    });
     const end = await admin.client.waitForPush(isTask('taskComplete', started.key), 5_000);
     expect((end.b as TaskPush).errorKey).toBe('cancelled');
     // The socket on the other node hears the end too.
@@ -130,7 +140,9 @@ describe('background tasks', () => {
     const after = admin.client.pushes.slice(admin.client.pushes.indexOf(end) + 1);
     expect(after.filter(isTask('taskUpdate', started.key))).toEqual([]);
     expect(existsSync(folder)).toBe(false);
-    const task = await admin.client.call<{ errorKey?: string; percentageComplete: number }>(`read/${started.$id}`);
+    const task = await admin.client.call<{ errorKey?: string; percentageComplete: number }>(
+      `read/${started.$id}`,
+    );
     expect(task.errorKey).toBe('cancelled');
     expect(task.percentageComplete).toBeLessThan(100);
     expect((await admin.client.call<{ tasks: unknown[] }>('activeTask/simulateTask')).tasks).toEqual([]);
@@ -141,8 +153,12 @@ describe('background tasks', () => {
     const admin = await connectAs(nodeA, ADMIN, DEMO_PASSWORD);
     const started = await admin.client.call<Started>('act/simulateTask/async', { seconds: 20 });
     await admin.client.waitForPush(isTask('taskUpdate', started.key), 10_000);
-    expect(await admin.client.call(`act/simulateTask/asyncCancel/${started.key}`)).toMatchObject({ killed: true });
-    await admin.client.waitForPush((f) => isTask('taskComplete', started.key)(f) && (f.b as TaskPush).errorKey === 'cancelled');
+    expect(await admin.client.call(`act/simulateTask/asyncCancel/${started.key}`)).toMatchObject({
+      killed: true,
+    });
+    await admin.client.waitForPush(
+      (f) => isTask('taskComplete', started.key)(f) && (f.b as TaskPush).errorKey === 'cancelled',
+    );
 
     const failing = await admin.client.call<Started>('act/simulateTask/async', { seconds: 1, failAt: 50 });
     const failed = await admin.client.waitForPush(isTask('taskComplete', failing.key), 10_000);
@@ -251,15 +267,23 @@ describe('large replies', () => {
     const f = await officer.client.request('readMany/object', ids);
     expect(f.o).toMatch(/^lrg\//);
     const key = f.o.slice(4);
-    expect((await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${member.token}` } })).status).toBe(404);
-    const res = await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${officer.token}` } });
+    expect(
+      (await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${member.token}` } }))
+        .status,
+    ).toBe(404);
+    const res = await fetch(`${nodeA.url}/ws-lrg/${key}`, {
+      headers: { authorization: `Bearer ${officer.token}` },
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text.length).toBeGreaterThan(WS_MAX_MSG_SIZE);
     const frame = JSON.parse(text) as Frame;
     expect(frame.s).toBe(f.s);
     expect(Object.keys(frame.b as object).sort()).toEqual([...ids].sort());
-    expect((await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${officer.token}` } })).status).toBe(404);
+    expect(
+      (await fetch(`${nodeA.url}/ws-lrg/${key}`, { headers: { authorization: `Bearer ${officer.token}` } }))
+        .status,
+    ).toBe(404);
     await Promise.all([officer.client.close(), member.client.close()]);
   });
 
@@ -304,17 +328,25 @@ describe('large replies', () => {
     const member = await connectAs(nodeA, MEMBER, DEMO_PASSWORD);
     const res = await fetch(`${nodeA.url}/api/item`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${officer.token}`, 'stream-reply': 'true' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${officer.token}`,
+        'stream-reply': 'true',
+      },
       body: JSON.stringify({ o: 'search/ids', b: { must: { _t: ['Thread'] } }, s: '7' }),
     });
     expect(res.status).toBe(202);
     const key = res.headers.get('stream-key')!;
     expect(key).toBeTruthy();
-    const other = await fetch(`${nodeA.url}/api/stream/${key}`, { headers: { authorization: `Bearer ${member.token}` } });
+    const other = await fetch(`${nodeA.url}/api/stream/${key}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
     expect(other.status).toBe(404);
     let body: { o: string; s: string; data: { ids: string[] } } | null = null;
     for (let i = 0; i < 50 && !body; i++) {
-      const r = await fetch(`${nodeA.url}/api/stream/${key}`, { headers: { authorization: `Bearer ${officer.token}` } });
+      const r = await fetch(`${nodeA.url}/api/stream/${key}`, {
+        headers: { authorization: `Bearer ${officer.token}` },
+      });
       expect(r.status).toBe(200);
       if (r.headers.get('stream-done') === 'true') body = (await r.json()) as typeof body;
       else await new Promise((x) => setTimeout(x, 50));

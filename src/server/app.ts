@@ -36,11 +36,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createServices(
-  config: ServerConfig,
-  database: Database,
-  log?: MailLog & JobsLog,
-): Services {
+export function createServices(config: ServerConfig, database: Database, log?: MailLog & JobsLog): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
@@ -86,7 +82,13 @@ export async function buildApp(
   for (const m of SERVER_MODULES)
     for (const [name, action] of Object.entries(m.asyncActions ?? {}))
       services.tasks.registerAsyncAction(name, action);
-  const taskChannel = await startTaskChannel(database, services.items, services.hub, services.tasks, fastify.log);
+  const taskChannel = await startTaskChannel(
+    database,
+    services.items,
+    services.hub,
+    services.tasks,
+    fastify.log,
+  );
   services.tasks.channel = taskChannel;
   await services.tasks.startMaintenance();
 

@@ -30,7 +30,8 @@ export function taskMenuItems(
   onDismiss: (task: TaskInfo) => void,
 ) {
   if (!tasks.length) return [];
-  const name = (task: TaskInfo) => t(`tasks.actions.${task.keyAction ?? 'task'}`, { defaultValue: t('tasks.actions.task') });
+  const name = (task: TaskInfo) =>
+    t(`tasks.actions.${task.keyAction ?? 'task'}`, { defaultValue: t('tasks.actions.task') });
   const items = [
     // A disabled item, not a ListSubheader: a menu may hold only menu items (axe aria-required-children).
     <MenuItem key="tasks-header" disabled sx={{ typography: 'overline', '&.Mui-disabled': { opacity: 1 } }}>
@@ -40,13 +41,12 @@ export function taskMenuItems(
       const label = name(task);
       if (isRunning(task))
         return [
-          <MenuItem
-            key={task.key}
-            onClick={() => onKill(task)}
-            sx={{ display: 'block', minWidth: 280 }}
-          >
+          <MenuItem key={task.key} onClick={() => onKill(task)} sx={{ display: 'block', minWidth: 280 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <ListItemText primary={label} secondary={t('tasks.running', { pct: task.percentageComplete })} />
+              <ListItemText
+                primary={label}
+                secondary={t('tasks.running', { pct: task.percentageComplete })}
+              />
               <StopCircleIcon fontSize="small" aria-hidden />
             </Box>
             <LinearProgress

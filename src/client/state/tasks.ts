@@ -62,7 +62,11 @@ export class TaskStore {
     if (i < 0) this.tasks = [t, ...this.tasks];
     else {
       const prev = this.tasks[i]!;
-      const merged = { ...prev, ...t, percentageComplete: Math.max(prev.percentageComplete, t.percentageComplete) };
+      const merged = {
+        ...prev,
+        ...t,
+        percentageComplete: Math.max(prev.percentageComplete, t.percentageComplete),
+      };
       this.tasks = this.tasks.map((x, j) => (j === i ? merged : x));
     }
     this.emit();

@@ -14,7 +14,11 @@ export const STREAM_REQUEST_HEADER = 'stream-reply';
 export const STREAM_KEY_HEADER = 'stream-key';
 export const STREAM_DONE_HEADER = 'stream-done';
 
-async function principalOr401(s: Services, req: FastifyRequest, reply: FastifyReply): Promise<Principal | null> {
+async function principalOr401(
+  s: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Principal | null> {
   try {
     return await requestPrincipal(s, req);
   } catch (e) {
@@ -53,7 +57,6 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
       .send(createReadStream(file));
   });
 
-
   app.addHook('preHandler', async (req, reply) => {
     if (req.method !== 'POST' || req.url !== '/api/item' || !req.headers[STREAM_REQUEST_HEADER]) return;
     const frame = InboundFrame.safeParse(req.body);
@@ -85,6 +88,9 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
     if (!p) return reply;
     const got = s.largeReplies.take(req.params.key, p.userId);
     if (!got?.done) return reply.code(404).send({ data: new AppError('notFound', 'no such reply').toBody() });
-    return reply.header('content-type', 'application/json').header('cache-control', 'no-store').send(got.body);
+    return reply
+      .header('content-type', 'application/json')
+      .header('cache-control', 'no-store')
+      .send(got.body);
   });
 }

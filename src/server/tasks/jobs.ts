@@ -34,6 +34,8 @@ export class Jobs {
   private boss: PgBoss | null = null;
   private starting: Promise<void> | null = null;
   private readonly handlers = new Map<string, { fn: JobHandler; opts: RegisterOptions }>();
+  /** Queues being created: a send waits for its queue (pg-boss refuses jobs for unknown queues). */
+  private readonly creating = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -62,7 +64,11 @@ export class Jobs {
   async register<T extends object>(name: string, fn: JobHandler<T>, opts: RegisterOptions = {}) {
     if (this.handlers.has(name)) throw new Error(`job ${name} already registered`);
     this.handlers.set(name, { fn: fn as JobHandler, opts });
-    if (this.boss) await this.work(name, fn as JobHandler, opts);
+    if (this.boss) {
+      const p = this.work(name, fn as JobHandler, opts);
+      this.creating.set(name, p);
+      await p;
+    }
   }
 
   private async work(name: string, fn: JobHandler, opts: RegisterOptions) {
@@ -94,6 +100,7 @@ export class Jobs {
   ): Promise<string> {
     const boss = await this.ready();
     if (!this.handlers.has(name)) throw new Error(`no handler registered for job ${name}`);
+    await this.creating.get(name);
     const id = await boss.send(name, data, {
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
       ...(opts.id ? { id: opts.id } : {}),

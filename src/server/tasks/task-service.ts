@@ -42,6 +42,8 @@ export class TaskService {
   private readonly actions = new Map<string, AsyncAction>();
   /** Tasks running on this node, by key. */
   private readonly running = new Map<string, AbortController>();
+  /** Set while the node closes: aborted tasks are then failed, not treated as killed. */
+  private closing = false;
   channel: TaskChannel | null = null;
 
   constructor(private readonly s: () => Services) {}
@@ -179,9 +181,19 @@ export class TaskService {
       else rmSync(folder, { recursive: true, force: true }); // killed as it finished
     } catch (e) {
       rmSync(folder, { recursive: true, force: true });
-      if (controller.signal.aborted) return; // the killer has marked the Task
-      const errorKey = e instanceof TaskError || e instanceof AppError ? keyOf(e) : 'generalFailure';
-      const errorSys = e instanceof Error ? e.message.slice(0, 500) : String(e);
+      // A kill has marked the Task already; a closing node fails it so it does not hang as running.
+      if (controller.signal.aborted && !this.closing) return;
+      const stopped = controller.signal.aborted;
+      const errorKey = stopped
+        ? 'generalFailure'
+        : e instanceof TaskError || e instanceof AppError
+          ? keyOf(e)
+          : 'generalFailure';
+      const errorSys = stopped
+        ? 'the server stopped'
+        : e instanceof Error
+          ? e.message.slice(0, 500)
+          : String(e);
       const done = await this.patch(job.taskId, { errorKey }, true);
       if (done) await this.announce(done, 'taskComplete', errorSys);
     } finally {
@@ -209,7 +221,10 @@ export class TaskService {
       this.s().items.db,
       sql`select data->>'key' as key from items where type = 'Task' and not deleted
           and created_at > now() - make_interval(days => ${RESULTS_KEPT_DAYS})
-          and data->>'key' in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`,
+          and data->>'key' in (${sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
     );
     const keep = new Set(kept.map((r) => r.key));
     let removed = 0;
@@ -228,6 +243,7 @@ export class TaskService {
 
   /** Stops every task on this node (the node is closing); their Tasks are left unfinished. */
   abortAll() {
+    this.closing = true;
     for (const c of this.running.values()) c.abort();
   }
 

@@ -85,7 +85,11 @@ export function serveSocket(
     const text = JSON.stringify(frame);
     if (Buffer.byteLength(text) <= WS_MAX_MSG_SIZE - 1024) return session.send(frame);
     const key = services.largeReplies.put(session.principal.userId, text);
-    session.send({ o: `lrg/${key}`, b: { size: Buffer.byteLength(text) }, ...(frame.s !== undefined ? { s: frame.s } : {}) });
+    session.send({
+      o: `lrg/${key}`,
+      b: { size: Buffer.byteLength(text) },
+      ...(frame.s !== undefined ? { s: frame.s } : {}),
+    });
   }
 
   async function tokenAuth(b: unknown, clientVersion: string | undefined) {

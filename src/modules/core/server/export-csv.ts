@@ -59,7 +59,8 @@ export function csvCell(v: unknown): string {
 
 function columnsFor(s: Services, types: readonly string[]): string[] {
   const props = new Set<string>();
-  for (const t of types) for (const name of Object.keys(s.registry.type(t)?.properties ?? {})) props.add(name);
+  for (const t of types)
+    for (const name of Object.keys(s.registry.type(t)?.properties ?? {})) props.add(name);
   return [...props];
 }
 
@@ -75,7 +76,8 @@ async function run(ctx: AsyncActionContext) {
   const q = await resolveQuery(s, p, ctx.body as ExportBody);
   const first = await s.search.search(p, { ...q, max: 1, facets: [], labels: false });
   const total = first.total;
-  if (total > EXPORT_MAX_ROWS) throw new TaskError('queryTooBroad', `${total} rows; at most ${EXPORT_MAX_ROWS}`);
+  if (total > EXPORT_MAX_ROWS)
+    throw new TaskError('queryTooBroad', `${total} rows; at most ${EXPORT_MAX_ROWS}`);
   const asked = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
   const file = ctx.resultPath(EXPORT_FILE);
   mkdirSync(path.dirname(file), { recursive: true });
@@ -91,18 +93,26 @@ async function run(ctx: AsyncActionContext) {
       const page = await s.search.search(p, { ...q, max: BATCH, offset, facets: [], labels: true });
       if (!page.ids.length) break;
       const read = await s.items.readMany(p, page.ids);
-      const items = page.ids.map((id) => read[id]).filter((x): x is WireItem => !!x && '$id' in (x as object));
+      const items = page.ids
+        .map((id) => read[id])
+        .filter((x): x is WireItem => !!x && '$id' in (x as object));
       columns ??= columnsFor(s, [...new Set(items.map((i) => i._t))]);
       if (offset === 0) await write(['id', 'type', 'label', ...columns].map(csvCell).join(',') + '\r\n');
       for (const item of items) {
         const labels = (item.$labels ?? {}) as Record<string, string>;
-        const row = [item.$id, item._t, page.labels[item.$id] ?? '', ...columns.map((c) => cellValue(item, c, labels))];
+        const row = [
+          item.$id,
+          item._t,
+          page.labels[item.$id] ?? '',
+          ...columns.map((c) => cellValue(item, c, labels)),
+        ];
         await write(row.map(csvCell).join(',') + '\r\n');
       }
       written += items.length;
       await ctx.progress((written / Math.max(1, total)) * 100);
     }
-    if (written === 0) await write(['id', 'type', 'label', ...(columns ?? [])].map(csvCell).join(',') + '\r\n');
+    if (written === 0)
+      await write(['id', 'type', 'label', ...(columns ?? [])].map(csvCell).join(',') + '\r\n');
   } finally {
     out.end();
     await once(out, 'close');

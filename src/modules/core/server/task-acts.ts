@@ -43,7 +43,10 @@ export const simulateTask: AsyncAction = {
     for (let i = 1; i <= steps; i++) {
       await new Promise<void>((resolve) => {
         const stop = () => (clearTimeout(t), resolve());
-        const t = setTimeout(() => (ctx.signal.removeEventListener('abort', stop), resolve()), (seconds * 1000) / steps);
+        const t = setTimeout(
+          () => (ctx.signal.removeEventListener('abort', stop), resolve()),
+          (seconds * 1000) / steps,
+        );
         ctx.signal.addEventListener('abort', stop, { once: true });
       });
       if (ctx.signal.aborted) throw new TaskError('cancelled', 'killed');
