@@ -113,7 +113,7 @@ describe(`two nodes on one database`, () => {
         sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
     const killed = (await listeners()).map((r) => r.pid);
-    expect(killed).toHaveLength(4); // two channels on each node
+    expect(killed).toHaveLength(6); // three channels on each node: items, principals, tasks
     await db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
         killed.map((p) => sql`${p}`),
@@ -124,7 +124,7 @@ describe(`two nodes on one database`, () => {
       .poll(async () => (await listeners()).filter((r) => !killed.includes(r.pid)).length, {
         timeout: 15_000,
       })
-      .toBe(4);
+      .toBe(6);
     await b.client.call('update', { $id: item.$id, $version: 1, subject: 'After the cut' });
     const push = await a.client.waitForPush(
       (f) => f.o === 'itemUpdated' && (f.b as { subject?: string }).subject === 'After the cut',
