@@ -113,7 +113,7 @@ describe(`two nodes on one database`, () => {
         sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
     const killed = (await listeners()).map((r) => r.pid);
-    expect(killed).toHaveLength(6); // three channels on each node (items, principals, site)
+    expect(killed).toHaveLength(8); // four channels on each node: items, principals, site, tasks
     await db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
         killed.map((p) => sql`${p}`),
