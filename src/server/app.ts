@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
+import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
 import { appRegistry } from '../modules';
@@ -35,6 +36,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
+  items.hooks.push(threadActivityHook, notifierHook(items));
   return {
     config,
     database,

@@ -37,6 +37,10 @@ export const items = pgTable(
     uniqueIndex('items_type_num').on(t.type, t.num),
     index('items_owner').on(t.owner),
     index('items_type_created').on(t.type, t.createdAt),
+    // The bell, markNotifications and the mail sender look up a recipient's Notify rows.
+    index('items_notify_recipient')
+      .on(sql`(${t.data}->>'recipient')`, t.num)
+      .where(sql`${t.type} = 'Notify'`),
   ],
 );
 
@@ -133,3 +137,14 @@ export const legacyPaths = pgTable('legacy_paths', {
   alias: text('alias').primaryKey(),
   itemId: text('item_id').notNull(),
 });
+
+/** A user's `$notify` preference per item (NIL, DEFAULT, PREFS, ALWAYS); no row means DEFAULT. */
+export const notifyPrefs = pgTable(
+  'notify_prefs',
+  {
+    userId: text('user_id').notNull(),
+    itemId: text('item_id').notNull(),
+    pref: text('pref').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('notify_prefs_item').on(t.itemId)],
+);

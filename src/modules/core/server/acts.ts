@@ -10,6 +10,7 @@ import { query } from '../../../server/db/query';
 import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
 import { grantAccess, revokeAccess } from '../../../server/items/grants';
 import type { ActCall, ServerModule } from '../../../server/services';
+import { notificationActs } from './notification-acts';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
@@ -248,5 +249,6 @@ export const coreServer: ServerModule = {
     removeGrant,
     setMembership: setMembershipAct,
     timeline,
+    ...notificationActs,
   },
 };

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { USER_NOTIFY } from '../../modules/core/types';
+import type { Executor } from '../db/open';
+import { query } from '../db/query';
+
+export type NotifyPref = (typeof USER_NOTIFY)[number];
+
+/** Every user's `$notify` preference for one item; users without a row are DEFAULT. */
+export async function prefsFor(ex: Executor, itemId: string): Promise<Map<string, NotifyPref>> {
+  const rows = await query<{ user_id: string; pref: string }>(
+    ex,
+    sql`select user_id, pref from notify_prefs where item_id = ${itemId}`,
+  );
+  return new Map(rows.map((r) => [r.user_id, r.pref as NotifyPref]));
+}
+
+export async function prefOf(ex: Executor, userId: string, itemId: string): Promise<NotifyPref> {
+  const [r] = await query<{ pref: string }>(
+    ex,
+    sql`select pref from notify_prefs where user_id = ${userId} and item_id = ${itemId}`,
+  );
+  return (r?.pref as NotifyPref | undefined) ?? 'DEFAULT';
+}
+
+export async function setPref(ex: Executor, userId: string, itemId: string, pref: NotifyPref): Promise<void> {
+  if (pref === 'DEFAULT') {
+    await ex.execute(sql`delete from notify_prefs where user_id = ${userId} and item_id = ${itemId}`);
+    return;
+  }
+  await ex.execute(sql`insert into notify_prefs (user_id, item_id, pref) values (${userId}, ${itemId}, ${pref})
+    on conflict (user_id, item_id) do update set pref = excluded.pref`);
+}
