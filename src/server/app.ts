@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
+import { startImmediateMailer } from './notify/mail';
 import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
@@ -70,6 +71,7 @@ export async function buildApp(
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
   const fanout = await startFanout(database, services.items, services.hub, fastify.log);
+  const notifyMailer = startImmediateMailer(services, fastify.log, config.notifyMailIntervalMs);
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
@@ -95,6 +97,7 @@ export async function buildApp(
     async close() {
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
       await fastify.close();
+      await notifyMailer.stop();
       await fanout.stop();
       await services.mailer.close();
     },

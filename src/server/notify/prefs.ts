@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { USER_NOTIFY } from '../../modules/core/types';
+import type { USER_NOTIFY } from '../../modules/core/types';
 import type { Executor } from '../db/open';
 import { query } from '../db/query';
 
