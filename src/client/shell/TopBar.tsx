@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
 
@@ -77,6 +78,7 @@ export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: ((
             </IconButton>
           </Tooltip>
         )}
+        <NotificationBell />
         <HelpMenu />
         <UserMenu />
       </Toolbar>

@@ -10,6 +10,10 @@ import { SignOutView } from './SignOutView';
 import { ImprintView, PrivacyView, TermsView } from './TextPage';
 import type { ViewDef } from './view-def';
 
+const NotificationsView = lazy(() =>
+  import('../notifications/NotificationsView').then((m) => ({ default: m.NotificationsView })),
+);
+
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
 const listView = (name: string) =>
@@ -74,6 +78,13 @@ export const VIEWS: readonly ViewDef[] = [
   },
   { name: 'imprint', titleKey: 'views.imprint.title', component: ImprintView, width: 'TWO_THIRDS' },
   { name: 'search', titleKey: 'nav.search', component: SearchView, width: 'TWO_THIRDS', inNav: true },
+  {
+    name: 'notifications',
+    titleKey: 'nav.notifications',
+    component: NotificationsView,
+    width: 'HALF',
+    inNav: true,
+  },
   ...LIST_SCREENS.map((s): ViewDef => ({
     name: s.name,
     titleKey: s.titleKey,

@@ -4,6 +4,7 @@ import { query } from '../db/query';
 import type { ItemRow } from '../items/rows';
 import { compose, siteLink } from '../mail/messages';
 import type { Services } from '../services';
+import { prefOf } from './prefs';
 
 /** Contact `notify` when a user has no Contact or the Contact says nothing (docs/decisions.md). */
 export const DEFAULT_MAIL_PREF = 'DIGEST';
@@ -74,6 +75,8 @@ async function mailClaimed(services: Services, ids: string[], digest: boolean): 
     const lines: string[] = [];
     for (const n of list.sort((a, b) => a.num - b.num)) {
       if (!(await services.items.canRow(p, 'read', n))) continue;
+      // PREFS: in the bell, never by e-mail.
+      if ((await prefOf(services.items.db, userId, String(n.data.context))) === 'PREFS') continue;
       const context =
         typeof n.data.context === 'string' ? await services.items.readRow(n.data.context) : undefined;
       if (!context || !(await services.items.canRow(p, 'read', context))) continue;
