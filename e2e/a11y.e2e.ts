@@ -156,6 +156,19 @@ for (const mode of ['light', 'dark'] as const) {
       await check(page, `${mode}-privacy-policy`);
     });
 
+    it('signed in: the notification bell menu and /notifications', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'lands.officer@riverbend.example');
+      await setDark(page, dark);
+      await page.getByTestId('notification-bell').click();
+      await page.getByRole('menuitem', { name: 'View all notifications' }).waitFor();
+      await check(page, `${mode}-notification-bell`);
+      await page.keyboard.press('Escape');
+      await page.goto(app.server.url + '/notifications');
+      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      await check(page, `${mode}-notifications`);
+    });
+
     it('signed in read-only: an item the member may not change', async () => {
       const page = await context({ dark });
       await signIn(page, app.server.url, 'member@riverbend.example');

@@ -76,7 +76,7 @@ const FetchBody = z
 
 /** Reads notifications by id (`Notify-7`) or index (7); only the caller's own, readable ones come back. */
 async function fetchNotifications({ services, principal, body }: ActCall) {
-  userOf(principal);
+  const userId = userOf(principal);
   const b = parse(FetchBody, body);
   const ids = b.query.must.id
     .map((x) => (typeof x === 'number' ? makeId('Notify', x) : x))
@@ -84,7 +84,7 @@ async function fetchNotifications({ services, principal, body }: ActCall) {
   const got = await services.items.readMany(principal, ids);
   const items = ids
     .map((id) => got[id] as Record<string, unknown> | undefined)
-    .filter((x): x is Record<string, unknown> => !!x && x.erred !== true);
+    .filter((x): x is Record<string, unknown> => !!x && x.erred !== true && x.recipient === userId);
   return { items };
 }
 
