@@ -96,5 +96,27 @@ describe('notifications', () => {
       .getByRole('heading', { name: 'Notifications about Culvert replacement on Salmon Creek' })
       .waitFor();
     expect(await rows.count()).toBe(2);
+
+    // The item's notification-config button: "Never" silences this thread for her.
+    await page.goto(`${app.server.url}/i-${thread.$id}`);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Notification settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notify me about this item' });
+    await dialog.getByRole('radio', { name: 'When I created it, am assigned or take part' }).waitFor();
+    expect(
+      await dialog.getByRole('radio', { name: 'When I created it, am assigned or take part' }).isChecked(),
+    ).toBe(true);
+    await dialog.getByRole('radio', { name: 'Never', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Notification setting saved').waitFor();
+    await items.create(officer, 'Message', { thread: thread.$id, body: 'One more photo.' });
+    await app.server.app.idle();
+    const [n] = await query<{ n: number }>(
+      items.db,
+      sql`select count(*)::int as n from items where type = 'Notify' and data->>'recipient' = ${adminId}
+        and data->>'context' = ${thread.$id}`,
+    );
+    expect(n!.n).toBe(2);
+    expect(await unread()).toBe(0);
   });
 });
