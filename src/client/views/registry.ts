@@ -14,6 +14,10 @@ const NotificationsView = lazy(() =>
   import('../notifications/NotificationsView').then((m) => ({ default: m.NotificationsView })),
 );
 
+const ConversationsView = lazy(() =>
+  import('../conversations/ConversationsView').then((m) => ({ default: m.ConversationsView })),
+);
+
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
 const listView = (name: string) =>
@@ -78,6 +82,13 @@ export const VIEWS: readonly ViewDef[] = [
   },
   { name: 'imprint', titleKey: 'views.imprint.title', component: ImprintView, width: 'TWO_THIRDS' },
   { name: 'search', titleKey: 'nav.search', component: SearchView, width: 'TWO_THIRDS', inNav: true },
+  {
+    name: 'conversations',
+    titleKey: 'nav.conversations',
+    component: ConversationsView,
+    width: 'TWO_THIRDS',
+    inNav: true,
+  },
   {
     name: 'notifications',
     titleKey: 'nav.notifications',

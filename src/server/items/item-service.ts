@@ -334,7 +334,26 @@ export class ItemService {
         data: { changes },
       });
       await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
-      await this.runHooks(tx, id, { kind: 'updated', eventId, actor, realActor: p.masqueradeFrom, changes });
+      if (this.hooks.length) {
+        // The row as written, without reading it back: hooks run on every update.
+        const written: ItemRow = {
+          ...current,
+          data: stored,
+          owner: newOwner,
+          access: newLevel,
+          u: current.u + 1,
+          version: current.version + 1,
+        };
+        for (const hook of this.hooks)
+          await hook(tx, {
+            row: written,
+            kind: 'updated',
+            eventId,
+            actor,
+            realActor: p.masqueradeFrom,
+            changes,
+          });
+      }
       return (await loadRow(tx, id))!;
     });
     this.cache.invalidate(row.id, row.u);

@@ -30,10 +30,11 @@ async function contextOf(
 
 /**
  * Who follows an item by role (docs/decisions.md "$notify"): its creator, its assignees
- * (`assignedTo`, `$assigned`) and a thread's participants. Contacts count through their account.
+ * (`assignedTo`, `$assigned`), a thread's participants and whoever wrote in it. Contacts count through their account.
  */
-async function roleFollowers(tx: Executor, context: ItemRow): Promise<Set<string>> {
-  const ids = new Set<string>();
+async function roleFollowers(tx: Executor, context: ItemRow, authors: string[]): Promise<Set<string>> {
+  // Whoever has written in a conversation takes part in it.
+  const ids = new Set<string>(authors);
   if (context.createdBy) ids.add(context.createdBy);
   for (const k of ['assignedTo', '$assigned', 'participants'])
     for (const id of asIds(context.data[k])) ids.add(id);
@@ -70,8 +71,8 @@ export function notifierHook(items: ItemService) {
   return async (tx: Executor, e: WriteEvent): Promise<void> => {
     if (!notifyType || SILENT_TYPES.has(e.row.type) || e.row.type.startsWith('sys.')) return;
     const { context, eventContext } = await contextOf(tx, e.row);
-    const prefs = await prefsFor(tx, context.id);
-    const candidates = await roleFollowers(tx, context);
+    const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');
+    const candidates = await roleFollowers(tx, context, authors);
     for (const [userId, pref] of prefs) {
       if (pref === 'ALWAYS') candidates.add(userId);
       if (pref === 'NIL') candidates.delete(userId);
