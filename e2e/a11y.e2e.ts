@@ -156,7 +156,7 @@ for (const mode of ['light', 'dark'] as const) {
       await check(page, `${mode}-privacy-policy`);
     });
 
-    it('signed in: the notification bell menu and /notifications', async () => {
+    it('signed in: the notification bell menu, /notifications and a conversation', async () => {
       const page = await context({ dark });
       await signIn(page, app.server.url, 'lands.officer@riverbend.example');
       await setDark(page, dark);
@@ -167,6 +167,9 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(app.server.url + '/notifications');
       await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
       await check(page, `${mode}-notifications`);
+      await page.goto(app.server.url + '/conversations?c0=Thread-3');
+      await page.getByRole('textbox', { name: 'Your reply' }).waitFor();
+      await check(page, `${mode}-conversation`);
     });
 
     it('signed in read-only: an item the member may not change', async () => {

@@ -73,7 +73,7 @@ describe('conversations', () => {
     await expect.poll(() => unread(landsAdmin)).toBe(before + 1);
     await shot(landsAdmin, 'conversations-thread');
 
-    await mine.getByRole('checkbox', { name: 'Resolved' }).check();
-    await expect.poll(() => theirs.getByRole('checkbox', { name: 'Resolved' }).isChecked()).toBe(true);
+    await mine.getByRole('switch', { name: 'Resolved' }).check();
+    await expect.poll(() => theirs.getByRole('switch', { name: 'Resolved' }).isChecked()).toBe(true);
   });
 });
