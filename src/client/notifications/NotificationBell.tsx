@@ -59,7 +59,7 @@ export function NotificationBell({ systemAlertsEntry }: NotificationBellProps) {
             onClick={(e) => setAnchor(e.currentTarget)}
             data-testid="notification-bell"
           >
-            <Badge badgeContent={count} color="error" max={99}>
+            <Badge badgeContent={count || undefined} color="error" max={99}>
               <NotificationsIcon />
             </Badge>
           </IconButton>
