@@ -251,6 +251,21 @@ for (const mode of ['light', 'dark'] as const) {
       await banner.getByRole('button', { name: 'Stop' }).click();
       await page.getByRole('heading', { level: 1, name: 'Welcome, Site Administrator' }).waitFor();
     });
+    it('signed in: the notification bell menu, /notifications and a conversation', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'lands.officer@riverbend.example');
+      await setDark(page, dark);
+      await page.getByTestId('notification-bell').click();
+      await page.getByRole('menuitem', { name: 'View all notifications' }).waitFor();
+      await check(page, `${mode}-notification-bell`);
+      await page.keyboard.press('Escape');
+      await page.goto(app.server.url + '/notifications');
+      await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+      await check(page, `${mode}-notifications`);
+      await page.goto(app.server.url + '/conversations?c0=Thread-3');
+      await page.getByRole('textbox', { name: 'Your reply' }).waitFor();
+      await check(page, `${mode}-conversation`);
+    });
 
     it('signed in read-only: an item the member may not change', async () => {
       const page = await context({ dark });

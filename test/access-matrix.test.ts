@@ -550,6 +550,30 @@ describe('$labels of a readable item pointing at another', () => {
   }
 });
 
+describe('notification acts', () => {
+  // Both acts answer about the caller's own notifications: an admin may read anyone's Notify
+  // with read/{id}, but it is not theirs to list or mark.
+  for (const { who, item, read } of PAIRS.filter((x) => x.item.type === 'Notify')) {
+    const own = read && item.recipient === who.key;
+    it(`${who.name} ${can(own)} fetch ${item.name} via act/fetchNotifications`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'act/fetchNotifications', { query: { must: { id: [id, num(id)] } } });
+      if (who.key === 'signedOut') expectNotAllowed(b);
+      else if (own) expect((b.items as Body[]).map((i) => i.$id)).toEqual([id, id]);
+      else expect(b.items).toEqual([]);
+      if (!read) expectNoTrace(b, item);
+    });
+
+    it(`${who.name} ${own ? 'has' : 'has not'} ${item.name} in notifyPairs via act/markNotifications`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'act/markNotifications', {});
+      if (who.key === 'signedOut') expectNotAllowed(b);
+      else expect((b.notifyPairs as [number, string][]).some(([n]) => n === num(id))).toBe(own);
+      if (!read) expectNoTrace(b, item);
+    });
+  }
+});
+
 describe('act/isAllowed', () => {
   for (const { who, item, read, update } of PAIRS) {
     for (const [action, expected] of [

@@ -66,6 +66,23 @@ describe(`two nodes on one database`, () => {
     await Promise.all([writer.client.close(), watcher.client.close(), stranger.client.close()]);
   });
 
+  it('pushes item/notify to the recipient on the other node, and to nobody else', async () => {
+    const writer = await connectAs(nodeA, editor.email, PASSWORD);
+    const recipient = await connectAs(nodeB, member.email, PASSWORD);
+    const stranger = await connectAs(nodeB, outsider.email, PASSWORD);
+    const item = await writer.client.call<{ $id: string }>('create/Thread', {
+      subject: 'Assigned across nodes',
+      $access: 'COMMUNITY',
+      assignedTo: member.id,
+    });
+    const push = await recipient.client.waitForPush((f) => f.o === 'item/notify', 10_000);
+    expect(push.b).toMatchObject({ _t: 'Notify', kind: 'assigned', context: item.$id, recipient: member.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stranger.client.pushes.filter((f) => f.o === 'item/notify')).toEqual([]);
+    expect(writer.client.pushes.filter((f) => f.o === 'item/notify')).toEqual([]);
+    await Promise.all([writer.client.close(), recipient.client.close(), stranger.client.close()]);
+  });
+
   it('pushes a change made on node B to a watcher on node A', async () => {
     const writer = await connectAs(nodeB, editor.email, PASSWORD);
     const watcher = await connectAs(nodeA, member.email, PASSWORD);

@@ -1,5 +1,7 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
+import { startImmediateMailer } from './notify/mail';
+import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
 import { appRegistry } from '../modules';
@@ -46,6 +48,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
+  items.hooks.push(threadActivityHook, notifierHook(items));
   const services: Services = {
     config,
     database,
@@ -101,6 +104,7 @@ export async function buildApp(
   );
   services.tasks.channel = taskChannel;
   await services.tasks.startMaintenance();
+  const notifyMailer = startImmediateMailer(services, fastify.log, config.notifyMailIntervalMs);
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
@@ -133,6 +137,7 @@ export async function buildApp(
       await fastify.close();
       await services.jobs.stop();
       await taskChannel.stop();
+      await notifyMailer.stop();
       await fanout.stop();
       await stopSiteEvents();
       await heartbeat.stop();

@@ -18,6 +18,8 @@ export interface ServerConfig {
   siteName: string;
   tokenTtlMs: number;
   tokenWarningMs: number;
+  /** How often each node mails IMMEDIATE notifications (NOTIFY_MAIL_SECONDS, 30). */
+  notifyMailIntervalMs: number;
   demoData: 'auto' | 'true' | 'false';
   logLevel: string;
   signInPerAddress: number;
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
+    notifyMailIntervalMs: num(env.NOTIFY_MAIL_SECONDS, 30) * 1000,
     demoData: demo === 'true' || demo === 'false' ? demo : 'auto',
     logLevel: env.LOG_LEVEL ?? 'info',
     signInPerAddress: num(env.SIGN_IN_LIMIT_PER_ADDRESS, 30),

@@ -11,6 +11,7 @@ import { formProperties } from './form-model';
 import { ItemHeader } from './ItemHeader';
 import { itemLabel } from './item-label';
 import { MetaDialog } from './MetaDialog';
+import { NotifyPrefDialog } from '../notifications/NotifyPrefDialog';
 import { PropertyField } from './PropertyField';
 import { RawEditDialog } from './RawEditDialog';
 import { StaleNotice } from './StaleNotice';
@@ -104,6 +105,7 @@ export function ItemForm({ item, type, omit }: ItemFormProps) {
       )}
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
       {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
+      {dialog === 'notify' && <NotifyPrefDialog itemId={base.$id} onClose={close} />}
       {dialog === 'raw' && (
         <RawEditDialog
           item={base}

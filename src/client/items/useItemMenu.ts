@@ -5,7 +5,7 @@ import type { MenuEntry } from '../shell/cell-api';
 import { useCell } from '../shell/cell-api';
 import type { UserSession } from '../state/socket-client';
 
-export type ItemDialog = 'meta' | 'timeline' | 'raw';
+export type ItemDialog = 'meta' | 'timeline' | 'raw' | 'notify';
 
 /**
  * The item cell's menu entries (spec core §2 "Layout"): Details and History for users with a
@@ -24,6 +24,13 @@ export function useItemMenu(typeName: string, user: UserSession | null, openDial
       entries.push({ key: 'meta', label: t('item.meta'), onClick: () => openDialog('meta') });
       if (typeName !== 'Notify')
         entries.push({ key: 'timeline', label: t('item.timeline'), onClick: () => openDialog('timeline') });
+      // The notification-config button (spec core §2): this user's $notify for the item.
+      if (typeName !== 'Notify')
+        entries.push({
+          key: 'notify',
+          label: t('notifications.pref.button'),
+          onClick: () => openDialog('notify'),
+        });
     }
     if (raw) entries.push({ key: 'raw', label: t('item.rawEdit'), onClick: () => openDialog('raw') });
     if (results) {

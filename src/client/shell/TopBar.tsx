@@ -8,7 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
 import { SystemAlertsIndicator } from '../admin/SystemAlertsIndicator';
+import { useActiveSystemAlerts } from '../admin/useActiveSystemAlerts';
 import { DocsMenu } from '../docs/DocsMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
 
@@ -17,6 +19,7 @@ const GlobalSearch = lazy(() => import('../search/GlobalSearch').then((m) => ({ 
 
 export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: (() => void) | null }) {
   const { t } = useTranslation();
+  const systemAlerts = useActiveSystemAlerts();
   const { config } = useApp();
   const session = useSession();
   const signedIn = !!session.user && TOKEN_VALID_STATES.has(session.authState);
@@ -81,6 +84,7 @@ export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: ((
         )}
         {signedIn && <SystemAlertsIndicator />}
         <DocsMenu />
+        <NotificationBell systemAlerts={{ count: systemAlerts.active.length, reopen: systemAlerts.reopen }} />
         <HelpMenu />
         <UserMenu />
       </Toolbar>

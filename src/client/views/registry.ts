@@ -18,6 +18,13 @@ const SystextView = lazy(() => import('../admin/admin-views').then((m) => ({ def
 const MenuItemsView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })));
 const DocsView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
 const WhatsNewView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })));
+const NotificationsView = lazy(() =>
+  import('../notifications/NotificationsView').then((m) => ({ default: m.NotificationsView })),
+);
+
+const ConversationsView = lazy(() =>
+  import('../conversations/ConversationsView').then((m) => ({ default: m.ConversationsView })),
+);
 
 // The search screens load on first use (the search component and its displays).
 const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
@@ -100,6 +107,20 @@ export const VIEWS: readonly ViewDef[] = [
     width: 'TWO_THIRDS',
     inNav: true,
     minOrgRole: 'orgAdmin',
+  },
+  {
+    name: 'conversations',
+    titleKey: 'nav.conversations',
+    component: ConversationsView,
+    width: 'TWO_THIRDS',
+    inNav: true,
+  },
+  {
+    name: 'notifications',
+    titleKey: 'nav.notifications',
+    component: NotificationsView,
+    width: 'HALF',
+    inNav: true,
   },
   ...LIST_SCREENS.map((s): ViewDef => ({
     name: s.name,

@@ -120,6 +120,8 @@ export const Notify = defineItemType({
     eventContext: { kind: 'relation', types: ['*'], write: 'system' },
     event: { kind: 'number', numberKind: 'INTEGER', write: 'system' },
     unread: { kind: 'boolean', facet: true },
+    /** Set once the e-mail (immediate or digest) is claimed: nothing is mailed twice. */
+    mailedAt: { kind: 'dateTime', write: 'system' },
   },
   access: { create: 'admin', defaultLevel: 'PRIVATE', recipientField: 'recipient', follows: 'context' },
 });

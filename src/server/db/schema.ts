@@ -46,6 +46,10 @@ export const items = pgTable(
     uniqueIndex('items_lov_key')
       .on(sql`coalesce(${t.owner}, '')`, sql`(${t.data}->>'list')`, sql`(${t.data}->>'key')`)
       .where(sql`${t.type} = 'LOVValue' and not ${t.deleted}`),
+    // The bell, markNotifications and the mail sender look up a recipient's Notify rows.
+    index('items_notify_recipient')
+      .on(sql`(${t.data}->>'recipient')`, t.num)
+      .where(sql`${t.type} = 'Notify'`),
   ],
 );
 
@@ -172,3 +176,13 @@ export const nodes = pgTable('nodes', {
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   sockets: integer('sockets').notNull().default(0),
 });
+/** A user's `$notify` preference per item (NIL, DEFAULT, PREFS, ALWAYS); no row means DEFAULT. */
+export const notifyPrefs = pgTable(
+  'notify_prefs',
+  {
+    userId: text('user_id').notNull(),
+    itemId: text('item_id').notNull(),
+    pref: text('pref').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('notify_prefs_item').on(t.itemId)],
+);

@@ -18,6 +18,19 @@ import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { sql } from 'drizzle-orm';
 
+/** What a write hook sees: the row as written, inside the write's transaction. */
+export interface WriteEvent {
+  row: ItemRow;
+  kind: 'created' | 'updated';
+  eventId: number;
+  actor: string | null;
+  realActor: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+}
+
+/** Runs inside the write's transaction (notifications, thread activity): it commits or fails with it. */
+export type WriteHook = (tx: Executor, e: WriteEvent) => Promise<void>;
+
 export interface WriteOptions {
   /** Record this actor instead of the principal (seeding, jobs). */
   actor?: string | null;
@@ -32,6 +45,8 @@ const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
 export class ItemService {
   /** Rows read outside transactions; kept fresh by the NOTIFY of every change (realtime/fanout). */
   readonly cache = new RowCache();
+  /** Registered by the app (src/server/notify); run in order after each create and update. */
+  readonly hooks: WriteHook[] = [];
 
   constructor(
     private readonly database: Database,
@@ -245,8 +260,14 @@ export class ItemService {
         await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
           values (${id}, ${id}, ${textArray(['read', 'update'])}, 'system')`);
       }
-      await appendEvent(tx, { itemId: id, kind: 'created', actor, realActor: p.masqueradeFrom });
+      const eventId = await appendEvent(tx, {
+        itemId: id,
+        kind: 'created',
+        actor,
+        realActor: p.masqueradeFrom,
+      });
       await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
+      await this.runHooks(tx, id, { kind: 'created', eventId, actor, realActor: p.masqueradeFrom });
       return (await loadRow(tx, id))!;
     });
     this.cache.invalidate(row.id, row.u);
@@ -308,7 +329,7 @@ export class ItemService {
       );
       await writeLinks(tx, id, changedRelations);
       const actor = opts.actor !== undefined ? opts.actor : p.userId;
-      await appendEvent(tx, {
+      const eventId = await appendEvent(tx, {
         itemId: id,
         kind: 'updated',
         actor,
@@ -316,6 +337,26 @@ export class ItemService {
         data: { changes },
       });
       await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+      if (this.hooks.length) {
+        // The row as written, without reading it back: hooks run on every update.
+        const written: ItemRow = {
+          ...current,
+          data: stored,
+          owner: newOwner,
+          access: newLevel,
+          u: current.u + 1,
+          version: current.version + 1,
+        };
+        for (const hook of this.hooks)
+          await hook(tx, {
+            row: written,
+            kind: 'updated',
+            eventId,
+            actor,
+            realActor: p.masqueradeFrom,
+            changes,
+          });
+      }
       return (await loadRow(tx, id))!;
     });
     this.cache.invalidate(row.id, row.u);
@@ -345,6 +386,12 @@ export class ItemService {
   }
 
   // ---------- helpers ----------
+
+  private async runHooks(tx: Executor, id: string, e: Omit<WriteEvent, 'row'>): Promise<void> {
+    if (this.hooks.length === 0) return;
+    const row = (await loadRow(tx, id))!;
+    for (const hook of this.hooks) await hook(tx, { ...e, row });
+  }
 
   /** Separates system keys, the access level and the owner from the type's data, checking write rights. */
   private splitInput(t: ItemType, input: Record<string, unknown>, p: Principal, current: ItemRow | null) {

@@ -16,7 +16,7 @@ function escapeHtml(s: string): string {
 }
 
 /** Paragraphs of text; a paragraph that is exactly a link becomes an <a> in the HTML part. */
-function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
+export function compose(to: string, subject: string, paragraphs: string[]): MailMessage {
   const text = paragraphs.join('\n\n') + '\n';
   const html =
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">' +

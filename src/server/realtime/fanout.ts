@@ -20,7 +20,23 @@ export async function startFanout(database: Database, items: ItemService, hub: H
   const pending = new Map<string, ItemChange>();
   let running: Promise<void> | null = null;
 
+  /** A new notification goes to its recipient's sockets on this node, if they may still read it. */
+  async function deliverNotify(change: ItemChange) {
+    const row = await items.systemRow(change.id);
+    const recipient = row?.data.recipient;
+    if (!row || row.deleted || typeof recipient !== 'string') return;
+    const sessions = hub.sessionsOf(recipient);
+    if (sessions.length === 0) return;
+    const wire = toWire(row);
+    for (const s of sessions) {
+      if (!(await items.canRow(s.principal, 'read', row))) continue;
+      const [labelled] = await items.withLabels(s.principal, [{ ...wire }]);
+      s.push('item/notify', labelled);
+    }
+  }
+
   async function deliver(change: ItemChange) {
+    if (change.type === 'Notify' && change.op === 'create') await deliverNotify(change);
     const direct = hub.itemWatchers(change.id);
     const typed = hub.typeWatchers(change.type);
     if (direct.size === 0 && typed.size === 0) return;

@@ -15,6 +15,7 @@ import { parse, signedIn } from './act-input';
 import { attachmentActs } from './attachment-acts';
 import { peopleActs } from './people-acts';
 import { coreAsyncActions, killTask } from './task-acts';
+import { notificationActs } from './notification-acts';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
@@ -240,6 +241,7 @@ export const coreServer: ServerModule = {
     ...attachmentActs,
     ...peopleActs,
     killTask,
+    ...notificationActs,
   },
   asyncActions: coreAsyncActions,
 };

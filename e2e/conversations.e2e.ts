@@ -1,0 +1,79 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+
+// Two people in one conversation, each in their own browser: the lands officer replies, the
+// lands admin sees the reply appear without reloading and her bell count go up, answers with
+// Ctrl+Enter, and marks the conversation resolved.
+
+const OFFICER = 'lands.officer@riverbend.example';
+const LANDS_ADMIN = 'lands.admin@riverbend.example';
+const SUBJECT = "Elders' gathering at the river flats";
+
+let app: E2EApp;
+let officer: Page;
+let landsAdmin: Page;
+const contexts: BrowserContext[] = [];
+
+async function person(email: string): Promise<Page> {
+  const c = await newContext(app);
+  contexts.push(c);
+  const page = await c.newPage();
+  await signIn(page, app.server.url, email);
+  return page;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  officer = await person(OFFICER);
+  landsAdmin = await person(LANDS_ADMIN);
+});
+
+screenshotOnFailure(() => [officer, landsAdmin]);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await app?.close();
+});
+
+const unread = async (page: Page) => {
+  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  return Number(/^(\d+) unread/.exec(label)?.[1] ?? 0);
+};
+
+async function openThread(page: Page) {
+  await page.goto(app.server.url + '/conversations');
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(SUBJECT) }).click();
+  const pane = page.getByRole('region', { name: SUBJECT });
+  await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
+  return pane;
+}
+
+describe('conversations', () => {
+  it('replies appear live for the other person, Ctrl+Enter sends, a reply notifies, resolved shows for both', async () => {
+    const mine = await openThread(landsAdmin);
+    const theirs = await openThread(officer);
+    const before = await unread(landsAdmin);
+
+    const box = mine.getByLabel('Your reply');
+    await box.fill('Thank you. I will bring the drum.');
+    await box.press('Enter');
+    expect(await box.inputValue()).toContain('\n');
+    await box.press('Control+Enter');
+    await theirs.getByTestId('message').filter({ hasText: 'I will bring the drum.' }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+
+    // Having written in it, she follows the conversation: the officer's reply reaches her bell.
+    await theirs.getByLabel('Your reply').fill('The hall is booked for Saturday.');
+    await theirs.getByRole('button', { name: 'Send' }).click();
+    const reply = mine.getByTestId('message').filter({ hasText: 'The hall is booked for Saturday.' });
+    await reply.waitFor();
+    expect(await reply.textContent()).toContain('Joseph Redcloud');
+    await expect.poll(() => unread(landsAdmin)).toBe(before + 1);
+    await shot(landsAdmin, 'conversations-thread');
+
+    await mine.getByRole('switch', { name: 'Resolved' }).check();
+    await expect.poll(() => theirs.getByRole('switch', { name: 'Resolved' }).isChecked()).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/server/access/principal';
+import { loadPrincipal } from '../src/server/auth/principals';
+import { sendDigests, sendImmediate } from '../src/server/notify/mail';
+import { makeOrg, makeUser } from './helpers/fixtures';
+import { MailSink } from './helpers/mail-sink';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+// Notification e-mails through the real mailer to a real SMTP server: IMMEDIATE and DIGEST
+// preferences, nothing sent twice, and only what the recipient may read at send time.
+
+let tdb: TestDatabase;
+let server: TestServer;
+let sink: MailSink;
+let community: string;
+type U = { id: string; email: string };
+let editor: U, staffImmediate: U, staffDigest: U, memberNone: U, memberImmediate: U;
+
+async function contact(user: U, notify?: string) {
+  await server.app.services.items.create(SYSTEM, 'Contact', {
+    firstName: 'Pat',
+    lastName: user.id,
+    email: user.email,
+    user: user.id,
+    owner: community,
+    ...(notify ? { notify } : {}),
+  });
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  sink = await MailSink.start();
+  server = await startTestServer(tdb.database, { smtpUrl: sink.url, notifyMailIntervalMs: 3_600_000 });
+  const items = server.app.services.items;
+  community = await makeOrg(items, 'Riverbend First Nation');
+  editor = await makeUser(items, [[community, 'editor']]);
+  staffImmediate = await makeUser(items, [[community, 'staff']]);
+  staffDigest = await makeUser(items, [[community, 'staff']]);
+  memberNone = await makeUser(items, [[community, 'member']]);
+  memberImmediate = await makeUser(items, [[community, 'member']]);
+  await contact(staffImmediate, 'IMMEDIATE');
+  await contact(memberNone, 'NONE');
+  await contact(memberImmediate, 'IMMEDIATE');
+});
+
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+  await tdb?.close();
+});
+
+const mailsTo = (u: U) => sink.mails.filter((m) => m.to.includes(u.email));
+
+describe('notification e-mails', () => {
+  it('mails IMMEDIATE recipients once, digests DIGEST ones once, and never shows what they cannot read', async () => {
+    const { items } = server.app.services;
+    const asEditor = (await loadPrincipal(items.db, editor.id))!;
+    await items.create(asEditor, 'Thread', {
+      subject: 'Fish camp schedule',
+      $access: 'COMMUNITY',
+      participants: [staffImmediate.id, staffDigest.id, memberNone.id, memberImmediate.id],
+    });
+    const secret = await items.create(asEditor, 'Thread', {
+      subject: 'Burial site location',
+      $access: 'COMMUNITY',
+      assignedTo: memberImmediate.id,
+    });
+    // Before the mail goes out, the thread becomes PROTECTED: a member may no longer read it.
+    await items.update(asEditor, { $id: secret.$id, $version: secret.$version, $access: 'PROTECTED' });
+
+    expect(await sendImmediate(server.app.services)).toBe(2);
+    expect(mailsTo(staffImmediate)).toHaveLength(1);
+    const forMember = mailsTo(memberImmediate);
+    expect(forMember).toHaveLength(1);
+    expect(forMember[0]!.body).toContain('Fish camp schedule');
+    expect(forMember[0]!.raw).not.toContain('Burial site');
+    expect(forMember[0]!.body).toContain('/i-Thread-');
+    expect(mailsTo(staffDigest)).toHaveLength(0);
+    expect(mailsTo(memberNone)).toHaveLength(0);
+
+    // A second run (another node, a restart) finds nothing left to send.
+    expect(await sendImmediate(server.app.services)).toBe(0);
+    expect(await sendDigests(server.app.services)).toBe(1);
+    const digest = mailsTo(staffDigest);
+    expect(digest).toHaveLength(1);
+    expect(digest[0]!.headers.subject).toContain('daily summary');
+    expect(digest[0]!.body).toContain('Fish camp schedule');
+    expect(await sendDigests(server.app.services)).toBe(0);
+    expect(mailsTo(memberNone)).toHaveLength(0);
+    expect(sink.mails).toHaveLength(3);
+  });
+});
