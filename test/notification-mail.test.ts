@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
+import { setPref } from '../src/server/notify/prefs';
 import { sendDigests, sendImmediate } from '../src/server/notify/mail';
 import { makeOrg, makeUser } from './helpers/fixtures';
 import { MailSink } from './helpers/mail-sink';
@@ -89,5 +90,25 @@ describe('notification e-mails', () => {
     expect(await sendDigests(server.app.services)).toBe(0);
     expect(mailsTo(memberNone)).toHaveLength(0);
     expect(sink.mails).toHaveLength(3);
+  });
+
+  it('PREFS keeps a notification in the bell but out of the mail', async () => {
+    const { items } = server.app.services;
+    const asEditor = (await loadPrincipal(items.db, editor.id))!;
+    const quiet = await items.create(asEditor, 'Thread', {
+      subject: 'Quiet thread',
+      participants: [staffImmediate.id],
+    });
+    await setPref(items.db, staffImmediate.id, quiet.$id, 'PREFS');
+    const loud = await items.create(asEditor, 'Thread', {
+      subject: 'Loud thread',
+      participants: [staffImmediate.id],
+    });
+    const before = mailsTo(staffImmediate).length;
+    expect(await sendImmediate(server.app.services)).toBe(1);
+    const mail = mailsTo(staffImmediate)[before]!;
+    expect(mail.body).toContain('Loud thread');
+    expect(mail.raw).not.toContain('Quiet thread');
+    expect(loud.$id).not.toBe(quiet.$id);
   });
 });
