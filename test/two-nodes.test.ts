@@ -141,7 +141,7 @@ describe(`two nodes on one database`, () => {
       .poll(async () => (await listeners()).filter((r) => !killed.includes(r.pid)).length, {
         timeout: 15_000,
       })
-      .toBe(6);
+      .toBe(8);
     await b.client.call('update', { $id: item.$id, $version: 1, subject: 'After the cut' });
     const push = await a.client.waitForPush(
       (f) => f.o === 'itemUpdated' && (f.b as { subject?: string }).subject === 'After the cut',
