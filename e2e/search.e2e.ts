@@ -390,7 +390,7 @@ describe('per-type lists', () => {
   it('are in the drawer, each on its own screen', async () => {
     const nav = officer.getByRole('navigation', { name: 'Navigation' });
     for (const name of ['Search', 'Timeline', 'My organisations', 'My contacts', 'Lists of values'])
-      await nav.getByRole('link', { name }).waitFor();
+      await nav.getByRole('link', { name, exact: true }).waitFor();
     expect(await nav.getByRole('link', { name: 'All items' }).count()).toBe(0);
 
     await nav.getByRole('link', { name: 'Timeline' }).click();
