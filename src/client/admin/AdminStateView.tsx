@@ -16,7 +16,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
 import { RequestError } from '../state/request-error';
-import { formatBytes, formatDuration } from './admin-format';
+import { formatDuration } from './admin-format';
+import { formatSize } from '../../protocol/files';
+import { formatDate } from '../items/format';
 
 /** Refreshed this often while the page is open. */
 export const STATE_REFRESH_MS = 5_000;
@@ -88,7 +90,7 @@ export function AdminStateView() {
         />
         <Fact
           label={t('adminScreens.state.database')}
-          value={`${t(`adminScreens.state.db_${s.database.kind}`)} · ${formatBytes(s.database.sizeBytes)}`}
+          value={`${t(`adminScreens.state.db_${s.database.kind}`)} · ${formatSize(s.database.sizeBytes)}`}
           testId="state-database"
         />
         <Fact label={t('adminScreens.state.jobs')} value={jobs} testId="state-jobs" />
@@ -123,7 +125,7 @@ export function AdminStateView() {
                   {n.self && <Chip size="small" label={t('adminScreens.state.thisNode')} sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell>{n.version}</TableCell>
-                <TableCell>{new Date(n.startedAt).toLocaleString()}</TableCell>
+                <TableCell>{formatDate(n.startedAt)}</TableCell>
                 <TableCell>{new Date(n.seenAt).toLocaleTimeString()}</TableCell>
                 <TableCell align="right">{n.sockets}</TableCell>
               </TableRow>

@@ -709,6 +709,7 @@ export const en = {
       uppyID: 'Upload id',
     },
     LOVValue: { key: 'Key', list: 'List', t: 'Labels', state: 'State' },
+    Thread: { sortTS: 'Last activity', assignedDue: 'Due', assignedTo: 'Assigned to' },
   },
   tasks: {
     title: 'Background tasks',
