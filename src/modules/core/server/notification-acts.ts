@@ -9,22 +9,10 @@ import { queueNotify } from '../../../server/items/rows';
 import { MAX_PAIRS, unreadPairs } from '../../../server/notify/pairs';
 import { prefOf, setPref } from '../../../server/notify/prefs';
 import type { ActCall, ActHandler } from '../../../server/services';
+import { parse } from './act-input';
 
 // The notification acts of spec core §7 (markNotifications, fetchNotifications) and the per-item
 // `$notify` preference (getNotify, setNotify).
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body);
-  if (!r.success)
-    throw new AppError(
-      'invalidInput',
-      r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      {
-        fields: r.error.issues.map((i) => ({ path: i.path.join('.'), key: 'errors.invalidValue' as const })),
-      },
-    );
-  return r.data;
-}
 
 function userOf(p: Principal): string {
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');
