@@ -131,6 +131,12 @@ describe('system alerts', () => {
     await indicator.waitFor();
     expect(await member.locator('[data-alert]').count()).toBe(0);
     expect(await member.getByRole('dialog').count()).toBe(0);
+
+    // The notification bell has a system-alerts entry while alerts are active; it shows them.
+    await member.getByTestId('notification-bell').click();
+    await member.getByRole('menuitem', { name: '2 system alerts: show them' }).click();
+    await member.getByRole('dialog', { name: 'Maintenance on Saturday' }).waitFor();
+    await shot(member, 'sysalert-from-bell');
   });
 
   it('are listed for the admin in admin.sysalerts', async () => {
