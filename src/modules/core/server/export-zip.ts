@@ -63,7 +63,9 @@ async function run(ctx: AsyncActionContext) {
       plan,
       signal,
       onProgress: (pr) => {
-        const pct = pr.totalBytes ? (pr.bytes / pr.totalBytes) * 100 : (pr.files / Math.max(1, pr.totalFiles)) * 100;
+        const pct = pr.totalBytes
+          ? (pr.bytes / pr.totalBytes) * 100
+          : (pr.files / Math.max(1, pr.totalFiles)) * 100;
         // ctx.progress is throttled; whole percents are plenty and spare the promise churn.
         if (Math.floor(pct) > reported) {
           reported = Math.floor(pct);
