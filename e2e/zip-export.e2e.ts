@@ -81,4 +81,31 @@ describe('zip export task', () => {
     const names = await zipNames(await file.path());
     expect(names.sort()).toEqual([`${THREAD}/flight-log.txt`, `${THREAD}/water-samples.csv`]);
   });
+
+  it('is offered next to Export CSV when the search is over attachments', async () => {
+    await page.goto(`${app.server.url}/search`);
+    const results = page.locator('section[data-cell-index="0"]');
+    const types = results
+      .getByRole('complementary', { name: 'Filter the results' })
+      .getByRole('region', { name: 'Type' });
+    await types.waitFor();
+    await results.getByRole('button', { name: 'Export CSV' }).waitFor();
+    expect(await results.getByRole('button', { name: 'Export attachments (zip)' }).count()).toBe(0);
+    await types.getByRole('button', { name: /^Attachment/ }).click();
+    await results.getByRole('button', { name: 'Remove filter Type: Attachment' }).waitFor();
+    await results.getByRole('button', { name: 'Export attachments (zip)' }).click();
+    await page.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor();
+    await page.getByRole('button', { name: /^Help/ }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('menu')
+          .getByRole('menuitem', { name: /^(Download )?Zip of attachments/ })
+          .count(),
+      )
+      .toBeGreaterThanOrEqual(2);
+    await page.waitForTimeout(400);
+    await shot(page, 'zip-export-search');
+    await page.keyboard.press('Escape');
+  });
 });
