@@ -53,6 +53,9 @@ async function run(ctx: AsyncActionContext) {
   mkdirSync(path.dirname(file), { recursive: true });
   const out = createWriteStream(file);
   let reported = 0;
+  // Progress writes run one after another, and all are done before the run returns, so no
+  // update lands after the task's completion.
+  let reporting = Promise.resolve();
   try {
     await writeAttachmentsZip({
       services,
@@ -69,15 +72,17 @@ async function run(ctx: AsyncActionContext) {
         // ctx.progress is throttled; whole percents are plenty and spare the promise churn.
         if (Math.floor(pct) > reported) {
           reported = Math.floor(pct);
-          void ctx.progress(pct).catch(() => undefined);
+          reporting = reporting.then(() => ctx.progress(pct)).catch(() => undefined);
         }
       },
     });
   } catch (e) {
     out.destroy();
+    await reporting;
     if (signal.aborted) throw new TaskError('cancelled', 'killed');
     throw e;
   }
+  await reporting;
   return { resultURI: ctx.resultURI(name) };
 }
 
