@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel, Role } from '../src/protocol/access-levels';
 import { loadPrincipal } from '../src/server/auth/principals';
@@ -10,10 +11,10 @@ import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { tusUpload } from './helpers/tus';
-import { signIn } from './helpers/ws-client';
+import { signIn, WsClient } from './helpers/ws-client';
 
 // The attachment paths across the principals of the access matrix: /attachment by id and by
-// uppyID, image variants, the item image path and the zip export. The expectation comes from
+// uppyID, image variants, the item image path, the zip export and the exportZip background task. The expectation comes from
 // DESIGN §1 (an Attachment follows its parent), not from the policy code.
 
 type Who =
@@ -142,3 +143,48 @@ describe.each(LEVELS)('an attachment on a %s thread', (level) => {
     await zip.arrayBuffer();
   });
 });
+
+describe('the exportZip background task', () => {
+  it.each(WHO.filter((w) => w !== 'signedOut'))(
+    '%s gets a zip of exactly the files they may read (or a refusal when none)',
+    async (who) => {
+      const token = tokens.get(who)!;
+      const ws = await WsClient.connect(server.wsUrl);
+      expect((await ws.request('tokenAuth', { token }, { v: 'test' })).o).toBe('authed');
+      const rel = LEVELS.map((l) => parents.get(l)!.thread);
+      const want = LEVELS.filter((l) => mayRead(who, l)).map((l) => `${parents.get(l)!.thread}/${l}.png`);
+      const reply = await ws.request('act/exportZip/async', {
+        query: { must: { rel } },
+        name: 'archive-attachments.zip',
+      });
+      if (want.length === 0) {
+        expect(reply.b).toMatchObject({ erred: true, userMessage: 'notFound' });
+        return ws.close();
+      }
+      const key = (reply.b as { key: string }).key;
+      const done = await ws.waitForPush(
+        (f) => f.o === 'taskComplete' && (f.b as { key: string }).key === key,
+        15_000,
+      );
+      const uri = (done.b as { resultURI: string }).resultURI;
+      const res = await get(uri, token);
+      expect(res.status).toBe(200);
+      expect((await zipNames(Buffer.from(await res.arrayBuffer()))).sort()).toEqual(want.sort());
+      // Nobody else gets the result, not even an admin.
+      const other = who === 'admin' ? 'editor' : 'admin';
+      expect((await get(uri, tokens.get(other)!)).status).toBe(404);
+      await ws.close();
+    },
+  );
+});
+
+function zipNames(buf: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buf, { lazyEntries: false }, (err, zip) => {
+      if (err || !zip) return reject(err ?? new Error('no zip'));
+      const names: string[] = [];
+      zip.on('entry', (e: yauzl.Entry) => names.push(e.fileName));
+      zip.on('end', () => resolve(names));
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
+import { DIGEST_JOB } from '../src/server/notify/digest-job';
 import { setPref } from '../src/server/notify/prefs';
 import { sendDigests, sendImmediate } from '../src/server/notify/mail';
 import { makeOrg, makeUser } from './helpers/fixtures';
@@ -110,5 +111,24 @@ describe('notification e-mails', () => {
     expect(mail.body).toContain('Loud thread');
     expect(mail.raw).not.toContain('Quiet thread');
     expect(loud.$id).not.toBe(quiet.$id);
+  });
+
+  it('schedules notify.digest daily (NOTIFY_DIGEST_CRON, UTC); the job mails the digest once', async () => {
+    const { items, jobs } = server.app.services;
+    expect(await jobs.schedules(DIGEST_JOB)).toEqual([
+      { name: DIGEST_JOB, cron: '0 7 * * *', timezone: 'UTC' },
+    ]);
+    const asEditor = (await loadPrincipal(items.db, editor.id))!;
+    await items.create(asEditor, 'Thread', { subject: 'Digest by job', participants: [staffDigest.id] });
+    const before = mailsTo(staffDigest).length;
+    // What cron would do at 07:00 UTC: send the job; one node works it.
+    await jobs.send(DIGEST_JOB, {});
+    const mail = await sink.next(staffDigest.email, before, 10_000);
+    expect(mail.headers.subject).toContain('daily summary');
+    expect(mail.body).toContain('Digest by job');
+    // A second run (another node's cron, a retry) has nothing left to mail.
+    await jobs.send(DIGEST_JOB, {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo(staffDigest)).toHaveLength(before + 1);
   });
 });

@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
+import { scheduleDigest } from './notify/digest-job';
 import { startImmediateMailer } from './notify/mail';
 import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -104,6 +105,7 @@ export async function buildApp(
   );
   services.tasks.channel = taskChannel;
   await services.tasks.startMaintenance();
+  await scheduleDigest(services, config.notifyDigestCron);
   const notifyMailer = startImmediateMailer(services, fastify.log, config.notifyMailIntervalMs);
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {

@@ -20,6 +20,8 @@ export interface ServerConfig {
   tokenWarningMs: number;
   /** How often each node mails IMMEDIATE notifications (NOTIFY_MAIL_SECONDS, 30). */
   notifyMailIntervalMs: number;
+  /** When the daily notification digest runs, a cron in UTC (NOTIFY_DIGEST_CRON, '0 7 * * *'). */
+  notifyDigestCron: string;
   demoData: 'auto' | 'true' | 'false';
   logLevel: string;
   signInPerAddress: number;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
     notifyMailIntervalMs: num(env.NOTIFY_MAIL_SECONDS, 30) * 1000,
+    notifyDigestCron: env.NOTIFY_DIGEST_CRON?.trim() || '0 7 * * *',
     demoData: demo === 'true' || demo === 'false' ? demo : 'auto',
     logLevel: env.LOG_LEVEL ?? 'info',
     signInPerAddress: num(env.SIGN_IN_LIMIT_PER_ADDRESS, 30),

@@ -27,6 +27,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { ExportZipButton } from './ExportZipButton';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
@@ -94,9 +95,6 @@ export function AttachmentsSection({
       alerts.error(e);
     }
   };
-  const zipHref = `/api/attachments-zip?name=archive-attachments.zip&q=${encodeURIComponent(
-    JSON.stringify(attachmentsQuery(item.$id, false)),
-  )}`;
 
   return (
     <Box
@@ -110,11 +108,7 @@ export function AttachmentsSection({
           {trash ? `${t('files.attachments')} · ${t('files.trashed')}` : t('files.attachments')}
         </Typography>
         {!trash && list.length > 1 && (
-          <Tooltip title={t('files.exportZipHint')} describeChild>
-            <Button size="small" href={zipHref} startIcon={<DownloadIcon />}>
-              {t('files.exportZip')}
-            </Button>
-          </Tooltip>
+          <ExportZipButton query={attachmentsQuery(item.$id, false)} name="archive-attachments.zip" />
         )}
         {(editable || admin) && (
           <FormControlLabel

@@ -492,8 +492,6 @@ export const en = {
     size: 'Size',
     type: 'Type',
     addedBy: 'Added {{date}}',
-    exportZip: 'Download all as zip',
-    exportZipHint: 'Only the files you may see are included.',
     noFile: 'No file',
     replace: 'Replace file',
     bands: {
@@ -728,6 +726,7 @@ export const en = {
     actions: {
       task: 'Background task',
       exportCsv: 'CSV export',
+      exportZip: 'Zip of attachments',
       simulateTask: 'Simulated task',
     },
   },
@@ -794,6 +793,12 @@ export const en = {
     send: 'Send',
     sendFailed: 'Your reply could not be sent. Please try again.',
     saveFailed: 'The change could not be saved.',
+  },
+  zipExport: {
+    button: 'Export attachments (zip)',
+    hint: 'Makes one zip of the files you may see; follow it, stop it and download it in the Help menu.',
+    started: 'The zip has started. Follow it in the Help menu, and download it there when it is ready.',
+    nothing: 'There is nothing here you may download, so no zip was made.',
   },
 } as const;
 

@@ -22,6 +22,7 @@ import { RequestError } from '../state/request-error';
 import { ActiveFilters } from './ActiveFilters';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportCsvButton } from './ExportCsvButton';
+import { ExportZipButton, zipNameFor } from '../files/ExportZipButton';
 import { CreateItemDialog } from './CreateItemDialog';
 import { DisplayModeSwitch } from './DisplayModeSwitch';
 import { FacetPanel } from './FacetPanel';
@@ -256,6 +257,9 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           {t('search.save.button')}
         </Button>
         <ExportCsvButton query={buildQuery(screen, state, env)} />
+        {typeName === 'Attachment' && (
+          <ExportZipButton query={buildQuery(screen, state, env)} name={zipNameFor(screen.name)} />
+        )}
         {createType && canCreate && (
           <Button
             size="small"

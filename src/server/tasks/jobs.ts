@@ -118,6 +118,12 @@ export class Jobs {
     await boss.schedule(name, cron, data, { tz: 'UTC', ...(key ? { key } : {}) });
   }
 
+  /** The cron schedules of `name` (all when omitted), as stored in the database. */
+  async schedules(name?: string): Promise<{ name: string; cron: string; timezone: string }[]> {
+    const boss = await this.ready();
+    return (await boss.getSchedules(name)).map((x) => ({ name: x.name, cron: x.cron, timezone: x.timezone }));
+  }
+
   async unschedule(name: string, key?: string): Promise<void> {
     const boss = await this.ready();
     await boss.unschedule(name, key);

@@ -4,6 +4,7 @@ import type { ActCall } from '../../../server/services';
 import type { AsyncAction } from '../../../server/tasks/async-action';
 import { TaskError } from '../../../server/tasks/async-action';
 import { exportCsv } from './export-csv';
+import { exportZip } from './export-zip';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -59,4 +60,4 @@ export const simulateTask: AsyncAction = {
   },
 };
 
-export const coreAsyncActions: Record<string, AsyncAction> = { exportCsv, simulateTask };
+export const coreAsyncActions: Record<string, AsyncAction> = { exportCsv, exportZip, simulateTask };
