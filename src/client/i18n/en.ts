@@ -794,6 +794,25 @@ export const en = {
     sendFailed: 'Your reply could not be sent. Please try again.',
     saveFailed: 'The change could not be saved.',
   },
+  replyFiles: {
+    attach: 'Attach files',
+    dropHint: 'or drop files on the reply box',
+    chosen: 'Files to send with your reply',
+    sending: 'Files being added to this message',
+    ready: 'Ready to send · {{size}}',
+    progress: 'Uploading {{percent}}% of {{size}}',
+    uploading: 'Uploading {{name}}',
+    failed: 'Not uploaded: {{message}}',
+    retry: 'Try again',
+    retryName: 'Try again: {{name}}',
+    remove: 'Remove',
+    removeName: 'Remove {{name}}',
+    filesOf: 'Files of this message',
+    filesOnlyBody: 'Files: {{names}}',
+    someFailed:
+      'Your reply was sent, but {{count}} file(s) did not upload. They are kept under the message: try again there.',
+    leaveWarning: 'Files are still uploading. Leave anyway?',
+  },
 } as const;
 
 export type Bundle = typeof en;
