@@ -797,7 +797,7 @@ export const en = {
   replyFiles: {
     attach: 'Attach files',
     dropHint: 'or drop files on the reply box',
-    chosen: 'Files to send with your reply',
+    chosen: 'Files to send with this reply',
     sending: 'Files being added to this message',
     ready: 'Ready to send · {{size}}',
     progress: 'Uploading {{percent}}% of {{size}}',
