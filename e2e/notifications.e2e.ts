@@ -160,6 +160,10 @@ describe('notifications', () => {
     await bell().click();
     const menu = page.getByRole('menu');
     await menu.getByRole('menuitem', { name: new RegExp(`${subject}.*You were assigned`) }).waitFor();
+    // Let the menu finish fading in before the picture.
+    await expect
+      .poll(() => menu.evaluate((el) => getComputedStyle(el.closest('.MuiPaper-root') ?? el).opacity))
+      .toBe('1');
     await shot(page, 'notifications-two-browsers-admin-menu');
     await menu.getByRole('menuitem', { name: new RegExp(`${subject}.*New reply`) }).click();
     await page.waitForURL(/\/i-Thread-\d+/);
