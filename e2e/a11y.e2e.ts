@@ -266,13 +266,11 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('textbox', { name: 'Your reply' }).waitFor();
       await check(page, `${mode}-conversation`);
       // A reply with a file: chosen, then sent and listed under its message.
-      await page
-        .locator('[data-testid=reply-box] input[type=file]')
-        .setInputFiles({
-          name: `${mode}-minutes.txt`,
-          mimeType: 'text/plain',
-          buffer: Buffer.from('Minutes.\n'),
-        });
+      await page.locator('[data-testid=reply-box] input[type=file]').setInputFiles({
+        name: `${mode}-minutes.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Minutes.\n'),
+      });
       await page.locator(`[data-reply-file="${mode}-minutes.txt"]`).waitFor();
       await check(page, `${mode}-conversation-reply-file-chosen`);
       await page.getByRole('textbox', { name: 'Your reply' }).fill('The minutes are attached.');
