@@ -66,17 +66,20 @@ describe('replying with attachments', () => {
     const theirs = await openThread(landsAdmin);
 
     await mine.getByLabel('Your reply').fill('Site photo and the survey from Tuesday.');
-    // Keyboard only: Tab to "Attach files", Enter opens the file chooser (in the front page).
-    await officer.bringToFront();
+    // Keyboard only: Tab to "Attach files", Enter opens the file chooser.
     await mine.getByLabel('Your reply').focus();
     await officer.keyboard.press('Tab');
     await officer.keyboard.press('Tab');
     expect(await officer.evaluate(() => document.activeElement?.textContent)).toBe('Attach files');
-    const chooser = officer.waitForEvent('filechooser');
+    // Enter on the button opens the file input's chooser (Playwright's own chooser event races
+    // its interception set-up, so the test watches the input's click and then sets the files).
+    const input = mine.locator('[data-testid=reply-box] input[type=file]');
+    await input.evaluate((el) =>
+      el.addEventListener('click', () => el.setAttribute('data-opened', 'yes'), { once: true }),
+    );
     await officer.keyboard.press('Enter');
-    await (
-      await chooser
-    ).setFiles([
+    await expect.poll(() => input.getAttribute('data-opened')).toBe('yes');
+    await input.setInputFiles([
       { name: 'culvert-3.jpg', mimeType: 'image/jpeg', buffer: photo },
       { name: 'survey-points.bin', mimeType: 'application/octet-stream', buffer: survey },
     ]);
@@ -138,6 +141,10 @@ describe('replying with attachments', () => {
     const img = dialog.getByRole('img', { name: /culvert-3\.jpg/ });
     await img.waitFor();
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // Let the dialog finish fading in before the picture.
+    await expect
+      .poll(() => dialog.evaluate((el) => getComputedStyle(el.closest('.MuiDialog-container') ?? el).opacity))
+      .toBe('1');
     await shot(landsAdmin, 'conversation-reply-photo-lightbox');
     await landsAdmin.keyboard.press('Escape');
     const href = await files.getByRole('link', { name: 'Download survey-points.bin' }).getAttribute('href');
