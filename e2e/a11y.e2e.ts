@@ -265,6 +265,20 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto(app.server.url + '/conversations?c0=Thread-3');
       await page.getByRole('textbox', { name: 'Your reply' }).waitFor();
       await check(page, `${mode}-conversation`);
+      // A reply with a file: chosen, then sent and listed under its message.
+      await page.locator('[data-testid=reply-box] input[type=file]').setInputFiles({
+        name: `${mode}-minutes.txt`,
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Minutes.\n'),
+      });
+      await page.locator(`[data-reply-file="${mode}-minutes.txt"]`).waitFor();
+      await check(page, `${mode}-conversation-reply-file-chosen`);
+      await page.getByRole('textbox', { name: 'Your reply' }).fill('The minutes are attached.');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page
+        .locator(`[data-testid=message-attachments] [data-attachment="${mode}-minutes.txt"]`)
+        .waitFor();
+      await check(page, `${mode}-conversation-reply-with-file`);
     });
 
     it('signed in read-only: an item the member may not change', async () => {

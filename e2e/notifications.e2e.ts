@@ -6,14 +6,16 @@ import { sql } from 'drizzle-orm';
 import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
 
 // The bell and /notifications in a real browser: the lands admin watches the bell while the
-// lands officer assigns her a thread and replies in it (through the server's item service,
-// as the officer); the badge changes live, she opens the notification and marks it.
+// lands officer assigns her a thread and replies in it, first through the server's item
+// service, then in his own browser through the screens; the badge changes live, she opens the
+// notification, lands on the conversation and marks it read.
 
 const OFFICER = 'lands.officer@riverbend.example';
 const LANDS_ADMIN = 'lands.admin@riverbend.example';
 
 let app: E2EApp;
 let page: Page;
+let officerPage: Page | undefined;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
   await signIn(page, app.server.url, LANDS_ADMIN);
 });
 
-screenshotOnFailure(() => [page]);
+screenshotOnFailure(() => [page, officerPage]);
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -118,5 +120,75 @@ describe('notifications', () => {
     );
     expect(n!.n).toBe(2);
     expect(await unread()).toBe(0);
+  });
+
+  it('two people in two browsers: he assigns and replies on screen, her bell changes live, she opens and marks it', async () => {
+    const c = await newContext(app);
+    contexts.push(c);
+    const officer = await c.newPage();
+    officerPage = officer;
+    await signIn(officer, app.server.url, OFFICER);
+    await expect.poll(() => bell().isEnabled()).toBe(true);
+    const before = await unread();
+    const subject = 'Referral backlog for December';
+
+    // He opens the conversation and assigns it to her in the thread's own form.
+    await officer.goto(app.server.url + '/conversations');
+    await officer.getByRole('button', { name: 'All', exact: true }).click();
+    await officer.getByRole('button', { name: new RegExp(subject) }).click();
+    const pane = officer.getByRole('region', { name: subject });
+    await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
+    await pane.getByRole('link', { name: 'Edit assignment and due date' }).click();
+    const assignee = officer.getByRole('combobox', { name: /^Assigned to/ });
+    await assignee.fill('Mary');
+    await officer.getByRole('option', { name: /Mary Thunderbird.*User-/ }).click();
+    await officer.getByRole('button', { name: 'Save' }).click();
+    await pane.getByText('Assigned to Mary Thunderbird').waitFor();
+    await expect.poll(unread).toBe(before + 1);
+
+    // He replies in the conversation; her badge goes up again without a reload.
+    await pane
+      .getByRole('textbox', { name: 'Your reply' })
+      .fill('Mary, can you take the two oldest referrals?');
+    await pane.getByRole('button', { name: 'Send', exact: true }).click();
+    await pane.getByTestId('message').filter({ hasText: 'can you take the two oldest' }).waitFor();
+    await expect.poll(unread).toBe(before + 2);
+    await shot(officer, 'notifications-two-browsers-officer');
+    await shot(page, 'notifications-two-browsers-admin-badge');
+
+    // She opens the reply from the bell and lands on the conversation.
+    await bell().click();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: new RegExp(`${subject}.*You were assigned`) }).waitFor();
+    // Let the menu finish fading in before the picture.
+    await expect
+      .poll(() => menu.evaluate((el) => getComputedStyle(el.closest('.MuiPaper-root') ?? el).opacity))
+      .toBe('1');
+    await shot(page, 'notifications-two-browsers-admin-menu');
+    await menu.getByRole('menuitem', { name: new RegExp(`${subject}.*New reply`) }).click();
+    await page.waitForURL(/\/i-Thread-\d+/);
+    await page
+      .getByRole('textbox', { name: /^Subject/ })
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByRole('textbox', { name: /^Subject/ })
+        .first()
+        .inputValue(),
+    ).toBe(subject);
+    await expect.poll(unread).toBe(before + 1);
+    await shot(page, 'notifications-two-browsers-admin-context');
+
+    // She marks the assignment read in /notifications; the badge is back where it was.
+    await page.goto(app.server.url + '/notifications');
+    const row = page
+      .getByTestId('notification-row')
+      .filter({ hasText: subject })
+      .filter({ hasText: 'You were assigned' })
+      .first();
+    await row.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(unread).toBe(before);
+    await row.getByRole('button', { name: 'Mark as unread' }).waitFor();
   });
 });

@@ -1,3 +1,4 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import {
   Alert,
   Box,
@@ -13,19 +14,24 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../items/format';
 import { useApp } from '../state/app-context';
 import { itemKey, useItem, type Item } from '../state/items';
 import { listMessages } from './conversations-api';
+import { MessageAttachments } from './MessageAttachments';
+import { PendingFiles } from './PendingFiles';
+import { chosenFiles, type ReplyFile } from './reply-files';
 
 /**
  * One conversation: its messages oldest first with author and time, a reply box (Ctrl+Enter or
  * the Send button sends; Enter is a new line, as in a letter), and the resolved switch. A reply
  * from anyone appears at once through a type watch on the thread's messages.
- * Attachments in replies wait for the attachments work.
+ * Files go with a reply: the Message is created first, then each file is uploaded into it
+ * (docs/decisions.md "attachments in replies"); a file that fails stays under its message
+ * with a retry, so nothing is lost without the user being told.
  */
 export function ThreadPane({ threadId }: { threadId: string }) {
   const { t } = useTranslation();
@@ -39,6 +45,38 @@ export function ThreadPane({ threadId }: { threadId: string }) {
   });
   const [body, setBody] = useState('');
   const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<ReplyFile[]>([]);
+  const [over, setOver] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const patch = (key: string, change: Partial<ReplyFile>) =>
+    setFiles((fs) => fs.map((f) => (f.key === key ? { ...f, ...change } : f)));
+  const uploading = files.some((f) => f.state === 'uploading');
+
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
+
+  /** Uploads one file into its message; true when the server has it. */
+  const upload = async (f: ReplyFile, messageId: string): Promise<boolean> => {
+    patch(f.key, { state: 'uploading', messageId, sent: 0, error: undefined });
+    try {
+      const { uploadReplyFile } = await import('./reply-uploads');
+      await uploadReplyFile(
+        f.file,
+        messageId,
+        () => client.tokenValue,
+        (sent) => patch(f.key, { sent }),
+      );
+      setFiles((fs) => fs.filter((x) => x.key !== f.key));
+      return true;
+    } catch (e) {
+      patch(f.key, { state: 'failed', error: e instanceof Error ? e.message : String(e) });
+      return false;
+    }
+  };
 
   useEffect(() => {
     const handle = client.watchType('Message', { thread: [threadId] });
@@ -55,17 +93,35 @@ export function ThreadPane({ threadId }: { threadId: string }) {
 
   const send = async () => {
     const text = body.trim();
-    if (!text || sending) return;
+    const toSend = files.filter((f) => f.state === 'chosen');
+    if ((!text && toSend.length === 0) || sending) return;
     setSending(true);
+    let messageId: string;
     try {
-      await client.request('create/Message', { thread: threadId, body: text });
+      const names = toSend.map((f) => f.file.name).join(', ');
+      const m = await client.request<Item>('create/Message', {
+        thread: threadId,
+        body: text || t('replyFiles.filesOnlyBody', { names }),
+      });
+      messageId = m.$id;
       setBody('');
       await qc.invalidateQueries({ queryKey: ['threadMessages', threadId] });
     } catch {
+      // Nothing was sent: the text and the files stay in the box.
       alerts.push({ type: 'error', key: 'conversations.sendFailed' });
+      return;
     } finally {
       setSending(false);
     }
+    const ok = await Promise.all(toSend.map((f) => upload(f, messageId)));
+    const failed = ok.filter((x) => !x).length;
+    if (failed > 0) alerts.push({ type: 'error', key: 'replyFiles.someFailed', params: { count: failed } });
+  };
+  const addFiles = (list: FileList | null) => setFiles((fs) => [...fs, ...chosenFiles(list)]);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    addFiles(e.dataTransfer.files);
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -135,11 +191,35 @@ export function ThreadPane({ threadId }: { threadId: string }) {
                 </Typography>
               </Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{String(m.body ?? '')}</Typography>
+              <MessageAttachments message={m} />
+              <PendingFiles
+                files={files.filter((f) => f.messageId === m.$id)}
+                label={t('replyFiles.sending')}
+                onRetry={(f) => void upload(f, m.$id)}
+                onRemove={(f) => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
+              />
             </ListItem>
           );
         })}
       </List>
-      <Box sx={{ mt: 1 }}>
+      <Box
+        sx={{
+          mt: 1,
+          p: 1,
+          borderRadius: 1,
+          outline: over ? 2 : 0,
+          outlineStyle: 'dashed',
+          outlineColor: 'primary.main',
+          bgcolor: over ? 'action.hover' : 'transparent',
+        }}
+        data-testid="reply-box"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
         <TextField
           id={replyId}
           label={t('conversations.reply')}
@@ -151,14 +231,38 @@ export function ThreadPane({ threadId }: { threadId: string }) {
           onChange={(e) => setBody(e.target.value)}
           onKeyDown={onKey}
         />
-        <Button
-          sx={{ mt: 1 }}
-          variant="contained"
-          disabled={!body.trim() || sending}
-          onClick={() => void send()}
-        >
-          {t('conversations.send')}
-        </Button>
+        <PendingFiles
+          files={files.filter((f) => !f.messageId)}
+          label={t('replyFiles.chosen')}
+          onRetry={() => undefined}
+          onRemove={(f) => setFiles((fs) => fs.filter((x) => x.key !== f.key))}
+        />
+        <Stack direction="row" sx={{ mt: 1, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            disabled={(!body.trim() && !files.some((f) => f.state === 'chosen')) || sending}
+            onClick={() => void send()}
+          >
+            {t('conversations.send')}
+          </Button>
+          <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => inputRef.current?.click()}>
+            {t('replyFiles.attach')}
+          </Button>
+          <Typography variant="caption" color="text.secondary">
+            {t('replyFiles.dropHint')}
+          </Typography>
+          <input
+            ref={inputRef}
+            type="file"
+            multiple
+            hidden
+            aria-label={t('replyFiles.attach')}
+            onChange={(e) => {
+              addFiles(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </Stack>
       </Box>
     </Paper>
   );

@@ -1,13 +1,7 @@
-import AudiotrackIcon from '@mui/icons-material/Audiotrack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
-import ImageIcon from '@mui/icons-material/Image';
-import MovieIcon from '@mui/icons-material/Movie';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
-import TextSnippetIcon from '@mui/icons-material/TextSnippet';
-import ViewInArIcon from '@mui/icons-material/ViewInAr';
 import {
   Box,
   Button,
@@ -31,26 +25,20 @@ import { ExportZipButton } from './ExportZipButton';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
-import { formatSize, type MimeGroup } from '../../protocol/files';
+import { formatSize } from '../../protocol/files';
 import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from '../items/format';
 import { itemLabel } from '../items/item-label';
 import { attachmentUrl, groupOf, hasVariants, variantUrl } from './attachment-urls';
+import { ATTACHMENT_ICONS } from './attachment-icons';
 import { AttachmentViewer } from './AttachmentViewer';
 import { attachmentListProp } from './attachment-rules';
 import { attachmentsQuery, useAttachments } from './useAttachments';
 
 const Uploader = lazy(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
 
-const ICONS: Record<MimeGroup, typeof ImageIcon> = {
-  audio: AudiotrackIcon,
-  image: ImageIcon,
-  model: ViewInArIcon,
-  text: TextSnippetIcon,
-  video: MovieIcon,
-  application: DescriptionIcon,
-};
+const ICONS = ATTACHMENT_ICONS;
 
 /**
  * The generic Attachments section of an item screen: the files whose parent is this item,

@@ -800,6 +800,25 @@ export const en = {
     started: 'The zip has started. Follow it in the Help menu, and download it there when it is ready.',
     nothing: 'There is nothing here you may download, so no zip was made.',
   },
+  replyFiles: {
+    attach: 'Attach files',
+    dropHint: 'or drop files on the reply box',
+    chosen: 'Files to send with this reply',
+    sending: 'Files being added to this message',
+    ready: 'Ready to send · {{size}}',
+    progress: 'Uploading {{percent}}% of {{size}}',
+    uploading: 'Uploading {{name}}',
+    failed: 'Not uploaded: {{message}}',
+    retry: 'Try again',
+    retryName: 'Try again: {{name}}',
+    remove: 'Remove',
+    removeName: 'Remove {{name}}',
+    filesOf: 'Files of this message',
+    filesOnlyBody: 'Files: {{names}}',
+    someFailed:
+      'Your reply was sent, but {{count}} file(s) did not upload. They are kept under the message: try again there.',
+    leaveWarning: 'Files are still uploading. Leave anyway?',
+  },
 } as const;
 
 export type Bundle = typeof en;

@@ -5,7 +5,7 @@ import { AppError } from '../../protocol/errors';
 import { isCompleteId } from '../../protocol/ids';
 import { SYSTEM, type Principal } from '../access/principal';
 import { loadPrincipal } from '../auth/principals';
-import { loadRow } from '../items/rows';
+import { loadRow, type ItemRow } from '../items/rows';
 import type { WireItem } from '../items/wire';
 import type { Services } from '../services';
 import { attachmentRow } from './attachments';
@@ -29,7 +29,7 @@ export async function uploadTarget(
   // A parent the person cannot read does not exist for them.
   if (!parent || parent.deleted || !(await s.items.canRow(p, 'read', parent)))
     return { ok: false, status: 404, reason: 'no such item' };
-  if (!(await s.items.canRow(p, 'update', parent)))
+  if (!(await mayAttach(s, p, parent)))
     return { ok: false, status: 403, reason: 'you may not change this item' };
   const relProp = meta.relProp ?? '';
   if (relProp) {
@@ -64,7 +64,7 @@ export async function finishUpload(s: Services, upload: Upload): Promise<WireIte
   const owner = meta.owner ?? '';
   const p = owner ? await loadPrincipal(s.items.db, owner, null) : null;
   const parent = meta.rel ? await s.items.readRow(meta.rel) : undefined;
-  if (!p || !parent || !(await s.items.canRow(p, 'update', parent)))
+  if (!p || !parent || parent.deleted || !(await mayAttach(s, p, parent)))
     throw { status_code: 403, body: 'you may no longer change this item\n' };
   const path = s.files.filePath(upload.id);
   const size = (await stat(path)).size;
@@ -91,6 +91,23 @@ export async function finishUpload(s: Services, upload: Upload): Promise<WireIte
   );
   if (meta.relProp) await linkIntoParent(s, p, parent.id, meta.relProp, att.$id, upload.id);
   return { ...att, uppyID: upload.id };
+}
+
+/**
+ * Who may add a file to an item: whoever may change it, and the author of an item that follows
+ * another (a Message in its Thread) while they can still read it. A participant who may reply
+ * but not edit the thread attaches files to their own reply; the file follows the Message, so
+ * it is read by exactly those who read the thread.
+ */
+async function mayAttach(s: Services, p: Principal, parent: ItemRow): Promise<boolean> {
+  if (await s.items.canRow(p, 'update', parent)) return true;
+  const follows = s.registry.type(parent.type)?.access.follows;
+  return (
+    follows !== undefined &&
+    p.userId !== null &&
+    parent.createdBy === p.userId &&
+    (await s.items.canRow(p, 'read', parent))
+  );
 }
 
 /** Puts the new file into the parent's property: a `file` property holds the uppyID, a list gets the id. */
