@@ -137,6 +137,10 @@ describe('system alerts', () => {
     await member.getByRole('menuitem', { name: '2 system alerts: show them' }).click();
     await member.getByRole('dialog', { name: 'Maintenance on Saturday' }).waitFor();
     await shot(member, 'sysalert-from-bell');
+    // Both are dismissed for this session: after a reload they stay away for the next tests.
+    await member.reload();
+    await member.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    expect(await member.getByRole('dialog').count()).toBe(0);
   });
 
   it('are listed for the admin in admin.sysalerts', async () => {

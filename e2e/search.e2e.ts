@@ -398,7 +398,7 @@ describe('per-type lists', () => {
     await timeline.getByRole('region', { name: 'Results by Last changed' }).waitFor();
     await shot(officer, 'list-timeline');
 
-    await nav.getByRole('link', { name: 'Lists of values' }).click();
+    await nav.getByRole('link', { name: 'Lists of values', exact: true }).click();
     const lovs = cell(officer, 'Lists of values');
     await expect
       .poll(async () => (await lovs.getByRole('rowheader').allTextContents()).join(', '))

@@ -707,7 +707,7 @@ export const en = {
       uppyID: 'Upload id',
     },
     LOVValue: { key: 'Key', list: 'List', t: 'Labels', state: 'State' },
-    Thread: { sortTS: 'Last activity', assignedDue: 'Due', assignedTo: 'Assigned to' },
+    Thread: { sortTS: 'Last activity' },
   },
   tasks: {
     title: 'Background tasks',
