@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { S3 } from '@aws-sdk/client-s3';
-import { S3Store } from '@tus/s3-store';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { MemoryKvStore } from '@tus/utils';
 import type { S3Config } from '../config';
 import { fileKey, isFileId, UNFINISHED_UPLOAD_TTL_MS, type FileStorage, type StoredObject } from './storage';
 
@@ -21,6 +22,8 @@ export class S3Storage implements FileStorage {
   private readonly bucket: string;
   private readonly clientConfig: ConstructorParameters<typeof S3>[0];
   private tusStore: S3Store | null = null;
+  /** tus's cache of upload records; ours, so that removing a file forgets its record at once. */
+  private readonly records = new MemoryKvStore<MetadataValue>();
 
   constructor(config: S3Config) {
     if (!config.bucket) throw new Error('FILE_STORE=s3 needs S3_BUCKET');
@@ -39,6 +42,7 @@ export class S3Storage implements FileStorage {
   get store(): S3Store {
     this.tusStore ??= new S3Store({
       partSize: 8 * 1024 * 1024,
+      cache: this.records,
       s3ClientConfig: { ...this.clientConfig, bucket: this.bucket },
     });
     return this.tusStore;
@@ -108,6 +112,7 @@ export class S3Storage implements FileStorage {
       await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch((e: unknown) => {
         if (!isNotFound(e)) throw e;
       });
+    await this.records.delete(id);
     const keys = [id, `${id}.info`, `${id}.part`];
     for await (const { key } of this.list(`variants/${id}.`)) keys.push(key);
     await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } });
