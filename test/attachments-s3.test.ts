@@ -37,7 +37,7 @@ beforeAll(async () => {
     fileStore: 's3',
     s3: s3.config,
     filesDir: '/nonexistent/ckk-files-unused',
-    uploadMaxBytes: 3_000_000,
+    uploadMaxBytes: 40_000_000,
   });
   const items = server.app.services.items;
   const riverbend = await makeOrg(items, 'Riverbend First Nation');
@@ -53,7 +53,10 @@ beforeAll(async () => {
   editorWs = (await connectAs(server, users.editor.email, PASSWORD)).client;
   adminWs = (await connectAs(server, users.admin.email, PASSWORD)).client;
   threadId = (
-    await editorWs.call<{ $id: string }>('create/Thread', { subject: 'Crossing referral', $access: 'PROTECTED' })
+    await editorWs.call<{ $id: string }>('create/Thread', {
+      subject: 'Crossing referral',
+      $access: 'PROTECTED',
+    })
   ).$id;
   png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a7' } })
     .png()
@@ -129,7 +132,10 @@ describe('attachments on an S3-compatible store', () => {
 
   it('resumes: the first half waits in the bucket, HEAD tells the offset, PATCH sends the rest', async () => {
     const text = Buffer.from('Elder recording transcript. '.repeat(2000));
-    const c = await tusCreate(server.url, tokens.editor, text.length, { rel: threadId, filename: 'notes.txt' });
+    const c = await tusCreate(server.url, tokens.editor, text.length, {
+      rel: threadId,
+      filename: 'notes.txt',
+    });
     expect(c.status).toBe(201);
     const id = c.location!.split('/').pop()!;
     const half = Math.floor(text.length / 2);
@@ -146,6 +152,25 @@ describe('attachments on an S3-compatible store', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(text)).toBe(true);
   });
 
+  it('a file of several 8 MB parts, resumed off a part boundary, comes back byte for byte', async () => {
+    const big = Buffer.alloc(19_000_000);
+    for (let i = 0; i < big.length; i += 4096) big.writeUInt32LE(i, i);
+    const c = await tusCreate(server.url, tokens.editor, big.length, {
+      rel: threadId,
+      filename: 'survey.bin',
+    });
+    const cut = 9_500_001;
+    expect((await tusPatch(c.location!, tokens.editor, 0, big.subarray(0, cut))).status).toBe(204);
+    expect((await tusHead(c.location!, tokens.editor)).offset).toBe(cut);
+    const done = await tusPatch(c.location!, tokens.editor, cut, big.subarray(cut));
+    expect(done.status).toBe(204);
+    const id = done.headers.get('attachment-uppy-id')!;
+    expect((await objectBytes(id))?.equals(big)).toBe(true);
+    const res = await get(`/attachment/${id}`, tokens.staff, { range: 'bytes=16000000-16000099' });
+    expect(res.status).toBe(206);
+    expect(Buffer.from(await res.arrayBuffer()).equals(big.subarray(16_000_000, 16_000_100))).toBe(true);
+  });
+
   it('downloads ranges with 206 from the object, answers a matching ETag with 304, and outsiders 404', async () => {
     const res = await get(`/attachment/${audio.attachmentId}`, tokens.staff, { range: 'bytes=1000-1999' });
     expect(res.status).toBe(206);
@@ -154,15 +179,16 @@ describe('attachments on an S3-compatible store', () => {
     const tail = await get(`/attachment/${audio.attachmentId}`, tokens.staff, { range: 'bytes=-10' });
     expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(bytes.length - 10))).toBe(true);
     expect(
-      (await get(`/attachment/${audio.attachmentId}`, tokens.staff, { range: `bytes=${bytes.length}-` })).status,
+      (await get(`/attachment/${audio.attachmentId}`, tokens.staff, { range: `bytes=${bytes.length}-` }))
+        .status,
     ).toBe(416);
     const whole = await get(`/attachment/${audio.attachmentId}`, tokens.staff);
     const etag = whole.headers.get('etag')!;
     expect(etag).toBe(`"${audio.uppyId}-${bytes.length}"`);
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
-    expect((await get(`/attachment/${audio.attachmentId}`, tokens.staff, { 'if-none-match': etag })).status).toBe(
-      304,
-    );
+    expect(
+      (await get(`/attachment/${audio.attachmentId}`, tokens.staff, { 'if-none-match': etag })).status,
+    ).toBe(304);
     for (const who of [tokens.outsider, null]) {
       expect((await get(`/attachment/${audio.attachmentId}`, who)).status).toBe(404);
       expect((await get(`/attachment/${audio.attachmentId}`, who, { range: 'bytes=0-9' })).status).toBe(404);
@@ -215,5 +241,16 @@ describe('attachments on an S3-compatible store', () => {
     expect((await tusHead(c.location!, tokens.editor)).status).toBe(404);
     expect(await exists(audio.uppyId)).toBe(true);
     expect((await get(`/attachment/${audio.attachmentId}`, tokens.editor)).status).toBe(200);
+  });
+});
+
+describe('FILE_STORE', () => {
+  it('is disk unless set, s3 when asked, and a mistyped value stops the start', async () => {
+    const { loadConfig } = await import('../src/server/config');
+    expect(loadConfig({}).fileStore).toBe('disk');
+    const c = loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'false' });
+    expect(c.fileStore).toBe('s3');
+    expect(c.s3).toMatchObject({ bucket: 'b', region: 'us-east-1', forcePathStyle: false });
+    expect(() => loadConfig({ FILE_STORE: 'S3 ' })).toThrow(/FILE_STORE/);
   });
 });

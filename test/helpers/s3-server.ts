@@ -50,7 +50,10 @@ function listParts(app: FastifyInstance, store: S3Store) {
 
 export async function startS3Server(bucket = 'ckk-files'): Promise<S3TestServer> {
   const store = new S3Store();
-  const app = buildApp({ logger: false, stores: { s3Store: store, sqsStore: new SqsStore(), snsStore: new SnsStore() } });
+  const app = buildApp({
+    logger: false,
+    stores: { s3Store: store, sqsStore: new SqsStore(), snsStore: new SnsStore() },
+  });
   listParts(app, store);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

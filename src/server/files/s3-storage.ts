@@ -14,7 +14,9 @@ const NOT_FOUND = new Set(['NotFound', 'NoSuchKey', 'NoSuchUpload']);
 
 function isNotFound(e: unknown): boolean {
   const err = e as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
-  return NOT_FOUND.has(err.name ?? '') || NOT_FOUND.has(err.Code ?? '') || err.$metadata?.httpStatusCode === 404;
+  return (
+    NOT_FOUND.has(err.name ?? '') || NOT_FOUND.has(err.Code ?? '') || err.$metadata?.httpStatusCode === 404
+  );
 }
 
 export class S3Storage implements FileStorage {
@@ -80,7 +82,11 @@ export class S3Storage implements FileStorage {
   private async *list(prefix: string): AsyncGenerator<{ key: string; modified: Date | undefined }> {
     let token: string | undefined;
     do {
-      const page = await this.client.listObjectsV2({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token });
+      const page = await this.client.listObjectsV2({
+        Bucket: this.bucket,
+        Prefix: prefix,
+        ContinuationToken: token,
+      });
       for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, modified: o.LastModified };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -109,12 +115,17 @@ export class S3Storage implements FileStorage {
     const info = await this.client.headObject({ Bucket: this.bucket, Key: `${id}.info` }).catch(() => null);
     const uploadId = info?.Metadata?.['upload-id'];
     if (uploadId)
-      await this.client.abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId }).catch((e: unknown) => {
-        if (!isNotFound(e)) throw e;
-      });
+      await this.client
+        .abortMultipartUpload({ Bucket: this.bucket, Key: id, UploadId: uploadId })
+        .catch((e: unknown) => {
+          if (!isNotFound(e)) throw e;
+        });
     await this.records.delete(id);
     const keys = [id, `${id}.info`, `${id}.part`];
     for await (const { key } of this.list(`variants/${id}.`)) keys.push(key);
-    await this.client.deleteObjects({ Bucket: this.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } });
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: keys.map((Key) => ({ Key })) },
+    });
   }
 }

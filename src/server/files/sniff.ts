@@ -1,4 +1,3 @@
-
 // The type of a file from its first bytes (magic numbers), so a renamed executable is not served
 // as a picture. Only when the bytes say nothing specific does the name's extension refine it.
 

@@ -39,7 +39,11 @@ export function variantType(v: ImageVariant): string {
 const making = new Map<string, Promise<string>>();
 
 /** The store key of the variant, made now if the store has none yet (concurrent asks share one job). */
-export async function variantFile(files: FileStorage, fileID: string, variant: ImageVariant): Promise<string> {
+export async function variantFile(
+  files: FileStorage,
+  fileID: string,
+  variant: ImageVariant,
+): Promise<string> {
   const target = variantKey(fileID, variant);
   if (await files.stat(target)) return target;
   const running = making.get(target);
@@ -49,7 +53,11 @@ export async function variantFile(files: FileStorage, fileID: string, variant: I
     const source = fileKey(fileID);
     const local = files.localPath(source);
     // On disk sharp reads the file itself; from S3 the original streams in.
-    let img = (local ? sharp(local, { failOn: 'none', sequentialRead: true }) : sharp({ failOn: 'none', sequentialRead: true }))
+    let img = (
+      local
+        ? sharp(local, { failOn: 'none', sequentialRead: true })
+        : sharp({ failOn: 'none', sequentialRead: true })
+    )
       .rotate()
       .resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: true });
     // Transparent areas of a thumbnail go white rather than black in JPEG.
