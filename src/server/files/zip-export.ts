@@ -122,7 +122,14 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
         // yazl asks for each stream only when it is that entry's turn.
         if (signal?.aborted) return cb(new Error('aborted'), Readable.from([]));
         services.files.read(entry.key).then(
-          (stream) => take(stream, cb),
+          (stream) => {
+            // Aborted while the store was opening it: close it rather than leave it open.
+            if (signal?.aborted) {
+              stream.destroy();
+              return cb(new Error('aborted'), Readable.from([]));
+            }
+            take(stream, cb);
+          },
           (e: Error) => {
             fail(e);
             cb(e, Readable.from([]));
