@@ -20,7 +20,7 @@ import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { ItemService } from './items/item-service';
 import { downloadRoutes } from './files/download-routes';
-import { FileStorage } from './files/storage';
+import { makeFileStorage } from './files/storage';
 import { uploadRoutes } from './files/upload-routes';
 import { zipRoute } from './files/zip-route';
 import { SearchService } from './search/search-service';
@@ -65,7 +65,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
       support: new RateLimiter(config.supportPerHour, 60 * 60_000),
     },
     mailer: new Mailer(config, log),
-    files: new FileStorage(config.filesDir),
+    files: makeFileStorage(config),
     jobs: new Jobs(database, log ?? console),
     tasks: new TaskService(() => services),
     largeReplies: new LargeReplies(),

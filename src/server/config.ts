@@ -4,6 +4,17 @@ import { fileURLToPath } from 'node:url';
 
 // Every setting comes from the environment; README.md lists them with their defaults.
 
+/** An S3-compatible bucket for uploaded files (FILE_STORE=s3). */
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key`: what MinIO and most self-hosted stores want. */
+  forcePathStyle: boolean;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -32,6 +43,9 @@ export interface ServerConfig {
   nodeId: string;
   /** Where uploaded files and their image variants live (DATA_DIR/files unless FILES_DIR). */
   filesDir: string;
+  /** Where uploaded bytes live: `disk` (filesDir, the default) or `s3` (FILE_STORE). */
+  fileStore: 'disk' | 's3';
+  s3: S3Config;
   /** The largest upload accepted, in bytes (UPLOAD_MAX_BYTES). */
   uploadMaxBytes: number;
   /** Where the help menu's support requests go (SUPPORT_EMAIL); unset: the form says so. */
@@ -56,6 +70,12 @@ function readVersion(): string {
 export const VERSION = readVersion();
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
+
+/** A mistyped store must stop the start, not quietly put files on a disk nobody backs up. */
+function fileStore(v: string | undefined): 'disk' | 's3' {
+  if (!v || v === 'disk' || v === 's3') return v === 's3' ? 's3' : 'disk';
+  throw new Error(`FILE_STORE must be disk or s3, not ${v}`);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = num(env.PORT, 3000);
@@ -85,6 +105,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     version: VERSION,
     nodeId: env.NODE_ID ?? `node-${process.pid}`,
     filesDir: path.resolve(env.FILES_DIR || path.join(dataDir, 'files')),
+    fileStore: fileStore(env.FILE_STORE),
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      bucket: env.S3_BUCKET ?? '',
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    },
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 5_000_000_000),
     supportEmail: env.SUPPORT_EMAIL || undefined,
     supportPerHour: num(env.SUPPORT_LIMIT_PER_HOUR, 5),

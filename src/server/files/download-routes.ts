@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_VARIANTS, isInlineMime, type ImageVariant } from '../../protocol/files';
@@ -11,6 +9,7 @@ import type { ItemRow } from '../items/rows';
 import type { Services } from '../services';
 import { mayServe, servableAttachment, attachmentRow } from './attachments';
 import { contentDisposition } from './names';
+import { fileKey } from './storage';
 import { canMakeVariants, variantFile, variantType } from './variants';
 
 // Attachment media (spec core §7): /attachment/{id}[/{filename}], /attachment/{uppyID}?variant=,
@@ -109,21 +108,21 @@ async function sendAttachment(
   variant: ImageVariant | null,
 ) {
   const fileID = String(row.data.fileID ?? '');
-  let path: string;
+  let key: string;
   let type = String(row.data.filetype ?? 'application/octet-stream');
   let name = String(row.data.originalName ?? 'file');
   try {
     if (variant) {
       if (!canMakeVariants(type)) return notFound(reply);
-      path = await variantFile(s.files, fileID, variant);
+      key = await variantFile(s.files, fileID, variant);
       type = variantType(variant);
       name = `${name.replace(/\.[^.]*$/, '')}-${variant}.${variant === 'webp' ? 'webp' : 'jpg'}`;
-    } else path = s.files.filePath(fileID);
+    } else key = fileKey(fileID);
   } catch (err) {
     req.log.warn({ err, id: row.id }, 'attachment bytes or variant unavailable');
     return notFound(reply);
   }
-  const info = await stat(path).catch(() => null);
+  const info = await s.files.stat(key).catch(() => null);
   if (!info) return notFound(reply);
   // The bytes behind a fileID never change, so the id and size make a strong validator.
   const etag = `"${fileID}${variant ? `-${variant}` : ''}-${info.size}"`;
@@ -154,7 +153,13 @@ async function sendAttachment(
   }
   reply.type(type).header('content-length', String(Math.max(0, end - start + 1)));
   if (req.method === 'HEAD' || info.size === 0) return reply.send('');
-  return reply.send(createReadStream(path, { start, end }));
+  try {
+    return reply.send(await s.files.read(key, { start, end }));
+  } catch (err) {
+    // Purged between the stat and the read.
+    req.log.warn({ err, id: row.id }, 'attachment bytes unavailable');
+    return notFound(reply);
+  }
 }
 
 function matches(header: string | undefined, etag: string): boolean {

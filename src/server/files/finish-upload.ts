@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import type { Upload } from '@tus/utils';
 import { mimeGroup } from '../../protocol/files';
 import { AppError } from '../../protocol/errors';
@@ -10,7 +9,8 @@ import type { WireItem } from '../items/wire';
 import type { Services } from '../services';
 import { attachmentRow } from './attachments';
 import { sanitizeName } from './names';
-import { decideType, sniffFile } from './sniff';
+import { decideType, SNIFF_BYTES, sniffBytes } from './sniff';
+import { fileKey, readHead } from './storage';
 
 // The two ends of an upload: before the first byte, is this person allowed to attach a file
 // there; after the last byte, the Attachment item, linked to its parent and property.
@@ -66,10 +66,16 @@ export async function finishUpload(s: Services, upload: Upload): Promise<WireIte
   const parent = meta.rel ? await s.items.readRow(meta.rel) : undefined;
   if (!p || !parent || parent.deleted || !(await mayAttach(s, p, parent)))
     throw { status_code: 403, body: 'you may no longer change this item\n' };
-  const path = s.files.filePath(upload.id);
-  const size = (await stat(path)).size;
+  const key = fileKey(upload.id);
+  const stored = await s.files.stat(key);
+  if (!stored) throw new Error(`finished upload ${upload.id} has no bytes`);
+  const size = stored.size;
   const name = sanitizeName(meta.filename);
-  const filetype = decideType(await sniffFile(path), name);
+  const filetype = decideType(
+    // S3 answers 416 to any range of an empty object.
+    sniffBytes(size ? await readHead(s.files, key, SNIFF_BYTES) : Buffer.alloc(0)),
+    name,
+  );
   const relIndex = meta.relIndex ? Number(meta.relIndex) : undefined;
   const att = await s.items.create(
     SYSTEM,

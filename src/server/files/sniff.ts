@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-
 // The type of a file from its first bytes (magic numbers), so a renamed executable is not served
 // as a picture. Only when the bytes say nothing specific does the name's extension refine it.
 
@@ -103,15 +101,4 @@ export function decideType(sniffed: string | null, name: string): string {
   if (sniffed) return sniffed;
   if (byName?.startsWith('model/')) return byName;
   return 'application/octet-stream';
-}
-
-export async function sniffFile(path: string): Promise<string | null> {
-  const fh = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
-    return sniffBytes(buf.subarray(0, bytesRead));
-  } finally {
-    await fh.close();
-  }
 }

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ImageVariant } from '../../protocol/files';
-import type { FileStorage } from './storage';
+import { fileKey, variantKey, type FileStorage } from './storage';
 
-// Image variants (spec core §7): made once with sharp, kept beside the file, served like it.
+// Image variants (spec core §7): made once with sharp, kept in the store beside the file, served
+// like it. A variant is at most 1600 pixels a side, so it is written to the store whole.
 // Metadata is stripped: a photo's EXIF may carry the GPS position of a sacred site.
 
 // One image at a time per node, no cache of decoded images: memory stays small and flat.
@@ -39,35 +38,42 @@ export function variantType(v: ImageVariant): string {
 
 const making = new Map<string, Promise<string>>();
 
-/** The path of the variant, made now if it is not on disk yet (concurrent asks share one job). */
-export function variantFile(files: FileStorage, fileID: string, variant: ImageVariant): Promise<string> {
-  const target = files.variantPath(fileID, variant);
-  if (existsSync(target)) return Promise.resolve(target);
+/** The store key of the variant, made now if the store has none yet (concurrent asks share one job). */
+export async function variantFile(
+  files: FileStorage,
+  fileID: string,
+  variant: ImageVariant,
+): Promise<string> {
+  const target = variantKey(fileID, variant);
+  if (await files.stat(target)) return target;
   const running = making.get(target);
   if (running) return running;
   const job = (async () => {
     const spec = SPECS[variant];
-    mkdirSync(files.variantsDir, { recursive: true });
-    const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    try {
-      let img = sharp(files.filePath(fileID), { failOn: 'none', sequentialRead: true })
-        .rotate()
-        .resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: true });
-      // Transparent areas of a thumbnail go white rather than black in JPEG.
-      img =
-        spec.format === 'webp'
-          ? img.webp({ quality: 80 })
-          : img.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
-      await img.toFile(tmp);
-      await rename(tmp, target);
-      return target;
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    } finally {
-      making.delete(target);
+    const source = fileKey(fileID);
+    const local = files.localPath(source);
+    // On disk sharp reads the file itself; from S3 the original streams in.
+    let img = (
+      local
+        ? sharp(local, { failOn: 'none', sequentialRead: true })
+        : sharp({ failOn: 'none', sequentialRead: true })
+    )
+      .rotate()
+      .resize({ width: spec.size, height: spec.size, fit: spec.fit, withoutEnlargement: true });
+    // Transparent areas of a thumbnail go white rather than black in JPEG.
+    img =
+      spec.format === 'webp'
+        ? img.webp({ quality: 80 })
+        : img.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true });
+    if (!local) {
+      const input = await files.read(source);
+      input.on('error', (e) => img.destroy(e));
+      input.pipe(img);
     }
-  })();
+    const bytes = await img.toBuffer();
+    await files.write(target, bytes);
+    return target;
+  })().finally(() => making.delete(target));
   making.set(target, job);
   return job;
 }

@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { SearchQuery } from '../../protocol/query';
@@ -9,9 +7,10 @@ import type { Principal } from '../access/principal';
 import type { ItemRow } from '../items/rows';
 import type { Services } from '../services';
 import { mayServe } from './attachments';
+import { fileKey, isFileId } from './storage';
 
 // The zip export of a search's attachments (spec capability §3): run as the person who asked,
-// so only files they may read go in; streamed entry by entry (one file open at a time), so a
+// so only files they may read go in; streamed entry by entry (one file open at a time, from disk or S3), so a
 // zip of many gigabytes never sits in memory; progress by bytes; an AbortSignal stops it.
 
 export interface ZipProgress {
@@ -23,7 +22,7 @@ export interface ZipProgress {
 
 export interface ZipEntryPlan {
   row: ItemRow;
-  path: string;
+  key: string;
   name: string;
   size: number;
 }
@@ -60,13 +59,11 @@ export async function planAttachmentsZip(
       const row = rows.get(id);
       // The search's SQL already applies the policy; the policy itself has the last word.
       if (!row || row.data.trashed === true || !(await mayServe(services, principal, row))) continue;
-      const path = services.files.filePath(String(row.data.fileID ?? ''));
-      const size = await stat(path).then(
-        (st) => st.size,
-        () => -1,
-      );
+      const fileID = String(row.data.fileID ?? '');
+      if (!isFileId(fileID)) continue;
+      const size = (await services.files.stat(fileKey(fileID)).catch(() => null))?.size ?? -1;
       if (size < 0) continue;
-      plan.push({ row, path, size, name: uniqueName(used, row) });
+      plan.push({ row, key: fileKey(fileID), size, name: uniqueName(used, row) });
     }
     if (res.ids.length < PAGE || offset + PAGE >= res.total) break;
   }
@@ -123,25 +120,40 @@ export async function writeAttachmentsZip(args: WriteZipArgs): Promise<ZipProgre
       { size: entry.size, mtime, compress: DEFLATED.test(String(entry.row.data.filetype ?? '')) },
       (cb) => {
         // yazl asks for each stream only when it is that entry's turn.
-        if (signal?.aborted) return cb(new Error('aborted'), createReadStream('/dev/null'));
-        const stream = createReadStream(entry.path);
-        open.add(stream);
-        stream.on('data', (chunk: string | Buffer) => {
-          progress.bytes += chunk.length;
-          onProgress?.({ ...progress });
-        });
-        stream.on('close', () => {
-          open.delete(stream);
-        });
-        // A file that cannot be read (purged meanwhile, a disk error) ends the zip with that error.
-        stream.on('error', (e) => fail(e));
-        stream.on('end', () => {
-          progress.files += 1;
-          onProgress?.({ ...progress });
-        });
-        cb(null, stream);
+        if (signal?.aborted) return cb(new Error('aborted'), Readable.from([]));
+        services.files.read(entry.key).then(
+          (stream) => {
+            // Aborted while the store was opening it: close it rather than leave it open.
+            if (signal?.aborted) {
+              stream.destroy();
+              return cb(new Error('aborted'), Readable.from([]));
+            }
+            take(stream, cb);
+          },
+          (e: Error) => {
+            fail(e);
+            cb(e, Readable.from([]));
+          },
+        );
       },
     );
+  }
+  function take(stream: Readable, cb: (err: Error | null, s: Readable) => void) {
+    open.add(stream);
+    stream.on('data', (chunk: string | Buffer) => {
+      progress.bytes += chunk.length;
+      onProgress?.({ ...progress });
+    });
+    stream.on('close', () => {
+      open.delete(stream);
+    });
+    // A file that cannot be read (purged meanwhile, a disk error) ends the zip with that error.
+    stream.on('error', (e) => fail(e));
+    stream.on('end', () => {
+      progress.files += 1;
+      onProgress?.({ ...progress });
+    });
+    cb(null, stream);
   }
   zip.end();
   const abort = () => {
