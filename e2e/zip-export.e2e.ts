@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { tusUpload } from '../test/helpers/tus';
 import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import type { DiskStorage } from '../src/server/files/disk-storage';
+import { fileKey } from '../src/server/files/storage';
 
 // The zip export as a background task in a real browser: a lands officer asks for the zip of a
 // thread's attachments, follows its progress in the help menu, and downloads it there.
@@ -32,7 +34,7 @@ beforeAll(async () => {
     rel: THREAD,
     filename: 'flight-log.txt',
   });
-  truncateSync(app.server.app.services.files.filePath(big.uppyId), 900_000_000);
+  truncateSync((app.server.app.services.files as DiskStorage).localPath(fileKey(big.uppyId)), 900_000_000);
 });
 
 screenshotOnFailure(() => [page]);

@@ -9,6 +9,8 @@ import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { tusUpload } from './helpers/tus';
 import { connectAs, signIn, type Frame } from './helpers/ws-client';
+import type { DiskStorage } from '../src/server/files/disk-storage';
+import { fileKey } from '../src/server/files/storage';
 
 // The zip export as a background task (spec capability §3 "Zip exports"): act/exportZip/async
 // runs as the starter, pushes progress by bytes, ends with a download only the starter gets,
@@ -56,7 +58,7 @@ beforeAll(async () => {
   await up(hidden, 'location.txt', 'the secret place');
   // A big text file (sparse on disk, deflated in the zip: no disk or memory cost) to kill mid-way.
   const big = await up(slow, 'flight-log.txt', 'x');
-  truncateSync(server.app.services.files.filePath(big.uppyId), 1_500_000_000);
+  truncateSync((server.app.services.files as DiskStorage).localPath(fileKey(big.uppyId)), 1_500_000_000);
 }, 60_000);
 
 afterAll(async () => {
