@@ -142,6 +142,15 @@ describe('query model', () => {
     expect(should.total).toBe(2);
   });
 
+  it('mustNot keeps items that lack the property (a thread never marked resolved is open)', async () => {
+    const who = 'lands.admin@riverbend.example';
+    const threads = await searchAs(who, { must: { _t: ['Thread'] } });
+    const resolved = await searchAs(who, { must: { _t: ['Thread'], resolved: [true] } });
+    const open = await searchAs(who, { must: { _t: ['Thread'] }, mustNot: { resolved: [true] } });
+    expect(threads.total).toBeGreaterThan(resolved.total);
+    expect(open.total).toBe(threads.total - resolved.total);
+  });
+
   it('refuses a query it cannot read, with a clear key', async () => {
     const { client } = await connectAs(server, 'member@riverbend.example', DEMO_PASSWORD);
     expect((await client.request('search/ids', { must: 'everything' })).b).toMatchObject({

@@ -189,7 +189,9 @@ export class SearchService {
         );
     }
     const not = this.clause(q.mustNot, types);
-    if (not.length) parts.push(sql`not (${sql.join(not, sql` or `)})`);
+    // A missing property makes its test NULL, and `not NULL` would drop the item: an item without
+    // the value does not have it, so it stays (a thread never marked resolved is open).
+    if (not.length) parts.push(sql`not coalesce((${sql.join(not, sql` or `)}), false)`);
     for (const sub of q.subs ?? []) parts.push(this.queryCondition(sub, types));
     if (q.subsShould?.length)
       parts.push(
