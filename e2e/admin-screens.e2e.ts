@@ -137,7 +137,13 @@ describe('system alerts', () => {
     await member.getByRole('menuitem', { name: '2 system alerts: show them' }).click();
     await member.getByRole('dialog', { name: 'Maintenance on Saturday' }).waitFor();
     await shot(member, 'sysalert-from-bell');
-    // Both are dismissed for this session: after a reload they stay away for the next tests.
+    // Showing them again undoes the dismissals: dismiss both again, so the next tests see none.
+    const fromBell = member.getByRole('dialog', { name: 'Maintenance on Saturday' });
+    await fromBell.getByRole('button', { name: 'Don’t show again' }).click();
+    await fromBell.waitFor({ state: 'detached' });
+    const cardAgain = member.locator('[data-alert]').filter({ hasText: 'New consultation protocol' });
+    await cardAgain.getByRole('button', { name: 'Don’t show again' }).click();
+    await cardAgain.waitFor({ state: 'detached' });
     await member.reload();
     await member.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     expect(await member.getByRole('dialog').count()).toBe(0);
