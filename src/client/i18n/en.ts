@@ -45,6 +45,8 @@ export const en = {
     dismiss: 'Dismiss',
     breadcrumbs: 'Open pages',
     columns: 'Open pages side by side',
+    partNotLoaded:
+      'This part of the page could not be loaded (is the connection down?). The rest of the page works; it will load when you open the page again.',
   },
   topBar: {
     openMenu: 'Open menu',

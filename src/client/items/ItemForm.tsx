@@ -7,6 +7,7 @@ import { useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useCell } from '../shell/cell-api';
 import { hasAttachmentsSection } from '../files/attachment-rules';
+import { LoadBoundary } from '../shell/LoadBoundary';
 import { formProperties } from './form-model';
 import { ItemHeader } from './ItemHeader';
 import { itemLabel } from './item-label';
@@ -98,9 +99,11 @@ export function ItemForm({ item, type, omit }: ItemFormProps) {
       </Box>
       {hasAttachmentsSection(type) && base.$id && (
         <Box sx={{ px: 2, pb: 2 }}>
-          <Suspense fallback={null}>
-            <AttachmentsSection item={base} type={type} editable={ed.editable} />
-          </Suspense>
+          <LoadBoundary>
+            <Suspense fallback={null}>
+              <AttachmentsSection item={base} type={type} editable={ed.editable} />
+            </Suspense>
+          </LoadBoundary>
         </Box>
       )}
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}

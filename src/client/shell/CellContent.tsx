@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { InvalidCellView } from '../views/InvalidCellView';
 import { viewDef } from '../views/registry';
 import type { Cell } from './cells';
+import { LoadBoundary } from './LoadBoundary';
 
 // Item cells carry the form machinery; they load on first use to keep the main chunk small.
 const ItemCell = lazy(() => import('../items/ItemCell').then((m) => ({ default: m.ItemCell })));
@@ -11,17 +12,21 @@ export function CellContent({ cell }: { cell: Cell }) {
   if (cell.kind === 'invalid') return <InvalidCellView path={cell.path} />;
   if (cell.kind === 'item')
     return (
-      <Suspense fallback={<Loading />}>
-        <ItemCell itemId={cell.itemId} context={cell.context} param={cell.param} />
-      </Suspense>
+      <LoadBoundary>
+        <Suspense fallback={<Loading />}>
+          <ItemCell itemId={cell.itemId} context={cell.context} param={cell.param} />
+        </Suspense>
+      </LoadBoundary>
     );
   const def = viewDef(cell.view);
   if (!def) return <InvalidCellView path={cell.segment} />;
   const View = def.component;
   return (
-    <Suspense fallback={<Loading />}>
-      <View rest={cell.rest} param={cell.param} />
-    </Suspense>
+    <LoadBoundary>
+      <Suspense fallback={<Loading />}>
+        <View rest={cell.rest} param={cell.param} />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 
