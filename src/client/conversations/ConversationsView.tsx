@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -77,24 +78,26 @@ export function ConversationsView({ param }: ViewProps) {
             const assignee = typeof th.assignedTo === 'string' ? th.$labels?.[th.assignedTo] : undefined;
             const when = typeof th.sortTS === 'string' ? th.sortTS : th._c.ts;
             return (
-              <ListItemButton
-                key={th.$id}
-                selected={th.$id === param}
-                aria-current={th.$id === param ? 'true' : undefined}
-                onClick={() => setParam(th.$id)}
-                divider
-              >
-                <ListItemText
-                  primary={String(th.subject ?? th.$id)}
-                  secondary={[
-                    th.resolved === true ? t('conversations.resolved') : null,
-                    assignee ? t('conversations.assignedTo', { name: assignee }) : null,
-                    when ? formatDate(when) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
+              // A list holds list items; the button goes inside one (axe: list).
+              <ListItem key={th.$id} disablePadding>
+                <ListItemButton
+                  selected={th.$id === param}
+                  aria-current={th.$id === param ? 'true' : undefined}
+                  onClick={() => setParam(th.$id)}
+                  divider
+                >
+                  <ListItemText
+                    primary={String(th.subject ?? th.$id)}
+                    secondary={[
+                      th.resolved === true ? t('conversations.resolved') : null,
+                      assignee ? t('conversations.assignedTo', { name: assignee }) : null,
+                      when ? formatDate(when) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>
