@@ -78,7 +78,9 @@ async function generate(db: Database, total: number, orgs: string[]) {
         case type when 'Contact' then short else words end
       from t`);
   }
-  await db.db.execute(sql`analyze items`);
+  // A bulk load leaves no visibility map and no statistics; autovacuum would set both within a
+  // minute on a live server, so the benchmark starts from that state rather than mid-catch-up.
+  await db.db.execute(sql`vacuum analyze items, item_search`);
   return Date.now() - t0;
 }
 
@@ -86,7 +88,7 @@ async function indexSizes(db: Database) {
   const rows = await query<{ name: string; bytes: string }>(
     db.db,
     sql`select c.relname as name, pg_relation_size(c.oid) as bytes from pg_class c
-        where c.relname in ('items', 'items_tsv', 'items_pkey', 'items_type_num', 'items_owner', 'items_type_created_live')`,
+        where c.relname in ('items', 'item_search', 'item_search_tsv', 'items_pkey', 'item_search_pkey', 'items_type_num', 'items_owner', 'items_type_created_live')`,
   );
   return Object.fromEntries(rows.map((r) => [r.name, Number(r.bytes)]));
 }
@@ -130,18 +132,19 @@ async function measure(db: Database, label: string, size: number) {
   const facets = ['_t', '$access', '_c.ts'];
   const body = (i: number) => ({ must: { $text: [pick(i)] }, facets, max: 50 });
 
-  // The same shape by hand: the text match, the reader's access, the top 50 by rank, the count and three facets.
+  // The same shape by hand, as one statement on the same narrow table: the text match, the
+  // reader's access as a short predicate (the organisation's levels only), the top 50 by rank,
+  // the count and three facets.
   const bare = async (i: number) => {
     const q = sql`to_tsquery('simple', ckk_unaccent(${`${pick(i)}:*`}))`;
-    const where = sql`i.tsv @@ ${q} and not i.deleted and (i.access = 'PUBLIC' or (i.owner = ${riverbend} and i.access in ('COMMUNITY','PROTECTED')))`;
-    await db.db.execute(
-      sql`select i.id, count(*) over () from items i where ${where} order by ts_rank(i.tsv, ${q}) desc, i.id limit 50`,
-    );
-    await db.db.execute(sql`select i.type, count(*) from items i where ${where} group by 1`);
-    await db.db.execute(sql`select i.access, count(*) from items i where ${where} group by 1`);
-    await db.db.execute(
-      sql`select count(*) filter (where i.created_at >= now() - interval '1 day') from items i where ${where}`,
-    );
+    await db.db.execute(sql`with m as materialized (
+        select i.id, ts_rank(i.tsv, ${q}) as r, i.type, i.access, i.created_at from item_search i
+        where i.tsv @@ ${q} and not i.deleted and (i.access = 'PUBLIC' or (i.owner = ${riverbend} and i.access in ('COMMUNITY','PROTECTED'))))
+      select (select json_agg(id) from (select id from m order by r desc, id limit 50) t) as page,
+        (select count(*) from m) as total,
+        (select json_agg(json_build_array(type, n)) from (select type, count(*) as n from m group by 1) t) as types,
+        (select json_agg(json_build_array(access, n)) from (select access, count(*) as n from m group by 1) t) as levels,
+        (select count(*) filter (where created_at >= now() - interval '1 day') from m) as today`);
   };
   const ours = async (i: number) => void (await search.search(reader, body(i)));
 
@@ -166,7 +169,7 @@ async function measure(db: Database, label: string, size: number) {
   console.log(
     `${label.padEnd(9)} ${String(size).padStart(8)} items (reader sees ${((100 * Number(visible)) / size).toFixed(0)}%)  ` +
       `search p50 ${a.p50.toFixed(1)} ms p95~${p95(a).toFixed(1)} ms | bare SQL p50 ${b.p50.toFixed(1)} ms p95~${p95(b).toFixed(1)} ms | ` +
-      `ratio p50 ${(a.p50 / b.p50).toFixed(2)} | items ${mb(sizes.items)}, tsv index ${mb(sizes.items_tsv)}`,
+      `ratio p50 ${(a.p50 / b.p50).toFixed(2)} p95 ${(p95(a) / p95(b)).toFixed(2)} | items ${mb(sizes.items)}, item_search ${mb(sizes.item_search)}, tsv index ${mb(sizes.item_search_tsv)}`,
   );
   return { p50: a.p50, p95: p95(a) };
 }

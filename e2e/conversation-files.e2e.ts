@@ -4,7 +4,15 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  newContext,
+  openConversation,
+  screenshotOnFailure,
+  shot,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
 
 // A reply with files, in two browsers: the lands officer attaches a photo and a survey file
 // with the keyboard, sends, and watches the upload progress under his message; the lands admin
@@ -51,19 +59,10 @@ afterAll(async () => {
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
 
-async function openThread(page: Page) {
-  await page.goto(app.server.url + '/conversations');
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(SUBJECT) }).click();
-  const pane = page.getByRole('region', { name: SUBJECT });
-  await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
-  return pane;
-}
-
 describe('replying with attachments', () => {
   it('files chosen with the keyboard upload into the reply with progress and arrive live for the other person', async () => {
-    const mine = await openThread(officer);
-    const theirs = await openThread(landsAdmin);
+    const mine = await openConversation(officer, app.server.url, SUBJECT);
+    const theirs = await openConversation(landsAdmin, app.server.url, SUBJECT);
 
     await mine.getByLabel('Your reply').fill('Site photo and the survey from Tuesday.');
     // Keyboard only: Tab to "Attach files", Enter opens the file chooser.

@@ -1,6 +1,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  newContext,
+  openConversation,
+  screenshotOnFailure,
+  shot,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
 
 // Two people in one conversation, each in their own browser: the lands officer replies, the
 // lands admin sees the reply appear without reloading and her bell count go up, answers with
@@ -41,19 +49,10 @@ const unread = async (page: Page) => {
   return Number(/^(\d+) unread/.exec(label)?.[1] ?? 0);
 };
 
-async function openThread(page: Page) {
-  await page.goto(app.server.url + '/conversations');
-  await page.getByRole('button', { name: 'All', exact: true }).click();
-  await page.getByRole('button', { name: new RegExp(SUBJECT) }).click();
-  const pane = page.getByRole('region', { name: SUBJECT });
-  await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
-  return pane;
-}
-
 describe('conversations', () => {
   it('replies appear live for the other person, Ctrl+Enter sends, a reply notifies, resolved shows for both', async () => {
-    const mine = await openThread(landsAdmin);
-    const theirs = await openThread(officer);
+    const mine = await openConversation(landsAdmin, app.server.url, SUBJECT);
+    const theirs = await openConversation(officer, app.server.url, SUBJECT);
     const before = await unread(landsAdmin);
 
     const box = mine.getByLabel('Your reply');

@@ -5,6 +5,7 @@ import {
   cellAt,
   field,
   newContext,
+  openConversation,
   screenshotOnFailure,
   shot,
   signIn,
@@ -161,5 +162,31 @@ describe('two people on one thread', () => {
     await alertText(c, 'Saved.').waitFor();
     expect(await stored(app, 'Thread-2')).toMatchObject({ subject: SUBJECT_3, assignedDue: '2027-01-15' });
     expect(held.length).toBeGreaterThan(0);
+  });
+
+  it("moves the thread's last activity quietly when B replies: nobody changed the thread", async () => {
+    // A's pushes are recorded, to know when B's reply has reached A's open form.
+    const frames: string[] = [];
+    a.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    const cellA = await openThread(a);
+    const { subject, sortTS: before } = (await stored(app, 'Thread-2')) as {
+      subject: string;
+      sortTS?: string;
+    };
+
+    const box = (await openConversation(b, app.server.url, subject)).getByLabel('Your reply');
+    await box.fill('The canoes are ready for Monday.');
+    await box.press('Control+Enter');
+
+    await expect
+      .poll(async () => ((await stored(app, 'Thread-2')) as { sortTS?: string }).sortTS)
+      .not.toBe(before);
+    const { sortTS } = (await stored(app, 'Thread-2')) as { sortTS: string };
+    await expect.poll(() => frames.some((f) => f.includes('Thread-2') && f.includes(sortTS))).toBe(true);
+    // Give the form a moment to take the push in; it must not say someone changed the thread.
+    await a.waitForTimeout(500);
+    expect(await alertText(a, SOMEONE_ELSE).count()).toBe(0);
+    expect(await dirty(cellA).count()).toBe(0);
+    await shot(a, 'live-reply-moves-last-activity-quietly');
   });
 });

@@ -152,7 +152,9 @@ describe('lists of values', () => {
     await shot(officer, 'lov-archived-not-offered');
     // The thread that has it keeps showing its label, and keeps it as its choice.
     const used = await openThread(officer, 'Thread-3');
-    await expect(actionType(used).textContent()).resolves.toContain(LABEL);
+    // After a full page load the form shows before the list of values arrives; until then the
+    // select shows the stored key, so wait for the label.
+    await expect.poll(() => actionType(used).textContent(), { timeout: 10_000 }).toContain(LABEL);
     expect(await offered(officer, used)).toContain(LABEL);
     await shot(officer, 'lov-archived-still-shown');
   });

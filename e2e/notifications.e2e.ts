@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { query } from '../src/server/db/query';
 import { sql } from 'drizzle-orm';
-import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  newContext,
+  openConversation,
+  screenshotOnFailure,
+  shot,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
 
 // The bell and /notifications in a real browser: the lands admin watches the bell while the
 // lands officer assigns her a thread and replies in it, first through the server's item
@@ -133,11 +141,7 @@ describe('notifications', () => {
     const subject = 'Referral backlog for December';
 
     // He opens the conversation and assigns it to her in the thread's own form.
-    await officer.goto(app.server.url + '/conversations');
-    await officer.getByRole('button', { name: 'All', exact: true }).click();
-    await officer.getByRole('button', { name: new RegExp(subject) }).click();
-    const pane = officer.getByRole('region', { name: subject });
-    await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
+    const pane = await openConversation(officer, app.server.url, subject);
     await pane.getByRole('link', { name: 'Edit assignment and due date' }).click();
     const assignee = officer.getByRole('combobox', { name: /^Assigned to/ });
     await assignee.fill('Mary');

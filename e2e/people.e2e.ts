@@ -213,3 +213,31 @@ describe('organisation admin', () => {
     expect(c!.notify).toBe('DIGEST');
   });
 });
+
+describe('site admin', () => {
+  it('blocks a person from admin.contacts: they are signed out at once, and unblocking lets them back', async () => {
+    const officer = await person('lands.officer@riverbend.example');
+    const page = await person(ADMIN);
+    await page.goto(base + '/admin.contacts');
+    const row = page.getByRole('row').filter({ hasText: 'Joseph Redcloud' });
+    await row.getByRole('button', { name: 'Block Joseph Redcloud' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Block Joseph Redcloud?' });
+    await dialog.getByText(/signed out everywhere at once/).waitFor();
+    await settled(page);
+    await shot(page, 'people-block-confirm');
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await alertText(page, 'Joseph Redcloud is blocked').waitFor();
+    await row.getByText('Blocked', { exact: true }).waitFor();
+
+    // His open page learns it at once: the sign-in is no longer valid.
+    await officer.getByRole('dialog', { name: 'Please sign in again' }).waitFor();
+    await shot(officer, 'people-blocked-signed-out');
+
+    await row.getByRole('button', { name: 'Unblock Joseph Redcloud' }).click();
+    await alertText(page, 'Joseph Redcloud can sign in again').waitFor();
+    await row.getByRole('button', { name: 'Block Joseph Redcloud' }).waitFor();
+    await shot(page, 'people-unblocked');
+    // And he can sign in again.
+    await person('lands.officer@riverbend.example');
+  });
+});

@@ -495,6 +495,28 @@ describe('search', () => {
   }
 });
 
+describe('text search', () => {
+  // A text search on column keys only reads the narrow item_search table (migration 0008).
+  for (const { who, item, read } of PAIRS) {
+    it(`${who.name} ${can(read)} find ${item.name} by its words (results, total, facets, labels)`, async () => {
+      const id = get(ids, item.key);
+      const b = await ask(who.key, 'search/ids', {
+        must: { _t: [item.type], $text: [get(labels, item.key)], $id: [id] },
+        facets: ['_t', 'owner', '$access', '_c.ts'],
+        labels: true,
+      });
+      expect(b.ids).toEqual(read ? [id] : []);
+      expect(b.total).toBe(read ? 1 : 0);
+      for (const f of ['_t', '$access', '_c.ts']) {
+        const counts = (b.facets as Record<string, { count: number }[]>)[f]!;
+        expect(counts.reduce((n, x) => n + x.count, 0)).toBe(read ? 1 : 0);
+      }
+      if (read) expect((b.labels as Record<string, string>)[id]).toBe(get(labels, item.key));
+      else expectNoTrace(b, item);
+    });
+  }
+});
+
 describe('the HTTP fallback', () => {
   for (const { who, item, read } of PAIRS) {
     it(`${who.name} ${can(read)} read ${item.name} via POST /api/item`, async () => {

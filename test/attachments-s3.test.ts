@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { zipEntries } from './helpers/zip';
 import { SYSTEM } from '../src/server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
@@ -91,28 +91,6 @@ const exists = (key: string) =>
     () => true,
     () => false,
   );
-
-function zipEntries(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('attachments on an S3-compatible store', () => {
   let audio: { attachmentId: string; uppyId: string };

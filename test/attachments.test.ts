@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { zipEntries } from './helpers/zip';
 import { PassThrough, Writable } from 'node:stream';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
@@ -389,28 +389,6 @@ describe('trash, facets, purge', () => {
     expect((await get(`/attachment/${up.attachmentId}`, tokens.admin)).status).toBe(404);
   });
 });
-
-function zipEntries(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('no zip'));
-      const out = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(out));
-      zip.readEntry();
-    });
-  });
-}
 
 describe('zip export', () => {
   it('holds only the files the person may read, with their bytes', async () => {

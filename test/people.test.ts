@@ -239,6 +239,57 @@ describe('blocked accounts', () => {
     expect(picker.ids.sort()).toEqual([active.id, activeC.id].sort());
     await client.close();
   });
+
+  it('act/blockUser: only a site admin blocks; the person is signed out at once and cannot come back until unblocked', async () => {
+    const items = server.app.services.items;
+    const person = await makeUser(items, [[community, 'staff']]);
+    const card = await contact(community, { user: person.id });
+    const session = await connectAs(server, person.email, PASSWORD);
+
+    // Neither the organisation's admin nor its staff may block anyone; nothing changes.
+    for (const who of [orgAdmin, staff]) {
+      const { client } = await connectAs(server, who.email, PASSWORD);
+      const r = await client.request('act/blockUser', { user: person.id, blocked: true });
+      expect(r.b).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+      await client.close();
+    }
+    expect(session.client.closeCode).toBeNull();
+
+    const { client } = await connectAs(server, admin.email, PASSWORD);
+    const self = await client.request('act/blockUser', { user: admin.id, blocked: true });
+    expect(self.b).toMatchObject({ erred: true, userMessage: 'invalidInput' });
+    expect(await client.call('act/blockUser', { user: person.id, blocked: true })).toEqual({
+      user: person.id,
+      blocked: true,
+    });
+    // The open socket is closed for authentication, and its token is dead.
+    await session.client.waitForClose();
+    expect(session.client.closeCode).toBe(4401);
+    expect(session.client.closeReason).toBe('identFailed');
+    const again = await WsClient.connect(server.wsUrl);
+    const auth = await again.request('tokenAuth', { token: session.token }, { v: 'test' });
+    expect(auth.o).not.toBe('authed');
+    await again.close();
+    const signIn = await fetch(`${server.url}/api/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: person.email, password: PASSWORD }),
+    });
+    expect(signIn.status).not.toBe(200);
+    expect((await client.call<{ $userState: string }>(`read/${card.id}`)).$userState).toBe('BLOCKED');
+    const [event] = await items.db
+      .execute(sql`select kind, actor from events where item_id = ${person.id} and kind = 'blocked'`)
+      .then((r) => (r as unknown as { rows: { kind: string; actor: string }[] }).rows);
+    expect(event).toEqual({ kind: 'blocked', actor: admin.id });
+
+    // Unblocked, the person signs in again (with a new session: the old token stays revoked).
+    await client.call('act/blockUser', { user: person.id, blocked: false });
+    const back = await connectAs(server, person.email, PASSWORD);
+    expect(back.user.$id).toBe(person.id);
+    expect((await client.call<{ $userState: string }>(`read/${card.id}`)).$userState).not.toBe('BLOCKED');
+    await back.client.close();
+    await client.close();
+  });
 });
 
 describe('orgMembers', () => {

@@ -18,12 +18,13 @@ let child: ChildServer | null = null;
 let editor: { id: string; email: string };
 let member: { id: string; email: string };
 let outsider: { id: string; email: string };
+let org: string;
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
   nodeA = await startTestServer(tdb.database);
   const items = nodeA.app.services.items;
-  const org = await makeOrg(items, 'Riverbend First Nation');
+  org = await makeOrg(items, 'Riverbend First Nation');
   const other = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
   editor = await makeUser(items, [[org, 'editor']]);
   member = await makeUser(items, [[org, 'member']]);
@@ -114,6 +115,18 @@ describe(`two nodes on one database`, () => {
     await Promise.all([a.client.close(), b.client.close()]);
   });
 
+  it('signs a person out on node B at once when an admin on node A blocks them', async () => {
+    const items = nodeA.app.services.items;
+    const admin = await makeUser(items, [], { admin: true });
+    const person = await makeUser(items, [[org, 'member']]);
+    const onB = await connectAs(nodeB, person.email, PASSWORD);
+    const a = await connectAs(nodeA, admin.email, PASSWORD);
+    await a.client.call('act/blockUser', { user: person.id, blocked: true });
+    await onB.client.waitForClose(10_000);
+    expect([onB.client.closeCode, onB.client.closeReason]).toEqual([4401, 'identFailed']);
+    await a.client.close();
+  });
+
   it.skipIf(!process.env.DATABASE_URL)('keeps pushing after its LISTEN connection is killed', async () => {
     const a = await connectAs(nodeA, member.email, PASSWORD);
     const b = await connectAs(nodeB, editor.email, PASSWORD);
@@ -130,7 +143,8 @@ describe(`two nodes on one database`, () => {
         sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
     const killed = (await listeners()).map((r) => r.pid);
-    expect(killed).toHaveLength(8); // four channels on each node: items, principals, site, tasks
+    // One LISTEN session on each node carries all four channels: items, principals, site, tasks.
+    expect(killed).toHaveLength(2);
     await db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(
         killed.map((p) => sql`${p}`),
@@ -141,7 +155,7 @@ describe(`two nodes on one database`, () => {
       .poll(async () => (await listeners()).filter((r) => !killed.includes(r.pid)).length, {
         timeout: 15_000,
       })
-      .toBe(8);
+      .toBe(2);
     await b.client.call('update', { $id: item.$id, $version: 1, subject: 'After the cut' });
     const push = await a.client.waitForPush(
       (f) => f.o === 'itemUpdated' && (f.b as { subject?: string }).subject === 'After the cut',

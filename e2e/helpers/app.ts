@@ -69,6 +69,16 @@ export async function newContext(
 }
 
 /** Signs in through the form on /sign-in and waits for the home view. */
+/** Opens a conversation from /conversations (All), and returns its pane once its messages show. */
+export async function openConversation(page: Page, baseUrl: string, subject: string): Promise<Locator> {
+  await page.goto(baseUrl + '/conversations');
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(subject) }).click();
+  const pane = page.getByRole('region', { name: subject });
+  await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
+  return pane;
+}
+
 export async function signIn(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(baseUrl + '/sign-in');
   await fillSignIn(page, email, password);

@@ -1,20 +1,10 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import {
-  Box,
-  IconButton,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
-  Tooltip,
-} from '@mui/material';
+import { Box, List, ListItem } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../protocol/files';
-import { ATTACHMENT_ICONS } from '../files/attachment-icons';
-import { attachmentUrl, groupOf, hasVariants, variantUrl } from '../files/attachment-urls';
+import { AttachmentDownloadButton, AttachmentRowButton } from '../files/AttachmentRow';
+import { groupOf } from '../files/attachment-urls';
 import { AttachmentViewer } from '../files/AttachmentViewer';
 import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
@@ -45,46 +35,19 @@ export function MessageAttachments({ message }: { message: Item }) {
         {list.map((att) => {
           const name = String(att.originalName ?? att.$id);
           const group = groupOf(att);
-          const Icon = ATTACHMENT_ICONS[group];
           const size = typeof att.size === 'number' ? formatSize(att.size) : '';
           return (
             <ListItem
               key={att.$id}
               disablePadding
               data-attachment={name}
-              secondaryAction={
-                <Tooltip title={t('files.download')}>
-                  <IconButton
-                    component="a"
-                    href={attachmentUrl(att, { download: true })}
-                    download={name}
-                    aria-label={t('files.downloadName', { name })}
-                  >
-                    <DownloadIcon />
-                  </IconButton>
-                </Tooltip>
-              }
+              secondaryAction={<AttachmentDownloadButton att={att} />}
             >
-              <ListItemButton onClick={() => setOpen(att)} sx={{ pr: 8 }}>
-                <ListItemAvatar sx={{ minWidth: 48 }}>
-                  {hasVariants(att) ? (
-                    <Box
-                      component="img"
-                      src={variantUrl(att.$id, 'thumbnail')}
-                      alt=""
-                      loading="lazy"
-                      sx={{ width: 32, height: 32, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-                    />
-                  ) : (
-                    <Icon color="action" aria-hidden />
-                  )}
-                </ListItemAvatar>
-                <ListItemText
-                  primary={name}
-                  secondary={[t(`files.groups.${group}`), size].filter(Boolean).join(' · ')}
-                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
-                />
-              </ListItemButton>
+              <AttachmentRowButton
+                att={att}
+                secondary={[t(`files.groups.${group}`), size].filter(Boolean).join(' · ')}
+                onOpen={() => setOpen(att)}
+              />
             </ListItem>
           );
         })}

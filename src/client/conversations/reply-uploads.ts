@@ -1,6 +1,6 @@
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
-import { UPLOAD_PATH } from '../../protocol/files';
+import { tusOptions } from '../files/tus-options';
 
 // Sends one file of a reply into its Message (loaded only when a reply has files, so Uppy stays
 // out of the start-up bundle). The server appends the new Attachment to `Message.attachments`.
@@ -16,18 +16,10 @@ export async function uploadReplyFile(
   token: () => string | null,
   onProgress: (sent: number, total: number) => void,
 ): Promise<void> {
-  const uppy = new Uppy<Meta, Record<string, never>>({ autoProceed: false }).use(Tus, {
-    endpoint: UPLOAD_PATH,
-    retryDelays: RETRY_DELAYS,
-    removeFingerprintOnSuccess: true,
-    storeFingerprintForResuming: true,
-    chunkSize: 8 * 1024 * 1024,
-    headers: (): Record<string, string> => {
-      const t = token();
-      return t ? { authorization: `Bearer ${t}` } : {};
-    },
-    allowedMetaFields: ['rel', 'relProp', 'filename', 'name', 'type'],
-  });
+  const uppy = new Uppy<Meta, Record<string, never>>({ autoProceed: false }).use(
+    Tus,
+    tusOptions(token, RETRY_DELAYS),
+  );
   try {
     uppy.on('upload-progress', (_f, p) => onProgress(p.bytesUploaded, p.bytesTotal ?? file.size));
     uppy.addFile({

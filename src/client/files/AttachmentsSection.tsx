@@ -1,6 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
-import DownloadIcon from '@mui/icons-material/Download';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import {
   Box,
@@ -14,9 +13,6 @@ import {
   IconButton,
   List,
   ListItem,
-  ListItemAvatar,
-  ListItemButton,
-  ListItemText,
   Switch,
   Tooltip,
   Typography,
@@ -30,15 +26,13 @@ import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from '../items/format';
 import { itemLabel } from '../items/item-label';
-import { attachmentUrl, groupOf, hasVariants, variantUrl } from './attachment-urls';
-import { ATTACHMENT_ICONS } from './attachment-icons';
+import { groupOf } from './attachment-urls';
+import { AttachmentDownloadButton, AttachmentRowButton } from './AttachmentRow';
 import { AttachmentViewer } from './AttachmentViewer';
 import { attachmentListProp } from './attachment-rules';
 import { attachmentsQuery, useAttachments } from './useAttachments';
 
 const Uploader = lazy(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
-
-const ICONS = ATTACHMENT_ICONS;
 
 /**
  * The generic Attachments section of an item screen: the files whose parent is this item,
@@ -114,7 +108,6 @@ export function AttachmentsSection({
         {list.map((att) => {
           const name = String(att.originalName ?? att.$id);
           const group = groupOf(att);
-          const Icon = ICONS[group];
           const size = typeof att.size === 'number' ? formatSize(att.size) : '';
           const secondary = [t(`files.groups.${group}`), size, att._c?.ts ? formatDate(att._c.ts) : '']
             .filter(Boolean)
@@ -126,16 +119,7 @@ export function AttachmentsSection({
               data-attachment={name}
               secondaryAction={
                 <Box sx={{ display: 'flex' }}>
-                  <Tooltip title={t('files.download')}>
-                    <IconButton
-                      component="a"
-                      href={attachmentUrl(att, { download: true })}
-                      download={name}
-                      aria-label={t('files.downloadName', { name })}
-                    >
-                      <DownloadIcon />
-                    </IconButton>
-                  </Tooltip>
+                  <AttachmentDownloadButton att={att} />
                   {editable && (
                     <Tooltip title={trash ? t('files.restore') : t('files.trash')}>
                       <IconButton
@@ -156,26 +140,14 @@ export function AttachmentsSection({
                 </Box>
               }
             >
-              <ListItemButton onClick={() => setOpen(att)} sx={{ pr: 16 }}>
-                <ListItemAvatar sx={{ minWidth: 56 }}>
-                  {hasVariants(att) && !trash ? (
-                    <Box
-                      component="img"
-                      src={variantUrl(att.$id, 'thumbnail')}
-                      alt=""
-                      loading="lazy"
-                      sx={{ width: 40, height: 40, objectFit: 'cover', borderRadius: 1, display: 'block' }}
-                    />
-                  ) : (
-                    <Icon color="action" aria-hidden />
-                  )}
-                </ListItemAvatar>
-                <ListItemText
-                  primary={name}
-                  secondary={secondary}
-                  slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }}
-                />
-              </ListItemButton>
+              <AttachmentRowButton
+                att={att}
+                secondary={secondary}
+                onOpen={() => setOpen(att)}
+                thumb={40}
+                showThumbnail={!trash}
+                actionsWidth={16}
+              />
             </ListItem>
           );
         })}

@@ -8,7 +8,8 @@ import Uppy, { type UppyFile } from '@uppy/core';
 import Tus from '@uppy/tus';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize, UPLOAD_PATH } from '../../protocol/files';
+import { formatSize } from '../../protocol/files';
+import { tusOptions } from './tus-options';
 import { useApp } from '../state/app-context';
 
 // The upload area, loaded only when a screen shows one (Uppy stays out of the start-up bundle).
@@ -46,19 +47,10 @@ export function Uploader({ rel, relProp, single = false, label }: UploaderProps)
       allowMultipleUploadBatches: true,
       restrictions: { maxNumberOfFiles: single ? 1 : null },
       meta: { rel, relProp: relProp ?? '', filename: '' },
-    }).use(Tus, {
-      endpoint: UPLOAD_PATH,
-      retryDelays: RETRY_DELAYS,
-      removeFingerprintOnSuccess: true,
-      storeFingerprintForResuming: true,
-      // Bytes go in 8 MB requests: a drop loses little, and progress is confirmed often.
-      chunkSize: 8 * 1024 * 1024,
-      headers: (): Record<string, string> => {
-        const token = client.tokenValue;
-        return token ? { authorization: `Bearer ${token}` } : {};
-      },
-      allowedMetaFields: ['rel', 'relProp', 'filename', 'name', 'type'],
-    }),
+    }).use(
+      Tus,
+      tusOptions(() => client.tokenValue, RETRY_DELAYS),
+    ),
   );
   const uppyRef = useRef(uppy);
 

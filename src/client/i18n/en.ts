@@ -566,6 +566,15 @@ export const en = {
     resendTo: 'Resend the invitation to {{name}}',
     invited: 'Invitation sent to {{email}}',
     noEmail: 'Add an e-mail address first',
+    block: 'Block',
+    unblock: 'Unblock',
+    blockTo: 'Block {{name}}',
+    unblockTo: 'Unblock {{name}}',
+    blockTitle: 'Block {{name}}?',
+    blockExplain:
+      '{{name}} is signed out everywhere at once and can no longer sign in. Their items and contact card stay, and you can unblock them later.',
+    blockedDone: '{{name}} is blocked',
+    unblockedDone: '{{name}} can sign in again',
     userState: {
       NONE: 'No account',
       BLOCKED: 'Blocked',

@@ -236,8 +236,14 @@ export function useItemEditor(item: Item, type: ItemType) {
   // Live updates: pushes replace the cached item; a newer _u moves the form onto it.
   useEffect(() => {
     if (saving || item._u <= baseRef.current.item._u) return;
-    adopt(keepAllowed(item), baseRef.current.defaults);
-    alerts.push({ type: 'info', key: 'app.serverUpdated' });
+    const before = baseRef.current.defaults;
+    adopt(keepAllowed(item), before);
+    // Only a person's change is news. Fields the system keeps (a thread's "last activity", which
+    // every reply moves) update quietly: "someone else changed this item" would be untrue there.
+    const changed = dirtyKeys(before, baseRef.current.defaults).filter(
+      (k) => type.allProperties[k]?.write !== 'system',
+    );
+    if (changed.length > 0) alerts.push({ type: 'info', key: 'app.serverUpdated' });
   }, [item, saving]);
 
   return {

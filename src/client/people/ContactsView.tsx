@@ -2,6 +2,11 @@ import {
   Box,
   Button,
   Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   MenuItem,
   Table,
   TableBody,
@@ -22,13 +27,19 @@ import { CreateItemDialog } from '../search/CreateItemDialog';
 import { typeLabel } from '../search/search-labels';
 import { useCanCreate } from '../search/useCanCreate';
 import { useCell } from '../shell/cell-api';
-import { useApp } from '../state/app-context';
+import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useManagedOrgs } from './useManagedOrgs';
 import { USER_STATE_ORDER, userStateColor, type UserState } from './user-states';
 
 const CONTACT_MAX = 500;
-type ContactItem = Item & { $userState?: UserState; firstName?: string; lastName?: string; email?: string };
+type ContactItem = Item & {
+  $userState?: UserState;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  user?: string;
+};
 
 /**
  * admin.contacts: the contacts of the organisations the user manages, with their sign-in state
@@ -43,6 +54,10 @@ export function ContactsView() {
   const [state, setState] = useState<UserState | ''>('');
   const [busy, setBusy] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [confirmBlock, setConfirmBlock] = useState<ContactItem | null>(null);
+  // Blocking decides who may use the site at all: site administrators only (act/blockUser).
+  const { user } = useSession();
+  const mayBlock = user?.admin === true && !user.masquerading;
   // Creating here follows the Contact type's own rule (staff or higher), unlike my-contacts.
   const canCreate = useCanCreate('Contact');
   const contactType = itemType('Contact');
@@ -85,6 +100,23 @@ export function ContactsView() {
     try {
       await client.request('act/invite', { _t: 'Contact', _i: c._i });
       alerts.push({ type: 'success', key: 'people.invited', params: { email: c.email ?? '' } });
+      await qc.invalidateQueries({ queryKey: key });
+    } catch (e) {
+      alerts.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function setBlocked(c: ContactItem, blocked: boolean) {
+    setBusy(c.$id);
+    try {
+      await client.request('act/blockUser', { user: c.user, blocked });
+      alerts.push({
+        type: 'success',
+        key: blocked ? 'people.blockedDone' : 'people.unblockedDone',
+        params: { name: name(c) },
+      });
       await qc.invalidateQueries({ queryKey: key });
     } catch (e) {
       alerts.error(e);
@@ -158,18 +190,33 @@ export function ContactsView() {
                   {s && <Chip size="small" color={userStateColor(s)} label={t(`people.userState.${s}`)} />}
                 </TableCell>
                 <TableCell align="right">
-                  {offer && (
-                    <Button
-                      size="small"
-                      variant={resend ? 'outlined' : 'contained'}
-                      disabled={!c.email || busy === c.$id}
-                      title={c.email ? undefined : t('people.noEmail')}
-                      aria-label={t(resend ? 'people.resendTo' : 'people.inviteTo', { name: name(c) })}
-                      onClick={() => void invite(c)}
-                    >
-                      {resend ? t('people.resend') : t('people.invite')}
-                    </Button>
-                  )}
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+                    {mayBlock && c.user && s && s !== 'NONE' && c.user !== user?.$id && (
+                      <Button
+                        size="small"
+                        color={s === 'BLOCKED' ? 'primary' : 'error'}
+                        disabled={busy === c.$id}
+                        aria-label={t(s === 'BLOCKED' ? 'people.unblockTo' : 'people.blockTo', {
+                          name: name(c),
+                        })}
+                        onClick={() => (s === 'BLOCKED' ? void setBlocked(c, false) : setConfirmBlock(c))}
+                      >
+                        {t(s === 'BLOCKED' ? 'people.unblock' : 'people.block')}
+                      </Button>
+                    )}
+                    {offer && (
+                      <Button
+                        size="small"
+                        variant={resend ? 'outlined' : 'contained'}
+                        disabled={!c.email || busy === c.$id}
+                        title={c.email ? undefined : t('people.noEmail')}
+                        aria-label={t(resend ? 'people.resendTo' : 'people.inviteTo', { name: name(c) })}
+                        onClick={() => void invite(c)}
+                      >
+                        {resend ? t('people.resend') : t('people.invite')}
+                      </Button>
+                    )}
+                  </Box>
                 </TableCell>
               </TableRow>
             );
@@ -181,6 +228,28 @@ export function ContactsView() {
           )}
         </TableBody>
       </Table>
+      {confirmBlock && (
+        <Dialog open onClose={() => setConfirmBlock(null)} aria-labelledby="block-title">
+          <DialogTitle id="block-title">{t('people.blockTitle', { name: name(confirmBlock) })}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{t('people.blockExplain', { name: name(confirmBlock) })}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmBlock(null)}>{t('adminScreens.cancel')}</Button>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => {
+                const c = confirmBlock;
+                setConfirmBlock(null);
+                void setBlocked(c, true);
+              }}
+            >
+              {t('people.block')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Box>
   );
 }

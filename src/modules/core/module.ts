@@ -24,6 +24,7 @@ export const coreModule = defineModule({
     'invite',
     'orgMembers',
     'contactNotify',
+    'blockUser',
     // admin and information screens (admin-acts.ts)
     'adminState',
     'systextGet',

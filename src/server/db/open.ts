@@ -14,6 +14,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { query } from './query';
 import { acquireDirLock, type DirLock } from './lockfile';
+import { PgListener } from './pg-listener';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -107,56 +108,18 @@ export async function openPostgres(
   pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  const listeners: pg.Client[] = [];
-  let closing = false;
+  const listener = new PgListener(url);
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(channel, fn, onReconnect) {
-      // LISTEN needs one session for its whole life, so it gets its own client outside the pool.
-      // If that session dies, it is opened again; notifications sent meanwhile are lost, so the
-      // caller hears of the reconnect and resynchronises (fan-out drops its row cache).
-      let stopped = false;
-      let current: pg.Client | null = null;
-      const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString: url });
-        client.on('notification', (n) => {
-          if (n.channel === channel) fn(n.payload ?? '');
-        });
-        client.on('error', (err) => console.warn(`database listener lost: ${err.message}`));
-        client.on('end', () => {
-          listeners.splice(listeners.indexOf(client), 1);
-          if (!stopped && !closing) void retry(1);
-        });
-        await client.connect();
-        await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-        current = client;
-        listeners.push(client);
-      };
-      const retry = async (attempt: number): Promise<void> => {
-        await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)));
-        if (stopped || closing) return;
-        try {
-          await connect();
-          onReconnect?.();
-        } catch {
-          void retry(attempt + 1);
-        }
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await current?.end().catch(() => undefined);
-      };
-    },
+    listen: (channel, fn, onReconnect) => listener.listen(channel, fn, onReconnect),
     async sizeBytes() {
       const r = await pool.query('select pg_database_size(current_database())::bigint as n');
       return Number(r.rows[0].n);
     },
     async close() {
-      closing = true;
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await listener.close();
       await pool.end();
     },
   };

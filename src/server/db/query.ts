@@ -15,3 +15,8 @@ export function textArray(values: readonly string[]): SQL {
     sql`, `,
   )}]::text[]`;
 }
+
+/** PGlite and node-postgres both parse json columns; a string is parsed here just in case. */
+export function parseJson(v: unknown): unknown {
+  return typeof v === 'string' ? (JSON.parse(v) as unknown) : v;
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { matches } from '../../protocol/match';
 import type { ItemService } from '../items/item-service';
 import { ITEMS_CHANNEL, type ItemChange } from '../items/rows';
@@ -5,8 +6,11 @@ import { toWire } from '../items/wire';
 import type { Database } from '../db/open';
 import type { Hub } from '../ws/hub';
 import type { Session } from '../ws/session';
+import { CLOSE_CODE_AUTH } from '../../protocol/constants';
+import { ANONYMOUS } from '../access/principal';
 import { PRINCIPALS_CHANNEL } from '../auth/accounts';
 import { loadPrincipal } from '../auth/principals';
+import { query } from '../db/query';
 
 export interface FanoutLog {
   warn(obj: unknown, msg: string): void;
@@ -16,6 +20,14 @@ export interface FanoutLog {
  * Turns committed changes (NOTIFY from any node) into pushes for this node's sockets.
  * Each watcher is re-checked against the policy with its own principal before anything is sent.
  */
+async function isBlocked(db: ItemService['db'], userId: string): Promise<boolean> {
+  const [c] = await query<{ blocked: boolean }>(
+    db,
+    sql`select blocked from credentials where user_id = ${userId}`,
+  );
+  return c?.blocked === true;
+}
+
 export async function startFanout(database: Database, items: ItemService, hub: Hub, log: FanoutLog) {
   const pending = new Map<string, ItemChange>();
   let running: Promise<void> | null = null;
@@ -96,11 +108,22 @@ export async function startFanout(database: Database, items: ItemService, hub: H
   );
 
   const offPrincipals = await database.listen(PRINCIPALS_CHANNEL, (userId) => {
-    for (const s of hub.sessionsOf(userId)) {
-      void loadPrincipal(items.db, userId, s.principal.masqueradeFrom).then((p) => {
-        if (p) s.principal = p;
-      });
-    }
+    const sessions = [...hub.sessionsOf(userId)];
+    if (sessions.length === 0) return;
+    void isBlocked(items.db, userId).then((blocked) => {
+      for (const s of sessions) {
+        // A blocked account is signed out everywhere at once: the client sees the auth close
+        // and its token no longer authenticates (act/blockUser revoked it).
+        if (blocked) {
+          s.principal = ANONYMOUS;
+          s.close(CLOSE_CODE_AUTH, 'identFailed');
+          continue;
+        }
+        void loadPrincipal(items.db, userId, s.principal.masqueradeFrom).then((p) => {
+          if (p) s.principal = p;
+        });
+      }
+    });
   });
 
   return {

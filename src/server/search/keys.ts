@@ -13,6 +13,14 @@ const COLUMN_KEYS: Record<string, SQL> = {
   $id: sql`i.id`,
 };
 
+/**
+ * Keys the narrow search table `item_search` holds as columns (migration 0008): a text search
+ * that filters, sorts and counts only by these reads that table alone and never opens items.
+ */
+export function isSearchColumnKey(key: string): boolean {
+  return key in COLUMN_KEYS || key === '_c.ts';
+}
+
 /** Finds a declared property of that name in the given types (or any type). */
 export function propertyOf(
   registry: Registry,

@@ -7,6 +7,7 @@ import { loadRow, loadRows } from '../../../server/items/rows';
 import { NOTIFY_PREFS } from '../types';
 import { query } from '../../../server/db/query';
 import type { ActCall, ActHandler } from '../../../server/services';
+import { blockUser } from './block-user';
 import { invite } from './invite';
 import { masquerade } from './masquerade';
 import { parse } from './act-input';
@@ -86,4 +87,10 @@ async function contactNotify({ services, principal, body }: ActCall) {
   return { contacts, $labels };
 }
 
-export const peopleActs: Record<string, ActHandler> = { masquerade, invite, orgMembers, contactNotify };
+export const peopleActs: Record<string, ActHandler> = {
+  masquerade,
+  invite,
+  orgMembers,
+  contactNotify,
+  blockUser,
+};
