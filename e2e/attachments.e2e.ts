@@ -4,7 +4,16 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cellAt, newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  cell,
+  cellAt,
+  newContext,
+  screenshotOnFailure,
+  shot,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
 
 // A lands officer attaches files to a referral thread: drops an audio recording and watches
 // it upload, loses the network mid-upload and sees it finish when the network is back, plays
@@ -287,6 +296,12 @@ describe('attachments', () => {
     await row('drone-survey.bin').waitFor();
     await row('drone-survey.bin').getByRole('button', { name: 'Move to trash: drone-survey.bin' }).click();
     await row('drone-survey.bin').waitFor({ state: 'detached' });
+    // In the trash it is out of general search too: the search page finds the other survey file only.
+    await page.goto(app.server.url + '/search?c0=drone-survey');
+    const results = cell(page, 'Search').getByRole('list', { name: 'Results' });
+    await results.getByRole('button', { name: /drone-survey-2\.bin/ }).waitFor();
+    expect(await results.getByRole('button', { name: /drone-survey\.bin/ }).count()).toBe(0);
+    await shot(page, 'attachments-trash-not-in-search');
 
     const adminContext = await newContext(app);
     const admin = await adminContext.newPage();

@@ -345,9 +345,23 @@ describe('trash, facets, purge', () => {
     // Staff may read but not change the thread: no trash or restore for them.
     const denied = await searchIds(tokens.staff, { must: { _t: ['Attachment'], rel: [threadId] } });
     expect(denied.ids).toContain(att.$id);
+    // General search (words, no type) leaves the trash out, on the narrow table and on the
+    // joined one; asking about the trash (a filter or its facet) brings it back.
+    for (const who of [tokens.editor, tokens.admin]) {
+      expect((await searchIds(who, { must: { $text: ['letter'] } })).ids).not.toContain(att.$id);
+      expect((await searchIds(who, { must: { $text: ['letter'], rel: [threadId] } })).ids).not.toContain(
+        att.$id,
+      );
+      expect((await searchIds(who, {})).ids).not.toContain(att.$id);
+      expect((await searchIds(who, { must: { $text: ['letter'], trashed: [true] } })).ids).toEqual([att.$id]);
+      const faceted = await searchIds(who, { must: { $text: ['letter'] }, facets: ['trashed'] });
+      expect(faceted.ids).toContain(att.$id);
+      expect(faceted.facets.trashed).toContainEqual(expect.objectContaining({ value: 'true', count: 1 }));
+    }
     const again = await readAttachment(att.$id);
     await editorWs.call('update', { $id: att.$id, $version: again.$version, trashed: false });
     expect((await get(`/attachment/${att.$id}`, tokens.editor)).status).toBe(200);
+    expect((await searchIds(tokens.editor, { must: { $text: ['letter'] } })).ids).toContain(att.$id);
   });
 
   it('facets by size band and mime group, and a band filters by its range', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
@@ -126,6 +127,62 @@ describe('full text', () => {
     expect(Object.values(r.labels)).toEqual(['Stó:lō Nation referral on the river crossing']);
     const prefix = await searchAs('member@riverbend.example', { must: { $text: ['REFER crossi'] } });
     expect(prefix.ids).toHaveLength(1);
+  });
+
+  it('finds a file name, an e-mail address and a hyphenated name by any of their parts', async () => {
+    const { client } = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+    // The combining marks are typed apart (NFD), as some keyboards for these orthographies do.
+    const subject = `Minutes: drone-survey-2.bin sent to k.joe@riverbend.example, Nuu-chah-nulth, ${'Sḵwx̱wú7mesh'.normalize('NFD')}`;
+    const made = await client.call<{ $id: string }>('create/Thread', { subject, $access: 'COMMUNITY' });
+    await client.close();
+    for (const words of [
+      'survey',
+      'bin',
+      'drone-survey-2.bin',
+      'riverbend',
+      'k.joe@riverbend.example',
+      'joe',
+      'chah',
+      'nuu-chah-nulth',
+      'skwxwu7mesh',
+      'Sḵwx̱wú7mesh',
+      'minutes 2',
+    ]) {
+      const r = await searchAs('member@riverbend.example', { must: { $text: [words] } });
+      expect({ words, found: r.ids.includes(made.$id) }).toEqual({ words, found: true });
+    }
+    const none = await searchAs('member@riverbend.example', { must: { $text: ['surveyor'] } });
+    expect(none.ids).not.toContain(made.$id);
+  });
+
+  it("migration 0009 splits an older row's text at its punctuation, and the narrow table follows", async () => {
+    const db = server.app.services.items.db;
+    const { client } = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+    const made = await client.call<{ $id: string }>('create/Thread', {
+      subject: 'Older row',
+      $access: 'COMMUNITY',
+    });
+    await client.close();
+    // As the item service wrote it before: the label and text fields joined, punctuation kept.
+    await query(
+      db,
+      sql`update items set search_text = 'Older row \n gravel-pit_3.kmz from m.joe@riverbend.example' where id = ${made.$id}`,
+    );
+    expect((await searchAs('member@riverbend.example', { must: { $text: ['kmz'] } })).ids).not.toContain(
+      made.$id,
+    );
+    const file = readFileSync(new URL('../migrations/0009_search_words.sql', import.meta.url), 'utf8');
+    const statement = file.split('--> statement-breakpoint').at(-1)!;
+    await query(db, sql.raw(statement));
+    const [row] = await query<{ text: string }>(
+      db,
+      sql`select search_text as text from items where id = ${made.$id}`,
+    );
+    expect(row!.text.replace(/\s+/g, ' ')).toBe('Older row gravel pit 3 kmz from m joe riverbend example');
+    for (const w of ['kmz', 'pit', 'gravel-pit_3.kmz', 'm.joe@riverbend.example']) {
+      const found = (await searchAs('member@riverbend.example', { must: { $text: [w] } })).ids;
+      expect({ w, found: found.includes(made.$id) }).toEqual({ w, found: true });
+    }
   });
 
   it('ranks and filters only among readable items', async () => {
@@ -297,6 +354,16 @@ describe('text search on the narrow table agrees with the access policy', () => 
           sql`select ckk_item_search_data(jsonb_build_object(${key}::text, 'X-1', 'other', 'y')) as kept`,
         );
         expect({ type: t.name, kept: row!.kept }).toEqual({ type: t.name, kept: { [key]: 'X-1' } });
+      }
+    // The flags that hide an item from general search are read on the narrow table too.
+    for (const t of server.app.services.registry.types.values())
+      for (const [key, prop] of Object.entries(t.properties).filter(([, p]) => p.hideInGeneralSearch)) {
+        const [row] = await query<{ kept: unknown }>(
+          db,
+          sql`select ckk_item_search_data(jsonb_build_object(${key}::text, true, 'other', 'y')) as kept`,
+        );
+        expect({ type: t.name, kept: row!.kept }).toEqual({ type: t.name, kept: { [key]: true } });
+        expect(prop.kind).toBe('boolean');
       }
     // The trigger's copy, recomputed from items: every row there, nothing else, nothing stale.
     const [diff] = await query<{ n: string | number }>(

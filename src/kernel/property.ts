@@ -55,6 +55,12 @@ export interface PropertyDef {
   translations?: boolean;
   /** Who may write it: 'system' (server only) or 'admin'. Others may not set it. */
   write?: 'system' | 'admin';
+  /**
+   * A boolean that, when true, keeps the item out of general search unless the query names the
+   * property (a filter or a facet): a file in the trash. The narrow search table carries it
+   * (ckk_item_search_data, migration 0009; test/search.test.ts checks that).
+   */
+  hideInGeneralSearch?: boolean;
 }
 
 export interface TypeAccess {

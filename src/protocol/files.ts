@@ -42,7 +42,8 @@ const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 /** Sizes in steps of 1000 with one decimal (spec core §3): 999 Bytes, 1.5 KB, 2.0 GB. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1000) return `${Math.round(bytes)} Bytes`;
+  // The spec names the unit "Bytes"; a single one reads "1 Byte".
+  if (bytes < 1000) return Math.round(bytes) === 1 ? '1 Byte' : `${Math.round(bytes)} Bytes`;
   let v = bytes;
   let i = 0;
   while (v >= 1000 && i < SIZE_UNITS.length - 1) {

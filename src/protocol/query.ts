@@ -59,7 +59,17 @@ export interface SearchResult {
 /** The key for full-text search inside must/should/mustNot. */
 export const TEXT_KEY = '$text';
 
-/** Words of a full-text query: letters and digits of any script, lowercased. */
+/**
+ * Words as full-text search sees them, in an item's text and in a query alike: runs of letters
+ * (with their combining marks) and digits of any script, lower-cased. Punctuation splits, so a
+ * file name "drone-survey-2.bin", an e-mail address or a hyphenated name is found by any of its
+ * parts; PostgreSQL's own parser would keep those whole, and a query word would miss them.
+ */
+export function searchWords(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+}
+
+/** Words of a full-text query (at most 20). */
 export function textTokens(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20);
+  return searchWords(text).slice(0, 20);
 }

@@ -208,7 +208,7 @@ export const Attachment = defineItemType({
     relProp: { ...str(100), write: 'system' },
     relIndex: { kind: 'number', numberKind: 'INTEGER', write: 'system' },
     relType: { ...str(100), write: 'system' },
-    trashed: { kind: 'boolean', facet: true },
+    trashed: { kind: 'boolean', facet: true, hideInGeneralSearch: true },
     /** Bytes; counted in the size bands of spec core §3. */
     size: { kind: 'number', numberKind: 'INTEGER', facet: 'sizeBands', write: 'system' },
     /** The mime prefix group (spec core §3). */

@@ -54,6 +54,8 @@ describe('names', () => {
 describe('sizes, groups and ranges', () => {
   it('shows sizes in steps of 1000 with one decimal', () => {
     expect(formatSize(999)).toBe('999 Bytes');
+    expect(formatSize(1)).toBe('1 Byte');
+    expect(formatSize(0)).toBe('0 Bytes');
     expect(formatSize(1000)).toBe('1.0 KB');
     expect(formatSize(1_536_000)).toBe('1.5 MB');
     expect(formatSize(999_960)).toBe('1.0 MB');

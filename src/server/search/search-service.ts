@@ -10,6 +10,7 @@ import {
   type SearchResult,
 } from '../../protocol/query';
 import { renderLabel } from '../../kernel/label';
+import type { Registry } from '../../kernel/registry';
 import { parseNumberRange } from '../../protocol/files';
 import type { Principal } from '../access/principal';
 import { grantedItemIds, readableSql } from '../access/readable-sql';
@@ -65,7 +66,8 @@ export class SearchService {
       ? null
       : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
     const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
-    const { source, tsv, narrow } = rowSource(q);
+    const hidden = hiddenFlags(registry);
+    const { source, tsv, narrow } = rowSource(q, hidden);
 
     // The read rule is written only for the types this query can return.
     const reachable = types.length ? types : [...registry.types.keys()].filter((t) => !scope?.includes(t));
@@ -80,6 +82,19 @@ export class SearchService {
         )})`,
       );
     where.push(this.queryCondition(q, types, tsv));
+    // General search leaves out what is flagged away (a file in the trash) unless the query asks
+    // about that flag: the Attachments section and a type's list with the facet still show it.
+    if (!types.length) {
+      const named = new Set([...queryKeys(q), ...(q.facets ?? [])]);
+      for (const h of hidden)
+        if (!named.has(h.key))
+          where.push(
+            sql`not (i.type in (${sql.join(
+              h.types.map((t) => sql`${t}`),
+              sql`, `,
+            )}) and coalesce((i.data->${h.key}) @> 'true'::jsonb, false))`,
+          );
+    }
     if (q.excludeBlocked)
       where.push(sql`not exists (select 1 from credentials bc where bc.blocked
         and (bc.user_id = i.id or (i.type = 'Contact' and bc.user_id = i.data->>'user')))`);
@@ -228,17 +243,33 @@ export class SearchService {
  * 1M items that halves the pages one common word visits (docs/adr/0004-narrow-search-table.md).
  * `tsv` is the text column to match, `narrow` whether only item_search is read.
  */
-function rowSource(q: SearchQuery): { source: SQL; tsv: SQL; narrow: boolean } {
+function rowSource(q: SearchQuery, hidden: HiddenFlag[]): { source: SQL; tsv: SQL; narrow: boolean } {
   const keys = queryKeys(q);
   if (!keys.has(TEXT_KEY)) return { source: sql`items i`, tsv: sql`s.tsv`, narrow: false };
+  // The hiding flags are in item_search.data too, so filtering or counting by them stays narrow.
+  const carried = (k: string) => isSearchColumnKey(k) || hidden.some((h) => h.key === k);
   const narrow =
     !q.excludeBlocked &&
-    [...keys].every((k) => k === TEXT_KEY || isSearchColumnKey(k)) &&
+    [...keys].every((k) => k === TEXT_KEY || carried(k)) &&
     (q.sort ?? []).every((s) => s.key === '_score' || isSearchColumnKey(s.key)) &&
-    (q.facets ?? []).every(isSearchColumnKey);
+    (q.facets ?? []).every(carried);
   return narrow
     ? { source: sql`item_search i`, tsv: sql`i.tsv`, narrow }
     : { source: sql`items i join item_search s on s.id = i.id`, tsv: sql`s.tsv`, narrow };
+}
+
+interface HiddenFlag {
+  key: string;
+  types: string[];
+}
+
+/** The properties declared hideInGeneralSearch, each with the types that declare it. */
+function hiddenFlags(registry: Registry): HiddenFlag[] {
+  const byKey = new Map<string, string[]>();
+  for (const t of registry.types.values())
+    for (const [key, prop] of Object.entries(t.properties))
+      if (prop.hideInGeneralSearch) byKey.set(key, [...(byKey.get(key) ?? []), t.name]);
+  return [...byKey].map(([key, types]) => ({ key, types }));
 }
 
 /** Every key a query filters by, in all its clauses and sub-queries. */
