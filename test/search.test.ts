@@ -460,6 +460,58 @@ describe('date facets', () => {
   });
 });
 
+describe('date bands', () => {
+  it('places each item in the one band its date falls in, from tomorrow to years ago', async () => {
+    const db = server.app.services.items.db;
+    const { client } = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+    const ago: Record<string, number> = {
+      withinWeek: -3,
+      tomorrow: -1,
+      today: 0,
+      yesterday: 1,
+      lastWeek: 3,
+      d7_30: 10,
+      d30_60: 45,
+      d60_90: 75,
+      d90_180: 120,
+      over180: 400,
+    };
+    const ids: Record<string, string> = {};
+    for (const [band, days] of Object.entries(ago)) {
+      const made = await client.call<{ $id: string }>('create/Thread', {
+        subject: `Band ${band}`,
+        $access: 'COMMUNITY',
+      });
+      ids[band] = made.$id;
+      // Noon UTC of that day, clear of the midnight boundaries.
+      await query(
+        db,
+        sql`update items set created_at = date_trunc('day', now() at time zone 'utc') at time zone 'utc'
+            - ${days} * interval '1 day' + interval '12 hours' where id = ${made.$id}`,
+      );
+    }
+    await client.close();
+    const all = Object.values(ids);
+    const r = await searchAs('lands.admin@riverbend.example', { must: { $id: all }, facets: ['_c.ts'] });
+    const counts = Object.fromEntries(r.facets['_c.ts']!.map((b) => [b.label, b.count]));
+    expect(counts).toEqual(Object.fromEntries(Object.keys(ago).map((b) => [b, 1])));
+    // Each band's value filters to exactly its item; an item 200 years old is in no band.
+    for (const b of r.facets['_c.ts']!) {
+      const one = await searchAs('lands.admin@riverbend.example', {
+        must: { $id: all, '_c.ts': [b.value as string] },
+      });
+      expect({ band: b.label, ids: one.ids }).toEqual({ band: b.label, ids: [ids[b.label!]] });
+    }
+    await query(
+      db,
+      sql`update items set created_at = now() - interval '200 years' where id = ${ids.over180!}`,
+    );
+    const old = await searchAs('lands.admin@riverbend.example', { must: { $id: all }, facets: ['_c.ts'] });
+    expect(old.facets['_c.ts']!.find((b) => b.label === 'over180')).toBeUndefined();
+    expect(old.total).toBe(all.length);
+  });
+});
+
 describe('bounds', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'answers queryTooBroad when a search runs past the statement timeout',
