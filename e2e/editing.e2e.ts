@@ -134,15 +134,16 @@ describe('editing an item', () => {
     await page.getByRole('menuitem', { name: 'Details' }).click();
     const details = page.getByRole('dialog', { name: 'Details' });
     await details.waitFor();
+    // Labels of related items (owner, creator) arrive after the dialog opens.
     const row = (term: string) =>
       details.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-    expect(await row('Id').textContent()).toBe('Thread-3');
-    expect(await row('Type').textContent()).toBe('Thread');
-    expect(await row('Owner').textContent()).toBe('Riverbend First Nation');
-    expect(await row('Visibility').textContent()).toBe('Protected');
-    expect(await row('Created by').textContent()).toBe('Joseph Redcloud');
+    await expect.poll(() => row('Id').textContent()).toBe('Thread-3');
+    await expect.poll(() => row('Type').textContent()).toBe('Thread');
+    await expect.poll(() => row('Owner').textContent()).toBe('Riverbend First Nation');
+    await expect.poll(() => row('Visibility').textContent()).toBe('Protected');
+    await expect.poll(() => row('Created by').textContent()).toBe('Joseph Redcloud');
     const version = (await stored(app, 'Thread-3')).$version;
-    expect(await row('Version').textContent()).toBe(String(version));
+    await expect.poll(() => row('Version').textContent()).toBe(String(version));
     await details.getByText('Not shared beyond the usual rules.').waitFor();
     await page.waitForTimeout(300); // the dialog's fade-in, for the screenshot only
     await shot(page, 'editing-details');

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useActiveSystemAlerts } from './useActiveSystemAlerts';
+import { lazyScreen } from '../i18n/screen-strings';
 
 // The dialog and cards load only when an alert is to be shown: most sessions never need them.
-const SystemAlertsView = lazy(() =>
+const SystemAlertsView = lazyScreen(() =>
   import('../docs/info-views').then((m) => ({ default: m.SystemAlertsView })),
 );
 

@@ -16,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { en } from '../i18n/en';
+import { enScreens } from '../i18n/en-screens';
 import { useApp } from '../state/app-context';
 import { RequestError } from '../state/request-error';
 import { changedValues, filterRows, flattenMessages } from './systext-model';
@@ -42,7 +43,7 @@ export function SystextView() {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const rows = useMemo(() => flattenMessages(en), []);
+  const rows = useMemo(() => flattenMessages({ ...en, ...enScreens }), []);
   const q = useQuery({
     queryKey: ['systext', language],
     queryFn: () => client.request<SystextReply>('act/systextGet', { language }),

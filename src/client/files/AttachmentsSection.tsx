@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { ExportZipButton } from './ExportZipButton';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import { formatSize } from '../../protocol/files';
@@ -31,8 +31,9 @@ import { AttachmentDownloadButton, AttachmentRowButton } from './AttachmentRow';
 import { AttachmentViewer } from './AttachmentViewer';
 import { attachmentListProp } from './attachment-rules';
 import { attachmentsQuery, useAttachments } from './useAttachments';
+import { lazyScreen } from '../i18n/screen-strings';
 
-const Uploader = lazy(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
+const Uploader = lazyScreen(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
 
 /**
  * The generic Attachments section of an item screen: the files whose parent is this item,

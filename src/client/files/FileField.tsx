@@ -1,9 +1,10 @@
 import { Box, Link, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variantUrl } from './attachment-urls';
+import { lazyScreen } from '../i18n/screen-strings';
 
-const Uploader = lazy(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
+const Uploader = lazyScreen(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
 
 export interface FileFieldProps {
   /** The item that holds the property (its id is the upload's parent). */

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
+import { loadedScreenStrings } from './screen-strings';
 
 /** English is bundled; other languages and local wording load as overrides merged over it. */
 export async function setupI18n(language = 'en'): Promise<typeof i18next> {
@@ -23,7 +24,11 @@ export async function loadOverrides(language: string, replace = false): Promise<
     // A re-load after an admin's change starts from the bundle, so a removed override goes too.
     if (replace) {
       i18next.removeResourceBundle(language, 'translation');
-      if (language === 'en') i18next.addResourceBundle('en', 'translation', en, true, true);
+      if (language === 'en') {
+        i18next.addResourceBundle('en', 'translation', en, true, true);
+        const screens = loadedScreenStrings();
+        if (screens) i18next.addResourceBundle('en', 'translation', screens, true, true);
+      }
     }
     if (overrides && Object.keys(overrides).length)
       i18next.addResourceBundle(language, 'translation', overrides, true, true);

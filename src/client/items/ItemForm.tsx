@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
@@ -19,6 +19,7 @@ import { StaleNotice } from './StaleNotice';
 import { TimelineDialog } from './TimelineDialog';
 import { useItemEditor } from './useItemEditor';
 import { useItemMenu, type ItemDialog } from './useItemMenu';
+import { lazyScreen } from '../i18n/screen-strings';
 
 export interface ItemFormProps {
   /** The item as the query cache holds it now (pushes update it). */
@@ -29,7 +30,7 @@ export interface ItemFormProps {
 }
 
 // The attachments section (lists, viewers, uploads) loads with the first item that has one.
-const AttachmentsSection = lazy(() =>
+const AttachmentsSection = lazyScreen(() =>
   import('../files/AttachmentsSection').then((m) => ({ default: m.AttachmentsSection })),
 );
 

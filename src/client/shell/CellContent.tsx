@@ -1,12 +1,13 @@
 import { Box, CircularProgress } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { InvalidCellView } from '../views/InvalidCellView';
 import { viewDef } from '../views/registry';
 import type { Cell } from './cells';
 import { LoadBoundary } from './LoadBoundary';
+import { lazyScreen } from '../i18n/screen-strings';
 
 // Item cells carry the form machinery; they load on first use to keep the main chunk small.
-const ItemCell = lazy(() => import('../items/ItemCell').then((m) => ({ default: m.ItemCell })));
+const ItemCell = lazyScreen(() => import('../items/ItemCell').then((m) => ({ default: m.ItemCell })));
 
 export function CellContent({ cell }: { cell: Cell }) {
   if (cell.kind === 'invalid') return <InvalidCellView path={cell.path} />;

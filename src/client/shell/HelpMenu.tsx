@@ -2,7 +2,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWhatsNew } from '../whats-new/useWhatsNew';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,16 @@ import { isDebug, setDebug } from './debug';
 import type { TaskInfo } from '../state/socket-client';
 import { isRunning, taskStoreFor, useTasks } from '../state/tasks';
 import { KillTaskDialog, taskMenuItems } from './TaskMenuItems';
+import { lazyScreen } from '../i18n/screen-strings';
 
 /**
  * Background tasks (progress, download, kill), version, debug toggle (admins or masquerading),
  * connection state and the retry countdown.
  */
 // The support form loads when first opened.
-const SupportDialog = lazy(() => import('../docs/info-views').then((m) => ({ default: m.SupportDialog })));
+const SupportDialog = lazyScreen(() =>
+  import('../docs/info-views').then((m) => ({ default: m.SupportDialog })),
+);
 
 export function HelpMenu() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchIcon from '@mui/icons-material/Search';
 import { AppBar, Box, IconButton, Link, Toolbar, Tooltip } from '@mui/material';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
@@ -13,9 +13,12 @@ import { DocsMenu } from '../docs/DocsMenu';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { HelpMenu } from './HelpMenu';
 import { UserMenu } from './UserMenu';
+import { lazyScreen } from '../i18n/screen-strings';
 
 // The global search bar loads when first opened.
-const GlobalSearch = lazy(() => import('../search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
+const GlobalSearch = lazyScreen(() =>
+  import('../search/GlobalSearch').then((m) => ({ default: m.GlobalSearch })),
+);
 
 export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: (() => void) | null }) {
   const { t } = useTranslation();

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { ConfirmEmailView } from './ConfirmEmailView';
 import { ForgotPasswordView } from './ForgotPasswordView';
 import { HomeView } from './HomeView';
@@ -9,29 +8,38 @@ import { SignInView } from './SignInView';
 import { SignOutView } from './SignOutView';
 import { ImprintView, PrivacyView, TermsView } from './TextPage';
 import type { ViewDef } from './view-def';
+import { lazyScreen } from '../i18n/screen-strings';
 
 // The admin and information screens load on first use too.
-const AdminStateView = lazy(() =>
+const AdminStateView = lazyScreen(() =>
   import('../admin/admin-views').then((m) => ({ default: m.AdminStateView })),
 );
-const SystextView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.SystextView })));
-const MenuItemsView = lazy(() => import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })));
-const DocsView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
-const WhatsNewView = lazy(() => import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })));
-const NotificationsView = lazy(() =>
+const SystextView = lazyScreen(() =>
+  import('../admin/admin-views').then((m) => ({ default: m.SystextView })),
+);
+const MenuItemsView = lazyScreen(() =>
+  import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })),
+);
+const DocsView = lazyScreen(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
+const WhatsNewView = lazyScreen(() =>
+  import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })),
+);
+const NotificationsView = lazyScreen(() =>
   import('../notifications/NotificationsView').then((m) => ({ default: m.NotificationsView })),
 );
 
-const ConversationsView = lazy(() =>
+const ConversationsView = lazyScreen(() =>
   import('../conversations/ConversationsView').then((m) => ({ default: m.ConversationsView })),
 );
 
 // The search screens load on first use (the search component and its displays).
-const SearchView = lazy(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
-const OwnerView = lazy(() => import('../people/OwnerView').then((m) => ({ default: m.OwnerView })));
-const ContactsView = lazy(() => import('../people/ContactsView').then((m) => ({ default: m.ContactsView })));
+const SearchView = lazyScreen(() => import('../search/SearchView').then((m) => ({ default: m.SearchView })));
+const OwnerView = lazyScreen(() => import('../people/OwnerView').then((m) => ({ default: m.OwnerView })));
+const ContactsView = lazyScreen(() =>
+  import('../people/ContactsView').then((m) => ({ default: m.ContactsView })),
+);
 const listView = (name: string) =>
-  lazy(() => import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(name) })));
+  lazyScreen(() => import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(name) })));
 
 // The client's views. A route is valid only when a view is registered for it; modules add
 // theirs here as they arrive. Navigation entries without a view are not shown.
