@@ -66,7 +66,12 @@ export const TEXT_KEY = '$text';
  * parts; PostgreSQL's own parser would keep those whole, and a query word would miss them.
  */
 export function searchWords(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
 }
 
 /** Words of a full-text query (at most 20). */
