@@ -19,7 +19,7 @@ import { en } from '../i18n/en';
 import { enScreens } from '../i18n/en-screens';
 import { useApp } from '../state/app-context';
 import { RequestError } from '../state/request-error';
-import { changedValues, filterRows, flattenMessages } from './systext-model';
+import { bundleMessages, changedValues, filterRows } from './systext-model';
 
 const PAGE = 50;
 const LANGUAGE_RE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
@@ -43,7 +43,7 @@ export function SystextView() {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const rows = useMemo(() => flattenMessages({ ...en, ...enScreens }), []);
+  const rows = useMemo(() => bundleMessages(en, enScreens), []);
   const q = useQuery({
     queryKey: ['systext', language],
     queryFn: () => client.request<SystextReply>('act/systextGet', { language }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { changedValues, filterRows, flattenMessages } from './systext-model';
+import { en } from '../i18n/en';
+import { enScreens } from '../i18n/en-screens';
+import { bundleMessages, changedValues, filterRows, flattenMessages } from './systext-model';
 
 describe('systext model', () => {
   it('flattens nested messages into dotted keys', () => {
@@ -8,6 +10,19 @@ describe('systext model', () => {
       ['nav.admin_state', 'State'],
       ['x', 'X'],
     ]);
+  });
+  it('lists both parts of the English bundle, a split section kept together', () => {
+    expect(bundleMessages({ a: { x: '1' }, b: { y: '2' } }, { a: { z: '3' }, c: { w: '4' } })).toEqual([
+      ['a.x', '1'],
+      ['a.z', '3'],
+      ['b.y', '2'],
+      ['c.w', '4'],
+    ]);
+    const keys = bundleMessages(en, enScreens).map(([k]) => k);
+    expect(keys.length).toBe(flattenMessages(en).length + flattenMessages(enScreens).length);
+    // people is split: the masquerade messages load at start, the contact screens' later.
+    expect(keys).toContain('people.stop');
+    expect(keys).toContain('people.invite');
   });
   it('filters on key, English and wording', () => {
     const rows: [string, string][] = [

@@ -6,6 +6,17 @@ export function flattenMessages(obj: unknown, prefix = '', out: [string, string]
   return out;
 }
 
+/**
+ * Every message of bundles that share sections (the English bundle's start and on-demand parts),
+ * each section's messages together, sections in the order they first appear.
+ */
+export function bundleMessages(...bundles: object[]): [string, string][] {
+  const sections = [...new Set(bundles.flatMap((b) => Object.keys(b)))];
+  const section = (key: string) => sections.indexOf(key.split('.')[0]!);
+  // Array.prototype.sort is stable: within a section the bundles' own order stays.
+  return bundles.flatMap((b) => flattenMessages(b)).sort((a, b) => section(a[0]) - section(b[0]));
+}
+
 /** Rows whose key, English text or current wording contain every word of the filter. */
 export function filterRows(
   rows: readonly [string, string][],

@@ -3,14 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enScreens } from './en-screens';
-import { covers, keyRefs, leaves } from './key-refs';
+import { flattenMessages } from '../admin/systext-model';
+import { covers, keyRefs } from './key-refs';
 
 // The English bundle is in two parts (en.ts at start, en-screens.ts with the screens loaded on
 // demand). A part of the app loaded at start that used a key of the second part would show the
 // bare key: these checks follow the static imports from main.tsx and read every key-like string.
 
 const CLIENT = path.resolve(__dirname, '..');
-const later = leaves(enScreens).map(([p]) => p);
+const later = flattenMessages(enScreens).map(([p]) => p);
 const sections = new Set([...Object.keys(en), ...Object.keys(enScreens)]);
 
 function sourceFiles(dir: string): string[] {
@@ -49,7 +50,7 @@ function startModules(): Set<string> {
 
 describe('the English bundle in two parts', () => {
   it('keeps the two parts apart: no message is in both', () => {
-    const start = new Set(leaves(en).map(([p]) => p));
+    const start = new Set(flattenMessages(en).map(([p]) => p));
     expect(later.filter((p) => start.has(p))).toEqual([]);
     expect(later.length).toBeGreaterThan(100);
   });
@@ -92,7 +93,7 @@ describe('the English bundle in two parts', () => {
   });
 
   it('has every message the client names, in one part or the other', () => {
-    const all = [...leaves(en), ...leaves(enScreens)].map(([p]) => p);
+    const all = [...flattenMessages(en), ...flattenMessages(enScreens)].map(([p]) => p);
     // A section with no messages of its own (enums) is looked up with a default text.
     const open = new Set(
       [...Object.entries(en), ...Object.entries(enScreens)]

@@ -18,12 +18,3 @@ export function keyRefs(text: string, sections: ReadonlySet<string>): string[] {
 export function covers(ref: string, leaf: string): boolean {
   return leaf === ref || leaf.startsWith(`${ref}.`) || leaf.startsWith(`${ref}_`);
 }
-
-/** Every message of a bundle as [path, text]. */
-export function leaves(bundle: object, prefix = ''): [string, string][] {
-  return Object.entries(bundle).flatMap(([k, v]) =>
-    typeof v === 'object' && v !== null
-      ? leaves(v as object, `${prefix}${k}.`)
-      : [[`${prefix}${k}`, String(v)]],
-  );
-}

@@ -12,7 +12,7 @@ import type { Principal } from './principal';
 // principal, with and without words) check that this and AccessPolicy.can(…, 'read', …) agree.
 
 /** Parent chains followed: Notify → Message → Thread is two steps. */
-const DEPTH = Number(process.env.XDEPTH ?? 2);
+const DEPTH = 2;
 
 function orgsWithRank(p: Principal, min: number): string[] {
   return [...p.orgs.entries()].filter(([, r]) => roleRank(r) >= min).map(([o]) => o);
