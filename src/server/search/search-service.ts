@@ -14,7 +14,7 @@ import type { Registry } from '../../kernel/registry';
 import { parseNumberRange } from '../../protocol/files';
 import type { Principal } from '../access/principal';
 import { grantedItemIds, readableSql } from '../access/readable-sql';
-import { parseJson, query } from '../db/query';
+import { parseJson, query, textArray } from '../db/query';
 import type { ItemService } from '../items/item-service';
 import { facetPlan, facetsSql, readFacets } from './facet-sql';
 import { assertKnownKey, isSearchColumnKey, propertyOf, sortExpression, valueCondition } from './keys';
@@ -89,10 +89,7 @@ export class SearchService {
       for (const h of hidden)
         if (!named.has(h.key))
           where.push(
-            sql`not (i.type in (${sql.join(
-              h.types.map((t) => sql`${t}`),
-              sql`, `,
-            )}) and coalesce((i.data->${h.key}) @> 'true'::jsonb, false))`,
+            sql`not (i.type = any(${textArray(h.types)}) and coalesce((i.data->${h.key}) @> 'true'::jsonb, false))`,
           );
     }
     if (q.excludeBlocked)
