@@ -16,3 +16,16 @@ export const DEFAULT_BOUNDS = [-141, 48, -53, 70] as const;
 export const ANONYMOUS_USER_ID = 'User-0';
 export const CORE_CAPABILITY = 'Core';
 export const TOKEN_COOKIE = 'Access-Token';
+/**
+ * The deepest nesting of objects and arrays in an inbound message (a frame on /ws, counting the
+ * frame itself, or an HTTP JSON body). Real messages stay under 15 (a search with nested subs,
+ * a GeometryCollection); a fuzzer's thousands of levels would overflow recursive code.
+ */
+export const MAX_INPUT_DEPTH = 64;
+/** The deepest nesting inside one value of a `json` property (SavedSearch criteria: about 5). */
+export const MAX_JSON_DEPTH = 32;
+/**
+ * The longest JSON text of one `json` property value, in characters. Views saved with thousands
+ * of filters (sent through the HTTP fallback) stay well under it.
+ */
+export const MAX_JSON_LENGTH = 4 * 1_048_576;
