@@ -16,6 +16,7 @@ import { clientRoutes } from './http/client-assets';
 import { localeOverrideRoutes } from './http/locale-overrides';
 import { lovRoutes } from './http/lov';
 import { accountRoutes } from './http/account-routes';
+import { inboundGuard } from './http/inbound-guard';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { ItemService } from './items/item-service';
@@ -86,6 +87,8 @@ export async function buildApp(
   });
   const services = createServices(config, database, fastify.log);
   await fastify.register(cookie);
+  // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
+  inboundGuard(fastify);
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
   const fanout = await startFanout(database, services.items, services.hub, fastify.log);

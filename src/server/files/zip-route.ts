@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_INPUT_DEPTH } from '../../protocol/constants';
 import { ZIP_NAMES, type ZipName } from '../../protocol/files';
+import { findInputProblem } from '../../protocol/input-limits';
+import { inputError } from '../http/inbound-guard';
 import { SearchQuery } from '../../protocol/query';
 import { requestPrincipal } from '../http/item-fallback';
 import type { Services } from '../services';
@@ -28,6 +31,10 @@ export function zipRoute(app: FastifyInstance, s: Services): void {
     } catch {
       raw = null;
     }
+    // The query string itself was checked by the inbound guard; the JSON inside it is checked here
+    // (a \u0000 escape, or deep nesting, only appears once it is parsed).
+    const unsafe = findInputProblem(raw, MAX_INPUT_DEPTH);
+    if (unsafe) return reply.code(400).send(inputError(unsafe).toBody());
     const parsed = SearchQuery.safeParse(raw);
     if (!parsed.success)
       return reply.code(400).send({ erred: true, userMessage: 'invalidInput', sysMessage: 'q' });

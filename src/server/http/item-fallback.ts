@@ -6,6 +6,7 @@ import { authenticate } from '../auth/authenticate';
 import { TOKEN_COOKIE } from '../../protocol/constants';
 import type { Services } from '../services';
 import { dispatch, errorBody } from '../ws/dispatch';
+import { assertSafeInput, type OwnInputCheck } from './inbound-guard';
 
 const HTTP_BODY_LIMIT = 64 * 1024 * 1024;
 
@@ -28,13 +29,17 @@ export async function requestPrincipal(s: Services, req: FastifyRequest): Promis
 
 /** POST /api/item: the same message as on the socket, for large messages or when the socket is down. */
 export function itemFallbackRoute(app: FastifyInstance, s: Services) {
-  app.post('/api/item', { bodyLimit: HTTP_BODY_LIMIT }, async (req, reply) => {
+  // The body is checked here rather than by the inbound guard, so a bad one is answered as any
+  // failed request is: {o, s, data: error body}, like the socket's reply.
+  const config: OwnInputCheck = { checksOwnBody: true };
+  app.post('/api/item', { bodyLimit: HTTP_BODY_LIMIT, config }, async (req, reply) => {
     const frame = InboundFrame.safeParse(req.body);
     if (!frame.success)
       return reply.code(400).send({ data: new AppError('invalidInput', 'a message is {o, b, s}').toBody() });
     const { o, b } = frame.data;
     const seq = frame.data.s === undefined ? undefined : String(frame.data.s);
     try {
+      assertSafeInput(req.body, 'b');
       if (o === 'tokenAuth' || o === 'signout' || o === 'nextToken')
         throw new AppError('unknownOperation', `${o} is a socket operation`);
       const principal = await requestPrincipal(s, req);

@@ -7,6 +7,7 @@ import type { Principal } from '../access/principal';
 import type { Services } from '../services';
 import { safeName } from '../tasks/task-service';
 import { dispatch, errorBody } from '../ws/dispatch';
+import { assertSafeInput } from './inbound-guard';
 import { requestPrincipal } from './item-fallback';
 
 /** The request header that asks POST /api/item for a streamed reply (spec core §7). */
@@ -66,7 +67,10 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
     const { o, b } = frame.data;
     const seq = frame.data.s === undefined ? undefined : String(frame.data.s);
     const key = s.largeReplies.put(p.userId, null);
-    void dispatch({ services: s, principal: p, session: null, op: o, body: b })
+    // As the fallback route does (it checks its own body): a bad body is this request's error.
+    void Promise.resolve()
+      .then(() => assertSafeInput(req.body, 'b'))
+      .then(() => dispatch({ services: s, principal: p, session: null, op: o, body: b }))
       .then((data) => ({ o: replyOp(o), s: seq, data }))
       .catch((e: unknown) => ({ o: replyOp(o), s: seq, data: errorBody(e) }))
       .then((msg) => s.largeReplies.finish(key, JSON.stringify(msg)));

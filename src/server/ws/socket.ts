@@ -12,6 +12,7 @@ import { ANONYMOUS } from '../access/principal';
 import { authenticate } from '../auth/authenticate';
 import { issueToken, revokeToken } from '../auth/tokens';
 import { userSession } from '../auth/user-session';
+import { assertSafeInput } from '../http/inbound-guard';
 import type { Services } from '../services';
 import { dispatch, errorBody, replyFrame } from './dispatch';
 import { Session } from './session';
@@ -67,6 +68,8 @@ export function serveSocket(
     const { o, b, v } = frame.data;
     const s = frame.data.s === undefined ? undefined : String(frame.data.s);
     try {
+      // Before any handler: too deep or a NUL anywhere in the frame is invalidInput (inbound-guard).
+      assertSafeInput(json, 'b');
       let result: unknown;
       if (o === 'tokenAuth') result = await tokenAuth(b, v);
       else if (o === 'signout') result = await signout();
