@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldError } from '../protocol/errors';
 import { defineItemType } from './item-type';
+import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../protocol/constants';
 import { buildValidator, toFieldErrors, validatorFor } from './validator';
 
 // Each form rule of spec core §5 is reported as { path, key } with the rule's message key.
@@ -369,5 +370,26 @@ describe('calendar dates and duplicate messages', () => {
   it('says only "required" for an empty required field', () => {
     expect(errs({ name: '' })).toEqual([{ path: 'name', key: 'errors.required' }]);
     expect(errs({ name: '  ' })).toEqual([{ path: 'name', key: 'errors.notBlank' }]);
+  });
+});
+
+describe('errors.jsonTooLarge', () => {
+  const Doc = defineItemType({
+    name: 'Doc',
+    access: { create: 'admin', defaultLevel: 'PRIVATE' },
+    properties: { shape: { kind: 'json' } },
+  });
+  const deep = (n: number) => JSON.parse('{"a":'.repeat(n) + '1' + '}'.repeat(n)) as unknown;
+  const errorsOfDoc = (shape: unknown) => {
+    const r = buildValidator(Doc, { admin: true }).safeParse({ shape });
+    return r.success ? [] : toFieldErrors(r.error);
+  };
+
+  it('names the json field nested deeper than MAX_JSON_DEPTH, or longer than MAX_JSON_LENGTH', () => {
+    expect(errorsOfDoc(deep(MAX_JSON_DEPTH))).toEqual([]);
+    expect(errorsOfDoc(deep(MAX_JSON_DEPTH + 1))).toEqual([err('shape', 'errors.jsonTooLarge')]);
+    expect(errorsOfDoc(deep(50_000))).toEqual([err('shape', 'errors.jsonTooLarge')]);
+    expect(errorsOfDoc({ note: 'x'.repeat(MAX_JSON_LENGTH) })).toEqual([err('shape', 'errors.jsonTooLarge')]);
+    expect(errorsOfDoc(null)).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../protocol/constants';
 import type { FieldError, RuleKey } from '../protocol/errors';
+import { jsonWithinLimits } from '../protocol/input-limits';
 import { tryParseId } from '../protocol/ids';
 import type { ItemType } from './item-type';
 import type { PropertyDef } from './property';
@@ -77,7 +79,11 @@ function scalarSchema(p: PropertyDef): z.ZodType {
         .loose()
         .refine((g) => typeof g.type === 'string', rule('errors.invalidValue'));
     case 'json':
-      return z.unknown();
+      // Free-form, but bounded: a value nested without end would overflow whatever reads it
+      // recursively later (JSON.stringify, PostgreSQL's jsonb), and one without size fills rows.
+      return z
+        .unknown()
+        .refine((v) => jsonWithinLimits(v, MAX_JSON_DEPTH, MAX_JSON_LENGTH), rule('errors.jsonTooLarge'));
   }
 }
 

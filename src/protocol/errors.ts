@@ -48,6 +48,7 @@ export const RULE_KEYS = [
   'errors.readOnly',
   'errors.passwordTooShort',
   'errors.lovKeyTaken',
+  'errors.jsonTooLarge',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

@@ -262,6 +262,7 @@ export const en = {
     passwordTooShort: 'Use at least 8 characters',
     lovKeyTaken: 'This list already has a value with this key in this organisation.',
     invalidJsonText: 'This is not valid JSON',
+    jsonTooLarge: 'Too large or too deeply nested',
   },
   people: {
     startMasquerade: 'Act as another user…',
