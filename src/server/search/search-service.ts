@@ -51,6 +51,27 @@ export class SearchService {
     }
   }
 
+  /**
+   * The checks `search` makes of a query, without running it: an async export refuses a bad query
+   * (invalidInput, unknown keys as errors.unknownField) before its Task exists. The filter is built
+   * as `search` builds it, which is where keys and values are checked, and then dropped.
+   */
+  validate(body: unknown): SearchQuery {
+    const parsed = SearchQuery.safeParse(body ?? {});
+    if (!parsed.success)
+      throw new AppError(
+        'invalidInput',
+        `the query cannot be read: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    const q = parsed.data;
+    const registry = this.items.registry;
+    const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
+    for (const t of types) if (!registry.type(t)) throw new AppError('invalidInput', `unknown type ${t}`);
+    this.queryCondition(q, types, sql`tsv`);
+    for (const key of q.facets ?? []) assertKnownKey(registry, types.length ? types : null, key);
+    return q;
+  }
+
   private async run(p: Principal, body: unknown): Promise<SearchResult> {
     const parsed = SearchQuery.safeParse(body ?? {});
     if (!parsed.success)

@@ -121,8 +121,12 @@ async function run(ctx: AsyncActionContext) {
 }
 
 export const exportCsv: AsyncAction = {
+  /**
+   * The whole query is checked as search/ids checks it (unknown keys, types, dates), so a bad one
+   * is refused before a Task exists, not found by the job after it was queued.
+   */
   async validate(body, s, p) {
-    await resolveQuery(s, p, body as ExportBody);
+    s.search.validate(await resolveQuery(s, p, body as ExportBody));
   },
   run,
 };

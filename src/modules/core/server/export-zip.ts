@@ -92,7 +92,9 @@ export const exportZip: AsyncAction = {
    * may read (notFound: the same answer whether files are hidden or absent) or too many parents.
    */
   async validate(body, s, p) {
+    // Checked whole first (as search/ids checks it), before any search runs.
     const { query } = parseBody(body);
+    s.search.validate(query);
     const q = await attachmentQuery(s, p, query).catch((e: unknown) => {
       throw e instanceof TaskError ? new AppError('queryTooBroad', e.message) : e;
     });
