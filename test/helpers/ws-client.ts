@@ -70,6 +70,25 @@ export class WsClient {
     });
   }
 
+  /**
+   * Sends a request whose body is given as JSON text, as a fuzzer would: a body nested thousands
+   * of levels deep cannot be built with JSON.stringify, which recurses.
+   */
+  requestRaw(o: string, bodyJson: string, timeoutMs = 10_000): Promise<Frame> {
+    const s = String(++this.seq);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(s);
+        reject(new Error(`no reply to ${o} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(s, (f) => {
+        clearTimeout(timer);
+        resolve(f);
+      });
+      this.ws.send(`{"o":${JSON.stringify(o)},"s":"${s}","b":${bodyJson}}`);
+    });
+  }
+
   /** Like request, but throws on an error body and returns `b`. */
   async call<T = Record<string, unknown>>(o: string, b?: unknown): Promise<T> {
     const f = await this.request(o, b);
