@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 // relative import paths: a path that walks through a folder named `server`, `client`, … is
 // refused where that side must not be reached. Packages (`react-dom/client`) are not relative
 // and never match.
+/** @param {string} folder */
 const through = (folder) => `^\\.{1,2}/(?:.*/)?(?:${folder})(?:/|$)`;
 const NOT_SERVER = {
   regex: through('server'),
@@ -29,10 +30,15 @@ const NOT_KERNEL = {
 // A module's public entry is its top-level files (module.ts, types.ts, contract.ts, index.ts);
 // its subfolders (server/, client/, test/, i18n/, …) are its own. `<other>/<folder>/` after a
 // relative walk is another module's internals; `../server/…` (a `..` before it) is not.
+/** @param {string} id */
 const notInsideOtherModules = (id) => ({
   regex: `^\\.{1,2}/(?:.*/)?(?!${id}/)[^/.][^/]*/(?:server|client|test|i18n)(?:/|$)`,
   message: `A module reaches another module only through its public entry (module.ts, types.ts, contract.ts), never its server/, client/ or other folders.`,
 });
+/**
+ * @param {...{ regex: string; message: string }} patterns
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 const moduleIds = readdirSync(new URL('./src/modules', import.meta.url), { withFileTypes: true })
