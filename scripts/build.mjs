@@ -14,6 +14,8 @@ const shared = {
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  // tsconfig.json is the solution (references only); the server's options live here.
+  tsconfig: 'tsconfig.server.json',
 };
 await build({ ...shared, entryPoints: ['src/server/main.ts'], outfile: 'dist/server/main.js' });
 await build({ ...shared, entryPoints: ['src/cli/ckk.ts'], outfile: 'dist/cli/ckk.js' });

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../items/format';
 import { useApp } from '../state/app-context';
+import { RequestError } from '../state/request-error';
 import type { ViewProps } from '../views/view-def';
 import { fetchNotifications, markNotifications, pairsKey, useUnreadPairs } from './notify-api';
 import { notificationText } from './notify-text';
@@ -30,7 +31,7 @@ const PAGE = 50;
  */
 export function NotificationsView({ param, rest }: ViewProps) {
   const { t } = useTranslation();
-  const { client } = useApp();
+  const { client, alerts } = useApp();
   const qc = useQueryClient();
   const { valid, userId } = useUnreadPairs();
   const itemId = param ?? rest.find((s) => s.startsWith('i-'))?.slice(2) ?? null;
@@ -55,8 +56,16 @@ export function NotificationsView({ param, rest }: ViewProps) {
   );
 
   const mark = async (body: { indexes?: number[]; asUnread?: boolean; all?: boolean }) => {
-    qc.setQueryData(pairsKey(userId), await markNotifications(client, body));
-    await qc.invalidateQueries({ queryKey: ['notifyList'] });
+    // The buttons fire and forget: a refusal or a lost connection is shown, not dropped.
+    try {
+      qc.setQueryData(pairsKey(userId), await markNotifications(client, body));
+      await qc.invalidateQueries({ queryKey: ['notifyList'] });
+    } catch (e) {
+      alerts.push({
+        type: 'error',
+        key: `errors.${e instanceof RequestError ? e.userMessage : 'generalFailure'}`,
+      });
+    }
   };
   const items = list.data ?? [];
   const unread = items.some((n) => n.unread === true);

@@ -110,20 +110,25 @@ export async function startFanout(database: Database, items: ItemService, hub: H
   const offPrincipals = await database.listen(PRINCIPALS_CHANNEL, (userId) => {
     const sessions = [...hub.sessionsOf(userId)];
     if (sessions.length === 0) return;
-    void isBlocked(items.db, userId).then((blocked) => {
-      for (const s of sessions) {
-        // A blocked account is signed out everywhere at once: the client sees the auth close
-        // and its token no longer authenticates (act/blockUser revoked it).
-        if (blocked) {
-          s.principal = ANONYMOUS;
-          s.close(CLOSE_CODE_AUTH, 'identFailed');
-          continue;
+    void isBlocked(items.db, userId)
+      .then((blocked) => {
+        for (const s of sessions) {
+          // A blocked account is signed out everywhere at once: the client sees the auth close
+          // and its token no longer authenticates (act/blockUser revoked it).
+          if (blocked) {
+            s.principal = ANONYMOUS;
+            s.close(CLOSE_CODE_AUTH, 'identFailed');
+            continue;
+          }
+          void loadPrincipal(items.db, userId, s.principal.masqueradeFrom)
+            .then((p) => {
+              if (p) s.principal = p;
+            })
+            .catch((err: unknown) => log.warn({ err, userId }, 'principal not refreshed'));
         }
-        void loadPrincipal(items.db, userId, s.principal.masqueradeFrom).then((p) => {
-          if (p) s.principal = p;
-        });
-      }
-    });
+      })
+      // A database error here would otherwise be an unhandled rejection, which ends the process.
+      .catch((err: unknown) => log.warn({ err, userId }, 'principal change not applied'));
   });
 
   return {
