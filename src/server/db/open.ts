@@ -54,6 +54,14 @@ function findMigrations(): string {
 /** The same extensions on every open (DESIGN §2 gotchas). */
 const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
+/**
+ * PGlite's own start parameters, plus a smaller shared_buffers. The default 128 MB lives inside
+ * the WebAssembly memory, which never shrinks; the data files are read through Node and stay in
+ * the OS page cache, so a smaller pool costs little. Measured: see docs/decisions.md "Where the
+ * memory goes".
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openPglite(
   dir: string,
   opts: { migrate?: boolean; lock?: boolean } = {},
@@ -62,7 +70,7 @@ export async function openPglite(
   const lock: DirLock | null = opts.lock === false ? null : acquireDirLock(dir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+    client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS });
   } catch (e) {
     lock?.release();
     throw e;

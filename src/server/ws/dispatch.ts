@@ -3,6 +3,7 @@ import { AppError } from '../../protocol/errors';
 import { replyOp } from '../../protocol/frames';
 import { isCompleteId, makeId } from '../../protocol/ids';
 import { MatchFilter } from '../../protocol/match';
+import { measureWatchFilter, watchLimitsFor } from '../../protocol/watch-limits';
 import type { Principal } from '../access/principal';
 import { parseIdOrThrow } from '../items/item-service';
 import { toWire } from '../items/wire';
@@ -113,19 +114,35 @@ async function activeTask(c: Call, parts: string[]) {
   return running[n] ?? null;
 }
 
-/** addWatch/{id}[/{_u}] or addWatch/{Type}-0 with a match filter. */
+/**
+ * addWatch/{id}[/{_u}] or addWatch/{Type}-0 with a match filter. Each socket may hold only so
+ * many watches, with filters of bounded size (protocol/watch-limits.ts, docs/protocol.md).
+ */
 async function addWatch(c: Call, s: Session, parts: string[]) {
   const [id, uPart] = parts;
   const parsed = parseIdOrThrow(id);
   const { hub, items } = c.services;
+  const limits = watchLimitsFor(c.principal.userId !== null);
   if (parsed.num === 0) {
     items.typeOf(parsed.type);
-    const filter = MatchFilter.safeParse(c.body ?? {});
-    if (!filter.success) throw new AppError('invalidInput', 'a match filter maps keys to lists of values');
+    // Every call on a known type takes its number, refused or not: the client numbers its calls
+    // the same way, so removeWatch/{Type}-0/{n} keeps naming the same watch on both sides.
     const n = (s.typeWatchCounts.get(parsed.type) ?? 0) + 1;
     s.typeWatchCounts.set(parsed.type, n);
+    const filter = MatchFilter.safeParse(c.body ?? {});
+    if (!filter.success) throw new AppError('invalidInput', 'a match filter maps keys to lists of values');
+    const size = measureWatchFilter(filter.data);
+    if ('problem' in size) throw new AppError('invalidInput', size.problem);
+    const used = s.typeWatchUsage();
+    if (used.count >= limits.types)
+      throw new AppError('queryTooBroad', `at most ${limits.types} type watches on one socket`);
+    if (used.bytes + size.bytes > limits.filterBytes)
+      throw new AppError(
+        'queryTooBroad',
+        `at most ${limits.filterBytes} bytes of watch filters on one socket`,
+      );
     const list = s.typeWatches.get(parsed.type) ?? [];
-    list.push({ n, filter: filter.data });
+    list.push({ n, filter: filter.data, bytes: size.bytes });
     s.typeWatches.set(parsed.type, list);
     hub.watchType(s, parsed.type);
     return { watching: makeId(parsed.type, 0), n };
@@ -133,7 +150,13 @@ async function addWatch(c: Call, s: Session, parts: string[]) {
   const since = uPart === undefined ? undefined : Number(uPart);
   if (since !== undefined && !Number.isInteger(since))
     throw new AppError('invalidInput', 'the _u must be a number');
+  // Checked before the read, so a flood of over-limit calls costs no database work. An item
+  // already watched is only refreshed: it does not count twice.
+  const full = (key: string) => s.watches.size >= limits.items && !s.watches.has(key);
+  if (full(id!)) throw new AppError('queryTooBroad', `at most ${limits.items} item watches on one socket`);
   const row = await items.readableRow(c.principal, id!);
+  // Checked again: other addWatch calls on this socket may have filled it during the read.
+  if (full(row.id)) throw new AppError('queryTooBroad', `at most ${limits.items} item watches on one socket`);
   hub.watch(s, row.id, since ?? row.u);
   // A client that saw an older version gets the current item at once.
   if (since !== undefined && since < row.u) {

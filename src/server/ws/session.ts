@@ -7,6 +7,8 @@ export interface TypeWatch {
   /** The n-th addWatch of this type on this socket, 1-based: removeWatch/{Type}-0/{n} names it. */
   n: number;
   filter: MatchFilter;
+  /** The filter's size as JSON: counted against the socket's filter budget (watch-limits.ts). */
+  bytes: number;
 }
 
 /** One socket's state: who it is, what it watches, and the timers of its token. */
@@ -29,6 +31,21 @@ export class Session {
 
   get userId(): string | null {
     return this.principal.userId;
+  }
+
+  /**
+   * The type watches on this socket, all types together, and their filters' bytes. Counted on
+   * demand (at most a few hundred entries) so that no running total can drift from the lists.
+   */
+  typeWatchUsage(): { count: number; bytes: number } {
+    let count = 0;
+    let bytes = 0;
+    for (const list of this.typeWatches.values())
+      for (const w of list) {
+        count++;
+        bytes += w.bytes;
+      }
+    return { count, bytes };
   }
 
   send(frame: OutboundFrame): void {
