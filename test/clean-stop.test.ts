@@ -39,7 +39,7 @@ describe('stopping', () => {
     const within = (ms: number) =>
       Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), ms))]);
     try {
-      for (let up = false; !up; ) {
+      for (let up = false; !up;) {
         if ((await within(200)) !== 'running') throw new Error('the server did not start');
         up = await fetch(`${url}/api/health`).then(
           (r) => r.ok,
