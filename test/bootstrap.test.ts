@@ -46,8 +46,10 @@ describe('first start', () => {
       items,
     );
     expect(first.demo?.map((d) => d.email)).toContain('lands.officer@riverbend.example');
-    // The demo includes an admin, so ADMIN_EMAIL is not needed and not created.
-    expect(first.createdAdmin).toBeNull();
+    // The demo brings its own site admin; the one ADMIN_EMAIL asks for is made all the same
+    // (issue 11, finding 8: it used to be silently skipped).
+    expect(first.createdAdmin).toMatch(/^User-\d+$/);
+    expect(first.adminNote).toBeNull();
     const again = await bootstrap(testConfig({ demoData: 'true' }), items);
     expect(again.demo).toBeNull();
   });
@@ -89,6 +91,62 @@ describe('first admin without demo data', () => {
         node.app.services.items,
       );
       expect(twice.createdAdmin).toBeNull();
+      // Never silently: the banner says why.
+      expect(twice.adminNote).toMatch(/boss2@example\.test was not created: the site already has an admin/);
+      const restart = await bootstrap(
+        testConfig({ demoData: 'false', adminEmail: 'boss@example.test', adminPassword: 'long-enough-2' }),
+        node.app.services.items,
+      );
+      expect(restart.createdAdmin).toBeNull();
+      expect(restart.adminNote).toMatch(/boss@example\.test already has an account/);
+    } finally {
+      await node.close();
+      await other.close();
+    }
+  });
+});
+
+describe('first admin on a fresh embedded install with the demo', () => {
+  it('creates ADMIN_EMAIL although the demo brings its own admin, and seeds the demo too', async () => {
+    const other = await openTestDatabase();
+    // DEMO_DATA=auto and no DATABASE_URL: what `npm start` does on a new machine.
+    const cfg = testConfig({
+      demoData: 'auto',
+      databaseUrl: undefined,
+      adminEmail: 'Chief.Admin@example.test',
+      adminPassword: 'long-enough-3',
+    });
+    const node = await startTestServer(other.database, cfg);
+    try {
+      const res = await bootstrap(cfg, node.app.services.items);
+      expect(res.demo?.map((d) => d.email)).toContain('admin@riverbend.example');
+      expect(res.createdAdmin).toMatch(/^User-\d+$/);
+      expect(res.adminNote).toBeNull();
+      const { user, client } = await connectAs(node, 'chief.admin@example.test', 'long-enough-3');
+      expect(user).toMatchObject({ $id: res.createdAdmin, admin: true });
+      await client.close();
+      // The demo's own sign-ins work as before.
+      const demo = await connectAs(node, 'member@riverbend.example', DEMO_PASSWORD);
+      await demo.client.close();
+    } finally {
+      await node.close();
+      await other.close();
+    }
+  });
+
+  it('says so when ADMIN_EMAIL is one of the demo accounts', async () => {
+    const other = await openTestDatabase();
+    const cfg = testConfig({
+      demoData: 'auto',
+      databaseUrl: undefined,
+      adminEmail: 'member@riverbend.example',
+      adminPassword: 'long-enough-4',
+    });
+    const node = await startTestServer(other.database, cfg);
+    try {
+      const res = await bootstrap(cfg, node.app.services.items);
+      expect(res.createdAdmin).toBeNull();
+      expect(res.adminNote).toMatch(/member@riverbend\.example already has an account/);
     } finally {
       await node.close();
       await other.close();

@@ -5,3 +5,6 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;
 }
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}

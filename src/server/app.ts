@@ -4,6 +4,7 @@ import { scheduleDigest } from './notify/digest-job';
 import { startImmediateMailer } from './notify/mail';
 import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
 import { appRegistry } from '../modules';
 import { SERVER_MODULES } from '../modules/server-index';
@@ -19,6 +20,7 @@ import { accountRoutes } from './http/account-routes';
 import { inboundGuard } from './http/inbound-guard';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
+import { originAllowed } from './http/origin';
 import { ItemService } from './items/item-service';
 import { downloadRoutes } from './files/download-routes';
 import { makeFileStorage } from './files/storage';
@@ -37,6 +39,17 @@ import { LargeReplies } from './http/large-replies';
 import type { Services } from './services';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. Fastify 5 trusts nobody for a bare number (it cannot
+ * check the nearest peer), so a hop count is proxy-addr's meaning spelt out: the nearest n
+ * addresses are our proxies and req.ip is the one before them.
+ */
+function fastifyTrustProxy(
+  t: ServerConfig['trustProxy'],
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  return typeof t === 'number' ? (_addr, i) => i < t : t;
+}
 
 export interface App {
   fastify: FastifyInstance;
@@ -78,11 +91,11 @@ export function createServices(config: ServerConfig, database: Database, log?: M
 export async function buildApp(
   config: ServerConfig,
   database: Database,
-  opts: { logger?: boolean } = {},
+  opts: { logger?: boolean; logStream?: DestinationStream } = {},
 ): Promise<App> {
   const fastify = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    logger: opts.logger === false ? false : { level: config.logLevel, stream: opts.logStream },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * WS_MAX_MSG_SIZE,
   });
   const services = createServices(config, database, fastify.log);
@@ -112,7 +125,15 @@ export async function buildApp(
   const notifyMailer = startImmediateMailer(services, fastify.log, config.notifyMailIntervalMs);
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
-    serveSocket(services, socket, req.ip, req.cookies?.[TOKEN_COOKIE] ?? null, fastify.log);
+    // tokenAuth without a token signs in with the cookie sent on the upgrade; another site's
+    // page must not get that (src/server/http/origin.ts), so its socket gets no cookie and
+    // such a tokenAuth fails as identFailed. A token in the body still works from anywhere.
+    let cookie = req.cookies?.[TOKEN_COOKIE] || null;
+    if (cookie && !originAllowed(config, req.headers)) {
+      req.log.warn({ origin: req.headers.origin }, 'socket from a foreign origin: its cookie is ignored');
+      cookie = null;
+    }
+    serveSocket(services, socket, req.ip, cookie, fastify.log);
   });
   signInRoute(fastify, services);
   accountRoutes(fastify, services);

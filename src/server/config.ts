@@ -26,6 +26,16 @@ export interface ServerConfig {
   /** The From of every mail the server sends. */
   mailFrom: string;
   publicUrl: string;
+  /**
+   * Origins besides publicUrl's (and the request's own Host) whose pages may use the sign-in
+   * cookie on /ws and on state-changing HTTP requests (ALLOWED_ORIGINS, comma-separated).
+   */
+  allowedOrigins: string[];
+  /**
+   * Whose X-Forwarded-For to believe (TRUST_PROXY): false (nobody, the default), a hop count,
+   * addresses/CIDRs of the proxies, or true (anyone: only behind a proxy that overwrites it).
+   */
+  trustProxy: boolean | number | string[];
   siteName: string;
   tokenTtlMs: number;
   tokenWarningMs: number;
@@ -77,6 +87,42 @@ function fileStore(v: string | undefined): 'disk' | 's3' {
   throw new Error(`FILE_STORE must be disk or s3, not ${v}`);
 }
 
+/**
+ * TRUST_PROXY. Off unless set: a trusted X-Forwarded-For lets any client pick the address the
+ * per-address sign-in limit counts, so it must be believed only from our own proxies.
+ */
+export function trustProxy(v: string | undefined): boolean | number | string[] {
+  const t = v?.trim() ?? '';
+  if (t === '' || t === 'false' || t === '0') return false;
+  if (t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  // proxy-addr checks each entry when the server is built; a typo stops the start there.
+  return t
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** ALLOWED_ORIGINS: each entry as a browser sends it in Origin (scheme://host[:port], no path). */
+export function allowedOrigins(v: string | undefined): string[] {
+  return (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((x) => {
+      let origin: string;
+      try {
+        origin = new URL(x).origin;
+      } catch {
+        origin = 'null';
+      }
+      // A mistyped entry must stop the start, not quietly lock out the origin that was meant.
+      if (origin === 'null')
+        throw new Error(`ALLOWED_ORIGINS: ${x} is not an origin like https://example.org`);
+      return origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = num(env.PORT, 3000);
   const demo = env.DEMO_DATA ?? 'auto';
@@ -91,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Community Knowledge Keeper <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,

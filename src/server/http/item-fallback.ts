@@ -5,6 +5,7 @@ import { ANONYMOUS, type Principal } from '../access/principal';
 import { authenticate } from '../auth/authenticate';
 import { TOKEN_COOKIE } from '../../protocol/constants';
 import type { Services } from '../services';
+import { originAllowed, SAFE_METHODS } from './origin';
 import { dispatch, errorBody } from '../ws/dispatch';
 import { assertSafeInput, type OwnInputCheck } from './inbound-guard';
 
@@ -12,16 +13,27 @@ const HTTP_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** The token from `Authorization: Bearer …`, else from the cookie. */
 export function requestToken(req: FastifyRequest): string | null {
+  return bearerToken(req) ?? (req.cookies?.[TOKEN_COOKIE] || null);
+}
+
+function bearerToken(req: FastifyRequest): string | null {
   const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
-  const cookie = req.cookies?.[TOKEN_COOKIE];
-  return cookie || null;
+  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() || null : null;
 }
 
 /** Resolves the caller: a bad or expired token is an error, no token is a signed-out visitor. */
 export async function requestPrincipal(s: Services, req: FastifyRequest): Promise<Principal> {
   const token = requestToken(req);
   if (!token) return ANONYMOUS;
+  // The cookie alone may not change anything for another site's page (src/server/http/origin.ts);
+  // it is refused like a bad token, and only the log says why.
+  if (!bearerToken(req) && !SAFE_METHODS.has(req.method) && !originAllowed(s.config, req.headers)) {
+    req.log.warn(
+      { origin: req.headers.origin, url: req.url },
+      'cookie sign-in from a foreign origin refused',
+    );
+    throw new AppError('identFailed', 'bad token');
+  }
   const auth = await authenticate(s.items.db, token);
   if (!auth.ok) throw new AppError(auth.reason === 'expired' ? 'tokenExpired' : 'identFailed', 'bad token');
   return auth.principal;
