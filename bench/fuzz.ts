@@ -3,6 +3,7 @@
 // is test/protocol-fuzz.test.ts.
 //
 //   npm run fuzz -- --frames 50000 --seed 7 [--minutes 5] [--timeout-ms 5000] [--sockets 2] [--http 0.1]
+//   npm run fuzz -- --seed 7 --only 1155,2304     (replays those frames of the seed, each as its role)
 //
 // PGlite in a temporary directory by default; with DATABASE_URL, a fresh PostgreSQL database made
 // next to the one named there (dropped at the end). Exits 1 when anything failed.
@@ -27,6 +28,9 @@ function arg(name: string, fallback: number): number {
 const FRAMES = arg('frames', 10_000);
 const SEED = arg('seed', 1);
 const MINUTES = arg('minutes', 5);
+const ONLY = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]!.split(',').map(Number)
+  : undefined;
 
 async function openDatabase(): Promise<{ database: Database; kind: string; cleanup(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -116,6 +120,7 @@ async function main() {
       socketsPerRole: arg('sockets', 2),
       httpShare: arg('http', 0.1),
       deadlineMs: MINUTES * 60_000,
+      only: ONLY,
     });
     print(report, db.kind);
     for (const c of crashes) console.log(`\nCRASH: ${c.slice(0, 1000)}`);

@@ -24,6 +24,8 @@ export interface RunOptions {
   httpShare?: number;
   /** Every this many frames, a new socket must still get `pong`. */
   pingEvery?: number;
+  /** Replay: send only these frame indices of the seed (each still as its own role). */
+  only?: number[];
   /** Stop sending after this long (the frames not sent are counted as such). */
   deadlineMs?: number;
   /** The server's last logged error for an op, to explain a generalFailure. */
@@ -192,8 +194,11 @@ export async function runFuzz(o: RunOptions): Promise<FuzzReport> {
     let httpToken = await tokenFor(role, false);
     for (;;) {
       if (report.fatal || (o.deadlineMs && Date.now() - started > o.deadlineMs)) break;
-      const index = roleIndex + o.roles.length * dealt[roleIndex]!++;
-      if (index >= o.frames) break;
+      const k = dealt[roleIndex]!++;
+      const index = o.only
+        ? (o.only.filter((i) => i % o.roles.length === roleIndex)[k] ?? Infinity)
+        : roleIndex + o.roles.length * k;
+      if (index >= (o.only ? Infinity : o.frames)) break;
       const frame = makeFrame(o.seed, index, o.ctx, o.httpShare);
       const t0 = Date.now();
       if (frame.transport === 'http') {
