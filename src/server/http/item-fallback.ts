@@ -41,6 +41,23 @@ export async function requestPrincipal(s: Services, req: FastifyRequest): Promis
 
 /** POST /api/item: the same message as on the socket, for large messages or when the socket is down. */
 export function itemFallbackRoute(app: FastifyInstance, s: Services) {
+  void app.register(async (scope) => {
+    // A body Fastify refuses before the handler (not JSON, empty, a `__proto__` key, an unknown
+    // content type, too large) still gets the protocol's error body, in `data` like every reply.
+    scope.setErrorHandler((err: { statusCode?: number }, req, reply) => {
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) req.log.error({ err }, 'fallback request failed');
+      const data =
+        status === 500
+          ? new AppError('generalFailure', 'the server could not complete the request').toBody()
+          : new AppError('invalidInput', 'a message is a JSON object {o, b, s}').toBody();
+      return reply.code(status).send({ data });
+    });
+    route(scope, s);
+  });
+}
+
+function route(app: FastifyInstance, s: Services) {
   // The body is checked here rather than by the inbound guard, so a bad one is answered as any
   // failed request is: {o, s, data: error body}, like the socket's reply.
   const config: OwnInputCheck = { checksOwnBody: true };
