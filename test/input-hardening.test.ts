@@ -186,6 +186,17 @@ describe('NUL characters', () => {
     await client.close();
   });
 
+  it('refuses a lone surrogate, which PostgreSQL json cannot hold (fuzz seed 7, frame 2304)', async () => {
+    const { client } = await connectAs(server, editor.email, PASSWORD);
+    // JSON.stringify writes a lone surrogate as the escape "\udfff", as the fuzz sent it.
+    const half = await client.request('create/SavedSearch', { name: '\udfff' });
+    await expectRefused(client, half, 'create/SavedSearch');
+    expect(err(half).fields).toEqual([{ path: 'name', key: 'errors.invalidValue' }]);
+    const pair = await client.request('create/Thread', { subject: 'Cedar 🌲' });
+    expect((pair.b as { subject?: string }).subject).toBe('Cedar 🌲');
+    await client.close();
+  });
+
   it('refuses a NUL in an act body and in a search value', async () => {
     const { client } = await connectAs(server, editor.email, PASSWORD);
     const act = await client.request('act/getLegacyPath', { alias: '/node/\u0000417' });

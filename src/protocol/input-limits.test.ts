@@ -28,6 +28,13 @@ describe('findInputProblem', () => {
     expect(pathText(['b', 0, 'k\u0000'])).toBe('b.0.k\\u0000');
   });
 
+  it('finds a lone surrogate (PostgreSQL json refuses it) but keeps whole pairs', () => {
+    expect(findInputProblem({ name: '\udfff' }, 64)).toEqual({ kind: 'loneSurrogate', path: ['name'] });
+    expect(findInputProblem({ name: 'a\ud800b' }, 64)?.kind).toBe('loneSurrogate');
+    expect(findInputProblem({ ['\ud83d']: 1 }, 64)?.kind).toBe('loneSurrogate');
+    expect(findInputProblem({ name: 'Sḵwx̱wú7mesh 🌲 ᓀᐦᐃᔭᐍᐏᐣ' }, 64)).toBeNull();
+  });
+
   it('leaves out NULs when asked only about depth', () => {
     expect(findInputProblem({ a: '\u0000' }, 64, { nul: false })).toBeNull();
   });

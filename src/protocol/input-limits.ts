@@ -3,12 +3,21 @@
 // the input they exist to refuse is nested deeply enough to overflow any recursive walk.
 
 export interface InputProblem {
-  kind: 'tooDeep' | 'nul';
+  kind: 'tooDeep' | 'nul' | 'loneSurrogate';
   /** Where: keys and indexes from the checked value's root. */
   path: (string | number)[];
 }
 
 const NUL = '\u0000';
+// A UTF-16 surrogate without its partner: JSON.parse accepts "\udfff", but PostgreSQL's json and
+// jsonb refuse it ("unsupported Unicode escape sequence"), so like a NUL it must never reach SQL.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What in a string PostgreSQL text cannot hold, if anything. */
+function badText(s: string): 'nul' | 'loneSurrogate' | null {
+  if (s.includes(NUL)) return 'nul';
+  return LONE_SURROGATE.test(s) ? 'loneSurrogate' : null;
+}
 
 /** Plain JSON containers only: a Buffer or a stream given as a body is not walked. */
 function isContainer(v: unknown): v is Record<string, unknown> | unknown[] {
@@ -33,8 +42,8 @@ function pathOf(step: Step | null, last?: string | number): (string | number)[] 
 
 /**
  * The first problem in a JSON value: nesting deeper than `maxDepth` (a scalar is depth 0, `{}` or
- * `[]` depth 1), or a NUL character in a string or a key (PostgreSQL text and jsonb cannot hold
- * one, so it would fail as a database error). A walk stops at the first level over the limit, so
+ * `[]` depth 1), or a NUL character or a lone surrogate in a string or a key (PostgreSQL text and
+ * jsonb cannot hold them, so they would fail as a database error). A walk stops at the first level over the limit, so
  * its cost is bounded by the size of the input, whatever its depth.
  */
 export function findInputProblem(
@@ -43,7 +52,10 @@ export function findInputProblem(
   opts: { nul: boolean } = { nul: true },
 ): InputProblem | null {
   const nul = opts.nul;
-  if (typeof value === 'string') return nul && value.includes(NUL) ? { kind: 'nul', path: [] } : null;
+  if (typeof value === 'string') {
+    const bad = nul ? badText(value) : null;
+    return bad ? { kind: bad, path: [] } : null;
+  }
   if (!isContainer(value)) return null;
   const stack: Step[] = [{ v: value, depth: 1, parent: null, key: '' }];
   for (let step = stack.pop(); step; step = stack.pop()) {
@@ -53,11 +65,12 @@ export function findInputProblem(
     const n = Array.isArray(v) ? v.length : keys.length;
     for (let i = 0; i < n; i++) {
       const key = Array.isArray(v) ? i : (keys[i] as string);
-      if (nul && typeof key === 'string' && key.includes(NUL))
-        return { kind: 'nul', path: pathOf(step, key) };
+      const badKey = nul && typeof key === 'string' ? badText(key) : null;
+      if (badKey) return { kind: badKey, path: pathOf(step, key) };
       const child = Array.isArray(v) ? v[i] : v[key as string];
       if (typeof child === 'string') {
-        if (nul && child.includes(NUL)) return { kind: 'nul', path: pathOf(step, key) };
+        const bad = nul ? badText(child) : null;
+        if (bad) return { kind: bad, path: pathOf(step, key) };
       } else if (isContainer(child)) stack.push({ v: child, depth: step.depth + 1, parent: step, key });
     }
   }

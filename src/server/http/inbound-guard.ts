@@ -18,7 +18,9 @@ export function inputError(problem: InputProblem, body?: string): AppError {
   const inBody = body === undefined ? problem.path : problem.path[0] === body ? problem.path.slice(1) : null;
   return new AppError(
     'invalidInput',
-    `${where || 'the message'}: text cannot hold a NUL character (\\u0000)`,
+    problem.kind === 'nul'
+      ? `${where || 'the message'}: text cannot hold a NUL character (\\u0000)`
+      : `${where || 'the message'}: text holds half of a UTF-16 surrogate pair`,
     inBody?.length ? { fields: [{ path: pathText(inBody), key: 'errors.invalidValue' }] } : {},
   );
 }
