@@ -86,6 +86,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // Act contracts carry zod, which is not in the start-up JavaScript: the client types its
+      // acts with them (import type) and sends only the names (kernel/act-contract.ts).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/contract', '**/modules/contracts'],
+              allowTypeImports: true,
+              message:
+                'Import act contracts as types only in the client (zod stays out of the start-up bundle).',
+            },
+          ],
+        },
+      ],
     },
   },
   // Boundaries. One block per folder: a later block's no-restricted-imports replaces an earlier one.

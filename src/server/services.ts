@@ -1,3 +1,4 @@
+import type { ActContract, ActInput, ActReply } from '../kernel/act-contract';
 import type { Registry } from '../kernel/registry';
 import type { AccessPolicy } from './access/policy';
 import type { Principal } from './access/principal';
@@ -24,7 +25,8 @@ export interface Services {
   items: ItemService;
   search: SearchService;
   hub: Hub;
-  acts: Map<string, ActHandler>;
+  /** The acts of every module: contract and handler, by name (server/acts.ts). */
+  acts: Map<string, RegisteredAct>;
   limits: { address: RateLimiter; account: RateLimiter; support: RateLimiter };
   mailer: Mailer;
   /** Uploaded bytes and image variants on disk (FILES_DIR). */
@@ -38,22 +40,36 @@ export interface Services {
   startedAt: Date;
 }
 
-export interface ActCall {
+/** One act call; `B` is the body as its contract parsed it. */
+export interface ActCall<B = unknown> {
   services: Services;
   principal: Principal;
   /** null on the HTTP fallback. */
   session: Session | null;
-  body: Record<string, unknown>;
+  body: B;
   sub: string | undefined;
   key: string | undefined;
 }
 
-export type ActHandler = (call: ActCall) => Promise<unknown>;
+/** The handler of one act: gets the parsed body, answers the contract's reply. */
+export type ActHandler<C extends ActContract = ActContract> = (
+  call: ActCall<ActInput<C>>,
+) => Promise<ActReply<C>>;
+
+/** Handlers for every act of a contract set, each typed by its own contract. */
+export type ActHandlers<Cs extends Record<string, ActContract>> = { [K in keyof Cs]: ActHandler<Cs[K]> };
+
+/** An act as dispatch runs it: the body is parsed with `contract.body` before `handler` runs. */
+export interface RegisteredAct {
+  contract: ActContract;
+  handler: (call: ActCall<unknown>) => Promise<unknown>;
+}
 
 /** The server half of a module: the handlers of the acts its manifest names. */
 export interface ServerModule {
   id: string;
-  acts: Record<string, ActHandler>;
+  /** Built with actsOf(contracts, handlers) (server/acts.ts). */
+  acts: Record<string, RegisteredAct>;
   /** Long actions run as background tasks: act/{name}/async (see tasks/async-action.ts). */
   asyncActions?: Record<string, AsyncAction>;
 }

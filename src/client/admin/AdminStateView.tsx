@@ -23,26 +23,6 @@ import { formatDate } from '../items/format';
 /** Refreshed this often while the page is open. */
 export const STATE_REFRESH_MS = 5_000;
 
-interface NodeRow {
-  nodeId: string;
-  version: string;
-  startedAt: string;
-  seenAt: string;
-  sockets: number;
-  self: boolean;
-}
-
-interface StateReply {
-  version: string;
-  nodeId: string;
-  startedAt: string;
-  uptimeSeconds: number;
-  database: { kind: 'pglite' | 'postgres'; sizeBytes: number };
-  jobs: { running: boolean; created: number; retry: number; active: number; depth: number };
-  sockets: { total: number; signedIn: number };
-  nodes: NodeRow[];
-}
-
 function Fact({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <Box component="div" sx={{ minWidth: 160 }}>
@@ -62,7 +42,7 @@ export function AdminStateView() {
   const { client } = useApp();
   const q = useQuery({
     queryKey: ['adminState'],
-    queryFn: () => client.request<StateReply>('act/adminState', {}),
+    queryFn: () => client.act('adminState', {}),
     refetchInterval: STATE_REFRESH_MS,
   });
   if (q.error)

@@ -51,7 +51,7 @@ export function MenuItemsView() {
   const save = async () => {
     setSaving(true);
     try {
-      await client.request('act/menuItemsSave', { hidden: [...hidden], order });
+      await client.act('menuItemsSave', { hidden: [...hidden], order });
       alerts.push({ type: 'success', key: 'app.applied' });
     } catch (e) {
       alerts.error(e);

@@ -47,7 +47,7 @@ export function SupportDialog({ open, onClose }: { open: boolean; onClose(): voi
     if (!subject.trim() || !message.trim()) return;
     setState('sending');
     try {
-      await client.request('act/supportRequest', { subject: subject.trim(), message: message.trim() });
+      await client.act('supportRequest', { subject: subject.trim(), message: message.trim() });
       setState('sent');
     } catch (e) {
       setState('idle');

@@ -19,15 +19,10 @@ import { en } from '../i18n/en';
 import { enScreens } from '../i18n/en-screens';
 import { useApp } from '../state/app-context';
 import { RequestError } from '../state/request-error';
+import { LANGUAGE_RE } from '../../protocol/locale-keys';
 import { bundleMessages, changedValues, filterRows } from './systext-model';
 
 const PAGE = 50;
-const LANGUAGE_RE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-
-interface SystextReply {
-  overrides: Record<string, string>;
-  fileOverrides: Record<string, string>;
-}
 
 /**
  * admin.systext: the interface's wording per language. Every English key with its text and the
@@ -46,7 +41,7 @@ export function SystextView() {
   const rows = useMemo(() => bundleMessages(en, enScreens), []);
   const q = useQuery({
     queryKey: ['systext', language],
-    queryFn: () => client.request<SystextReply>('act/systextGet', { language }),
+    queryFn: () => client.act('systextGet', { language }),
   });
   const saved = q.data?.overrides ?? {};
   const files = q.data?.fileOverrides ?? {};
@@ -60,7 +55,7 @@ export function SystextView() {
   const save = async () => {
     setSaving(true);
     try {
-      const r = await client.request<{ saved: number }>('act/systextSave', { language, values: changes });
+      const r = await client.act('systextSave', { language, values: changes });
       alerts.push({ type: 'success', key: 'adminScreens.systext.saved', params: { count: r.saved } });
       setEdits({});
       await qc.invalidateQueries({ queryKey: ['systext', language] });

@@ -1,13 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import type { NavEntry } from '../../kernel/module';
+import type { MenuItems } from '../../modules/core/contract';
 import { useApp } from '../state/app-context';
+import { ExternalStore, perClient, useStore } from '../state/external-store';
 import type { SocketClient } from '../state/socket-client';
 
-/** admin.menu-items: entries hidden for everyone, and the order of the main entries. */
-export interface MenuItems {
-  hidden: string[];
-  order: string[];
-}
+export type { MenuItems };
 
 const NONE: MenuItems = { hidden: [], order: [] };
 
@@ -30,23 +27,15 @@ export function applyMenuItems(entries: readonly NavEntry[], menu: MenuItems): N
     .map((x) => x.e);
 }
 
-class MenuItemsStore {
-  private snap: MenuItems = NONE;
-  private readonly listeners = new Set<() => void>();
+class MenuItemsStore extends ExternalStore<MenuItems> {
   private userId: string | null = null;
 
   constructor(private readonly client: SocketClient) {
+    super(NONE);
     client.subscribe(() => this.onSession());
     client.on('menuItems', (b) => this.set(b as MenuItems));
     this.onSession();
   }
-
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getSnapshot = () => this.snap;
 
   private onSession() {
     const s = this.client.getSnapshot();
@@ -55,27 +44,19 @@ class MenuItemsStore {
     this.userId = id;
     if (id)
       this.client
-        .request<MenuItems>('act/menuItems', {})
+        .act('menuItems', {})
         .then((m) => this.set(m))
         .catch(() => undefined);
   }
 
   set(m: MenuItems) {
-    this.snap = { hidden: m.hidden ?? [], order: m.order ?? [] };
-    for (const fn of this.listeners) fn();
+    this.publish({ hidden: m.hidden ?? [], order: m.order ?? [] });
   }
 }
 
-const stores = new WeakMap<SocketClient, MenuItemsStore>();
-
-export function menuItemsStore(client: SocketClient): MenuItemsStore {
-  let s = stores.get(client);
-  if (!s) stores.set(client, (s = new MenuItemsStore(client)));
-  return s;
-}
+export const menuItemsStore = perClient((client) => new MenuItemsStore(client));
 
 export function useMenuItems(): MenuItems {
   const { client } = useApp();
-  const store = menuItemsStore(client);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useStore(menuItemsStore(client));
 }

@@ -1,3 +1,4 @@
+import { ExternalStore, perClient } from '../state/external-store';
 import type { SocketClient } from '../state/socket-client';
 
 // Active system alerts for the signed-in user (spec core §3 "System alert", §4): fetched on
@@ -35,15 +36,14 @@ export interface AlertsSnapshot {
 
 const EMPTY: AlertsSnapshot = { active: [], shown: [] };
 
-export class SystemAlertStore {
-  private snap: AlertsSnapshot = EMPTY;
-  private readonly listeners = new Set<() => void>();
+export class SystemAlertStore extends ExternalStore<AlertsSnapshot> {
   private closed = new Set<string>();
   private userId: string | null = null;
   private watch: string | null = null;
   private seq = 0;
 
   constructor(private readonly client: SocketClient) {
+    super(EMPTY);
     client.subscribe(() => this.onSession());
     const refetch = (b: unknown) => {
       const body = b as { $id?: string; itemID?: string } | null;
@@ -57,13 +57,6 @@ export class SystemAlertStore {
     });
     this.onSession();
   }
-
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getSnapshot = () => this.snap;
 
   private onSession() {
     const s = this.client.getSnapshot();
@@ -113,34 +106,27 @@ export class SystemAlertStore {
 
   private set(active: SystemAlert[]) {
     const dismissed = new Set(readDismissed());
-    this.snap = { active, shown: active.filter((a) => !dismissed.has(a.$id) && !this.closed.has(a.$id)) };
-    for (const fn of this.listeners) fn();
+    this.publish({ active, shown: active.filter((a) => !dismissed.has(a.$id) && !this.closed.has(a.$id)) });
   }
 
   /** Hides the alert until the page is loaded again. */
   close(id: string) {
     this.closed.add(id);
-    this.set(this.snap.active);
+    this.set(this.getSnapshot().active);
   }
 
   /** Hides the alert for the rest of this browser session (spec core §4). */
   dismiss(id: string) {
     writeDismissed([...new Set([...readDismissed(), id])]);
-    this.set(this.snap.active);
+    this.set(this.getSnapshot().active);
   }
 
   /** The top bar indicator: show every active alert again. */
   reopen() {
     this.closed = new Set();
     writeDismissed([]);
-    this.set(this.snap.active);
+    this.set(this.getSnapshot().active);
   }
 }
 
-const stores = new WeakMap<SocketClient, SystemAlertStore>();
-
-export function systemAlertStore(client: SocketClient): SystemAlertStore {
-  let s = stores.get(client);
-  if (!s) stores.set(client, (s = new SystemAlertStore(client)));
-  return s;
-}
+export const systemAlertStore = perClient((client) => new SystemAlertStore(client));

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useApp } from '../state/app-context';
+import { useStore } from '../state/external-store';
 import { systemAlertStore, type AlertsSnapshot } from './system-alerts';
 
 /**
@@ -13,7 +13,7 @@ export function useActiveSystemAlerts(): AlertsSnapshot & {
 } {
   const { client } = useApp();
   const store = systemAlertStore(client);
-  const snap = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const snap = useStore(store);
   return {
     ...snap,
     close: (id) => store.close(id),

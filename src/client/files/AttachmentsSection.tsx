@@ -71,7 +71,7 @@ export function AttachmentsSection({
   const purge = async (att: Item) => {
     setPurging(null);
     try {
-      await client.request('act/purgeAttachment', { id: att.$id });
+      await client.act('purgeAttachment', { id: att.$id });
       alerts.push({ type: 'success', key: 'files.purged' });
       void q.refetch();
     } catch (e) {

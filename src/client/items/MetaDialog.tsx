@@ -7,7 +7,7 @@ import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from './format';
 import { accessLabel } from './labels';
-import { grantRows, type GrantsReply } from './meta-model';
+import { grantRows } from './meta-model';
 
 export interface MetaDialogProps {
   item: Item;
@@ -20,7 +20,7 @@ export function MetaDialog({ item, onClose }: MetaDialogProps) {
   const { client } = useApp();
   const grants = useQuery({
     queryKey: ['grantedBy', item.$id, item._u],
-    queryFn: () => client.request<GrantsReply>('act/getGrantedBy', { grantsFor: [item.$id] }),
+    queryFn: () => client.act('getGrantedBy', { grantsFor: [item.$id] }),
     retry: false,
   });
   const labels = item.$labels ?? {};

@@ -6,7 +6,7 @@ import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from './format';
 import { eventLabel, propLabel } from './labels';
-import { changeRows, type TimelineReply } from './meta-model';
+import { changeRows } from './meta-model';
 
 export interface TimelineDialogProps {
   item: Item;
@@ -19,7 +19,7 @@ export function TimelineDialog({ item, onClose }: TimelineDialogProps) {
   const { client } = useApp();
   const q = useQuery({
     queryKey: ['timeline', item.$id, item._u],
-    queryFn: () => client.request<TimelineReply>('act/timeline', { _t: item._t, _i: item._i }),
+    queryFn: () => client.act('timeline', { _t: item._t, _i: item._i }),
     retry: false,
   });
   const labels = { ...(item.$labels ?? {}), ...(q.data?.$labels ?? {}) };

@@ -1,11 +1,11 @@
+import type { ActReply } from '../../kernel/act-contract';
+import type { AppActs } from '../../modules/contracts';
 import { RequestError } from '../state/request-error';
 
 // Pure helpers of the Details and History dialogs.
 
 /** act/getGrantedBy: {result: {id: {grantedBy: ["principal:action", …]}}}. */
-export interface GrantsReply {
-  result?: Record<string, Record<string, string[]>>;
-}
+export type GrantsReply = ActReply<AppActs['getGrantedBy']>;
 
 export interface GrantRow {
   principal: string;
@@ -32,18 +32,7 @@ export function grantRows(reply: GrantsReply | undefined, id: string): GrantRow[
 }
 
 /** act/timeline: {events: [{id, kind, actor, at, data}], $labels}. */
-export interface TimelineEvent {
-  id: number;
-  kind: string;
-  actor: string | null;
-  at: string;
-  data?: Record<string, unknown> | null;
-}
-
-export interface TimelineReply {
-  events?: TimelineEvent[];
-  $labels?: Record<string, string>;
-}
+export type TimelineEvent = ActReply<AppActs['timeline']>['events'][number];
 
 export interface ChangeRow {
   field: string;
@@ -61,7 +50,7 @@ export function valueText(v: unknown): string {
 }
 
 /** The field changes of an `updated` event (data.changes is {field: {from, to}}). */
-export function changeRows(data: TimelineEvent['data']): ChangeRow[] {
+export function changeRows(data: TimelineEvent['data'] | undefined): ChangeRow[] {
   const changes = data?.changes;
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
   return Object.entries(changes as Record<string, unknown>).map(([field, c]) => {

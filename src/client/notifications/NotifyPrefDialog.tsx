@@ -12,10 +12,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActReply } from '../../kernel/act-contract';
+import type { AppActs } from '../../modules/contracts';
 import { useApp } from '../state/app-context';
 
-const PREFS = ['DEFAULT', 'ALWAYS', 'PREFS', 'NIL'] as const;
-type Pref = (typeof PREFS)[number];
+type Pref = ActReply<AppActs['getNotify']>['notify'];
+/** The choices in the order the dialog lists them (the contract's values). */
+const PREFS = ['DEFAULT', 'ALWAYS', 'PREFS', 'NIL'] as const satisfies readonly Pref[];
 
 /** The item cell's notification-config button: the user's `$notify` for this item. */
 export function NotifyPrefDialog({ itemId, onClose }: { itemId: string; onClose(): void }) {
@@ -24,7 +27,7 @@ export function NotifyPrefDialog({ itemId, onClose }: { itemId: string; onClose(
   const titleId = useId();
   const current = useQuery({
     queryKey: ['notifyPref', itemId],
-    queryFn: () => client.request<{ notify: Pref }>('act/getNotify', { $id: itemId }),
+    queryFn: () => client.act('getNotify', { $id: itemId }),
   });
   const [chosen, setChosen] = useState<Pref | null>(null);
   const [saving, setSaving] = useState(false);
@@ -36,7 +39,7 @@ export function NotifyPrefDialog({ itemId, onClose }: { itemId: string; onClose(
     setSaving(true);
     setFailed(false);
     try {
-      await client.request('act/setNotify', { $id: itemId, notify: value });
+      await client.act('setNotify', { $id: itemId, notify: value });
       alerts.push({ type: 'success', key: 'notifications.pref.saved' });
       onClose();
     } catch {

@@ -1,4 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ActBody, ActReply } from '../../kernel/act-contract';
+import type { AppActs } from '../../modules/contracts';
 import { useEffect } from 'react';
 import type { Item } from '../state/items';
 import { useApp, useSession } from '../state/app-context';
@@ -8,7 +10,8 @@ import type { SocketClient } from '../state/socket-client';
 // Notifications on the wire (docs/protocol.md): markNotifications answers the unread pairs,
 // fetchNotifications the items; item/notify announces a new one.
 
-export type NotifyPair = [number, string | null];
+/** [index, context id or null]: an unread notification as the bell knows it. */
+export type NotifyPair = ActReply<AppActs['markNotifications']>['notifyPairs'][number];
 
 /** How many unread notifications the bell lists (spec core §9). */
 export const BELL_MENU_SIZE = 5;
@@ -17,15 +20,14 @@ export const pairsKey = (userId: string | undefined) => ['notifyPairs', userId] 
 
 export async function markNotifications(
   client: SocketClient,
-  body: { indexes?: number[]; asUnread?: boolean; all?: boolean },
+  body: ActBody<AppActs['markNotifications']>,
 ): Promise<NotifyPair[]> {
-  return (await client.request<{ notifyPairs: NotifyPair[] }>('act/markNotifications', body)).notifyPairs;
+  return (await client.act('markNotifications', body)).notifyPairs;
 }
 
 export async function fetchNotifications(client: SocketClient, ids: (string | number)[]): Promise<Item[]> {
   if (ids.length === 0) return [];
-  return (await client.request<{ items: Item[] }>('act/fetchNotifications', { query: { must: { id: ids } } }))
-    .items;
+  return (await client.act('fetchNotifications', { query: { must: { id: ids } } })).items;
 }
 
 /** The signed-in user's unread pairs, refreshed at once when a notification arrives or changes. */

@@ -30,7 +30,8 @@ import { useCell } from '../shell/cell-api';
 import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useManagedOrgs } from './useManagedOrgs';
-import { USER_STATE_ORDER, userStateColor, type UserState } from './user-states';
+import { USER_STATES, type UserState } from '../../protocol/user-states';
+import { userStateColor } from './user-states';
 
 const CONTACT_MAX = 500;
 type ContactItem = Item & {
@@ -98,7 +99,7 @@ export function ContactsView() {
   async function invite(c: ContactItem) {
     setBusy(c.$id);
     try {
-      await client.request('act/invite', { _t: 'Contact', _i: c._i });
+      await client.act('invite', { _t: 'Contact', _i: c._i });
       alerts.push({ type: 'success', key: 'people.invited', params: { email: c.email ?? '' } });
       await qc.invalidateQueries({ queryKey: key });
     } catch (e) {
@@ -111,7 +112,8 @@ export function ContactsView() {
   async function setBlocked(c: ContactItem, blocked: boolean) {
     setBusy(c.$id);
     try {
-      await client.request('act/blockUser', { user: c.user, blocked });
+      // Offered only for contacts with an account (c.user), see the button below.
+      await client.act('blockUser', { user: c.user ?? '', blocked });
       alerts.push({
         type: 'success',
         key: blocked ? 'people.blockedDone' : 'people.unblockedDone',
@@ -157,7 +159,7 @@ export function ContactsView() {
         sx={{ maxWidth: 320 }}
       >
         <MenuItem value="">{t('people.allStates', { count: contacts.length })}</MenuItem>
-        {USER_STATE_ORDER.filter((s) => counts.has(s)).map((s) => (
+        {USER_STATES.filter((s) => counts.has(s)).map((s) => (
           <MenuItem key={s} value={s}>
             {t('people.stateCount', { state: t(`people.userState.${s}`), count: counts.get(s) ?? 0 })}
           </MenuItem>

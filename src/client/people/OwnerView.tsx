@@ -23,16 +23,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useRelationSearch } from '../items/useRelationSearch';
+import { ROLES, type Role } from '../../protocol/access-levels';
 import { useApp } from '../state/app-context';
 import { useManagedOrgs } from './useManagedOrgs';
-
-interface Member {
-  userId: string;
-  roles: string[];
-  label: string;
-  email: string | null;
-  blocked: boolean;
-}
 
 /** admin.owner: the organisations an orgAdmin manages, their members and roles (setMembership). */
 export function OwnerView() {
@@ -41,7 +34,7 @@ export function OwnerView() {
   const { orgs, labels, loading } = useManagedOrgs();
   const roles = useQuery({
     queryKey: ['rolesAvailable'],
-    queryFn: async () => (await client.request<{ roles: string[] }>('act/rolesAvailable')).roles,
+    queryFn: async () => (await client.act('rolesAvailable', {})).roles,
     staleTime: Infinity,
   });
   return (
@@ -55,6 +48,8 @@ export function OwnerView() {
   );
 }
 
+const isRole = (r: string): r is Role => (ROLES as readonly string[]).includes(r);
+
 function OrgMembers({ org, name, roles }: { org: string; name: string; roles: string[] }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
@@ -62,13 +57,14 @@ function OrgMembers({ org, name, roles }: { org: string; name: string; roles: st
   const key = ['orgMembers', org];
   const q = useQuery({
     queryKey: key,
-    queryFn: async () => (await client.request<{ members: Member[] }>('act/orgMembers', { org })).members,
+    queryFn: async () => (await client.act('orgMembers', { org })).members,
   });
   const headingId = `members-${org}`;
 
   async function setRoles(userId: string, next: string[]) {
     try {
-      await client.request('act/setMembership', { userId, org, roles: next });
+      // Member rows carry the stored roles as strings; only known roles are sent.
+      await client.act('setMembership', { userId, org, roles: next.filter(isRole) });
       alerts.push({ type: 'success', key: 'people.saved' });
     } catch (e) {
       alerts.error(e);

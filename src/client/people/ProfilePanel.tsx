@@ -11,15 +11,14 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { ActBody } from '../../kernel/act-contract';
+import type { AppActs } from '../../modules/contracts';
 import { useApp, useSession } from '../state/app-context';
 import { USER_TOGGLES, useUserToggles } from './useUserToggles';
 
-const NOTIFY = ['IMMEDIATE', 'DIGEST', 'NONE'] as const;
-
-interface MyContacts {
-  contacts: { id: string; orgs: string[]; notify: string | null }[];
-  $labels: Record<string, string>;
-}
+type NotifyPref = NonNullable<ActBody<AppActs['contactNotify']>['notify']>;
+/** The choices in the order the menu lists them (the contract's values). */
+const NOTIFY = ['IMMEDIATE', 'DIGEST', 'NONE'] as const satisfies readonly NotifyPref[];
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -38,15 +37,15 @@ export function ProfilePanel() {
   const qc = useQueryClient();
   const mine = useQuery({
     queryKey: ['contactNotify', user?.$id],
-    queryFn: () => client.request<MyContacts>('act/contactNotify'),
+    queryFn: () => client.act('contactNotify', {}),
     enabled: !!user,
   });
   if (!user) return null;
   const name = user.name ?? user.email ?? user.$id;
 
-  async function setNotify(contact: string, notify: string) {
+  async function setNotify(contact: string, notify: NotifyPref) {
     try {
-      const r = await client.request<MyContacts>('act/contactNotify', { contact, notify });
+      const r = await client.act('contactNotify', { contact, notify });
       qc.setQueryData(['contactNotify', user?.$id], r);
       alerts.push({ type: 'success', key: 'people.saved' });
     } catch (e) {
@@ -99,7 +98,10 @@ export function ProfilePanel() {
               label={t('people.notify')}
               helperText={org ? t('people.notifyHelp', { org }) : undefined}
               value={c.notify ?? ''}
-              onChange={(e) => void setNotify(c.id, e.target.value)}
+              onChange={(e) => {
+                const pref = NOTIFY.find((n) => n === e.target.value);
+                if (pref) void setNotify(c.id, pref);
+              }}
             >
               {NOTIFY.map((n) => (
                 <MenuItem key={n} value={n}>

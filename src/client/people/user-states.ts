@@ -1,17 +1,7 @@
-// The account states of a Contact ($userState, spec core §3) as the client shows them.
+import type { UserState } from '../../protocol/user-states';
 
-export const USER_STATE_ORDER = [
-  'NONE',
-  'NEVER',
-  'INVITED',
-  'WEEK',
-  'DAYS_30',
-  'DAYS_60',
-  'DAYS_90',
-  'NORECENT',
-  'BLOCKED',
-] as const;
-export type UserState = (typeof USER_STATE_ORDER)[number];
+// How the client shows the account states of a Contact ($userState); the states and their order
+// are the shared list in protocol/user-states.ts.
 
 export function userStateColor(s: UserState): 'default' | 'success' | 'warning' | 'error' | 'info' {
   if (s === 'BLOCKED') return 'error';

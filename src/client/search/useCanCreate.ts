@@ -8,8 +8,9 @@ export function useCanCreate(type: string | null): boolean {
   const q = useQuery({
     queryKey: ['canCreate', user?.$id, type],
     queryFn: () =>
-      client.request<{ allowed: Record<string, boolean> }>('act/isAllowed', {
-        _t: type,
+      client.act('isAllowed', {
+        // Runs only with a type (enabled below).
+        _t: type ?? '',
         _i: 0,
         actions: ['create'],
       }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ZipName } from '../../protocol/files';
 import type { SearchQuery } from '../../protocol/query';
 import { useApp, useSession } from '../state/app-context';
 import { RequestError } from '../state/request-error';
@@ -9,11 +10,16 @@ import { taskStoreFor } from '../state/tasks';
  * and sort, all pages, no facets. The task runs as the user on the server; progress, stop and the
  * download are in the help menu. `refusals` turns a refusal key into a calm notice.
  */
-export function useExportTask(action: string, startedKey: string, refusals: Record<string, string> = {}) {
+export function useExportTask(
+  action: 'exportCsv' | 'exportZip',
+  startedKey: string,
+  refusals: Record<string, string> = {},
+) {
   const { client, alerts } = useApp();
   const { user } = useSession();
   const [busy, setBusy] = useState(false);
-  async function start(query: SearchQuery, extra: Record<string, unknown> = {}) {
+  /** `name`: the zip's file name (exportZip). */
+  async function start(query: SearchQuery, extra: { name?: ZipName } = {}) {
     setBusy(true);
     try {
       const { must, should, mustNot, sort } = query;

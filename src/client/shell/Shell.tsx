@@ -53,7 +53,7 @@ export function Shell() {
       return;
     }
     client
-      .request<{ itemId: string }>('act/getLegacyPath', { alias: location.pathname })
+      .act('getLegacyPath', { alias: location.pathname })
       .then((r) => navigate(`/i-${r.itemId}`, { replace: true }))
       .catch(() => undefined);
   }, [legacy, location.pathname, client, navigate]);

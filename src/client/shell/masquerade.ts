@@ -1,3 +1,5 @@
+import type { ActBody } from '../../kernel/act-contract';
+import type { AppActs } from '../../modules/contracts';
 import type { SocketClient } from '../state/socket-client';
 
 // Masquerade on the client (spec core §4): start or stop, store the new token, reload the page.
@@ -26,9 +28,9 @@ export function rememberMasquerade(userId: string): void {
   }
 }
 
-async function switchTo(client: SocketClient, body: Record<string, unknown>) {
-  const r = await client.request<{ newToken: string; userId?: string }>('act/masquerade', body);
-  client.storeToken(r.newToken, r.userId ?? null);
+async function switchTo(client: SocketClient, body: ActBody<AppActs['masquerade']>) {
+  const r = await client.act('masquerade', body);
+  client.storeToken(r.newToken, r.userId);
   window.location.reload();
 }
 

@@ -1,3 +1,4 @@
+import { ExternalStore } from './external-store';
 import { RequestError } from './request-error';
 
 // Alerts for the snackbar (spec core §8): errors stay until dismissed and sit at the top,
@@ -16,28 +17,21 @@ export interface Alert {
 
 export const ALERT_TIMEOUT_MS = 6_000;
 
-export class AlertStore {
-  private alerts: Alert[] = [];
+export class AlertStore extends ExternalStore<Alert[]> {
   private seq = 0;
-  private readonly listeners = new Set<() => void>();
 
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getSnapshot = () => this.alerts;
+  constructor() {
+    super([]);
+  }
 
   push(a: Omit<Alert, 'id'>): number {
     const id = ++this.seq;
-    this.alerts = [...this.alerts, { ...a, id }];
-    this.emit();
+    this.publish([...this.getSnapshot(), { ...a, id }]);
     return id;
   }
 
   dismiss(id: number): void {
-    this.alerts = this.alerts.filter((a) => a.id !== id);
-    this.emit();
+    this.publish(this.getSnapshot().filter((a) => a.id !== id));
   }
 
   /** Maps any thrown thing to an alert as spec core §8 describes. */
@@ -47,9 +41,5 @@ export class AlertStore {
     else if (typeof e === 'string') this.push({ type: 'error', key: 'errors.generalFailure', sysMessage: e });
     else if (e instanceof Error) this.push({ type: 'error', key: 'errors.notCaught', sysMessage: e.message });
     else this.push({ type: 'error', key: 'errors.notCaught' });
-  }
-
-  private emit() {
-    for (const fn of this.listeners) fn();
   }
 }

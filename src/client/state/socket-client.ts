@@ -1,3 +1,5 @@
+import type { ActBody, ActReply } from '../../kernel/act-contract';
+import type { ActName, AppActs } from '../../modules/contracts';
 import { CLOSE_CODE_NO_PONG, PING_AFTER_SILENCE_MS, PING_REPLY_WAIT_MS } from '../../protocol/constants';
 import { isErrorBody, type ErrorBody } from '../../protocol/errors';
 import type { MatchFilter } from '../../protocol/match';
@@ -517,6 +519,14 @@ export class SocketClient {
       );
     }
     return this.viaHttp<T>(o, b);
+  }
+
+  /**
+   * act/{name}, typed by the act's contract: the body as the contract takes it, the reply as it
+   * gives it. The server parses the body with the same contract (invalidInput with field errors).
+   */
+  act<N extends ActName>(name: N, body: ActBody<AppActs[N]>): Promise<ActReply<AppActs[N]>> {
+    return this.request<ActReply<AppActs[N]>>(`act/${name}`, body);
   }
 
   private async viaHttp<T>(o: string, b: unknown): Promise<T> {

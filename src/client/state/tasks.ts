@@ -1,5 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import type { ActBody, ActReply } from '../../kernel/act-contract';
+import type { AppAsyncActs, AsyncActName } from '../../modules/contracts';
 import type { AlertStore } from './alerts';
+import { ExternalStore, perClient, useStore } from './external-store';
 import type { SocketClient, TaskInfo } from './socket-client';
 
 /** Error keys of a finished task that are not shown: a simulated failure, and the user's own kill. */
@@ -9,15 +11,14 @@ const SILENT_ERRORS = new Set(['simulated', 'cancelled']);
  * The user's background tasks for the help menu: seeded from the session's activeTasks (so a
  * reload restores them), kept current by taskUpdate/taskComplete pushes, cleared with the user.
  */
-export class TaskStore {
-  private tasks: TaskInfo[] = [];
-  private readonly listeners = new Set<() => void>();
+export class TaskStore extends ExternalStore<TaskInfo[]> {
   private seededFor: string | null = null;
 
   constructor(
     private readonly client: SocketClient,
     private readonly alerts: AlertStore,
   ) {
+    super([]);
     client.on('taskUpdate', (b) => this.upsert(b as TaskInfo));
     client.on('taskComplete', (b) => {
       const t = b as TaskInfo;
@@ -32,13 +33,6 @@ export class TaskStore {
     this.seed();
   }
 
-  subscribe = (fn: () => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
-
-  getSnapshot = () => this.tasks;
-
   private seed() {
     const user = this.client.getSnapshot().user;
     if (!user) {
@@ -52,63 +46,51 @@ export class TaskStore {
 
   private reset() {
     this.seededFor = null;
-    this.tasks = [];
-    this.emit();
+    this.publish([]);
   }
 
   /** Adds or updates a task; a push never moves progress backwards. */
   upsert(t: TaskInfo) {
-    const i = this.tasks.findIndex((x) => x.key === t.key);
-    if (i < 0) this.tasks = [t, ...this.tasks];
+    const tasks = this.getSnapshot();
+    const i = tasks.findIndex((x) => x.key === t.key);
+    if (i < 0) this.publish([t, ...tasks]);
     else {
-      const prev = this.tasks[i]!;
+      const prev = tasks[i]!;
       const merged = {
         ...prev,
         ...t,
         percentageComplete: Math.max(prev.percentageComplete, t.percentageComplete),
       };
-      this.tasks = this.tasks.map((x, j) => (j === i ? merged : x));
+      this.publish(tasks.map((x, j) => (j === i ? merged : x)));
     }
-    this.emit();
   }
 
   /** Starts act/{action}/async and lists the task at once. */
-  async start(action: string, body: Record<string, unknown>): Promise<TaskInfo> {
-    const r = (await this.client.request(`act/${action}/async`, body)) as TaskInfo;
+  async start<N extends AsyncActName>(action: N, body: ActBody<AppAsyncActs[N]>): Promise<TaskInfo> {
+    const r = await this.client.request<ActReply<AppAsyncActs[N]>>(`act/${action}/async`, body);
     const t = { keyAction: action, ...r };
     this.upsert(t);
     return t;
   }
 
   async kill(key: string): Promise<void> {
-    await this.client.request('act/killTask', { taskKey: key });
+    await this.client.act('killTask', { taskKey: key });
   }
 
   /** Removes a finished task from the list, and its Task item so a reload does not bring it back. */
   async dismiss(key: string): Promise<void> {
-    const t = this.tasks.find((x) => x.key === key);
-    this.tasks = this.tasks.filter((x) => x.key !== key);
-    this.emit();
+    const t = this.getSnapshot().find((x) => x.key === key);
+    this.publish(this.getSnapshot().filter((x) => x.key !== key));
     const num = Number(t?.$id?.split('-')[1]);
-    if (num > 0) await this.client.request('act/delete', { _t: 'Task', _i: num }).catch(() => undefined);
-  }
-
-  private emit() {
-    for (const fn of this.listeners) fn();
+    if (num > 0) await this.client.act('delete', { _t: 'Task', _i: num }).catch(() => undefined);
   }
 }
-
-const stores = new WeakMap<SocketClient, TaskStore>();
 
 /** One store per client, made on first use. */
-export function taskStoreFor(client: SocketClient, alerts: AlertStore): TaskStore {
-  let s = stores.get(client);
-  if (!s) stores.set(client, (s = new TaskStore(client, alerts)));
-  return s;
-}
+export const taskStoreFor = perClient((client, alerts: AlertStore) => new TaskStore(client, alerts));
 
 export function useTasks(store: TaskStore): TaskInfo[] {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useStore(store);
 }
 
 export function isRunning(t: TaskInfo): boolean {

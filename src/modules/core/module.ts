@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module';
+import { coreActs } from './contract';
 import { coreTypes } from './types';
 
 /**
@@ -8,36 +9,8 @@ import { coreTypes } from './types';
 export const coreModule = defineModule({
   id: 'core',
   types: coreTypes,
-  acts: [
-    'rolesAvailable',
-    'isAllowed',
-    'getGrantedBy',
-    'getLegacyPath',
-    'filterByPerm',
-    'delete',
-    'setGrant',
-    'removeGrant',
-    'setMembership',
-    'timeline',
-    'purgeAttachment',
-    'masquerade',
-    'invite',
-    'orgMembers',
-    'contactNotify',
-    'blockUser',
-    // admin and information screens (admin-acts.ts)
-    'adminState',
-    'systextGet',
-    'systextSave',
-    'menuItems',
-    'menuItemsSave',
-    'supportRequest',
-    'killTask',
-    'markNotifications',
-    'fetchNotifications',
-    'getNotify',
-    'setNotify',
-  ],
+  // Each act is named once, by its contract (contract.ts); async actions are not listed here.
+  acts: Object.keys(coreActs),
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],
   kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'] },

@@ -7,8 +7,7 @@ import { query } from '../db/query';
 // admin.systext stores wording per language in the database (every node sees the same); the
 // older DATA_DIR/locale-overrides/{language}.json files still count, below the database.
 
-export const LANGUAGE_RE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
-export const KEY_RE = /^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/;
+export { KEY_RE, LANGUAGE_RE } from '../../protocol/locale-keys';
 
 export type Flat = Record<string, string>;
 interface Nested {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+// One schema for the stored setting and the menuItems acts: the core contract's.
+import { MenuItems } from '../../modules/core/contract';
 import type { Executor } from '../db/open';
 import { query } from '../db/query';
 
@@ -8,11 +9,6 @@ import { query } from '../db/query';
  * not named in `order` keep their manifest order after the named ones. Administration entries
  * are never hidden (the admin would lock themselves out of this very screen).
  */
-export const MenuItems = z.object({
-  hidden: z.array(z.string().min(1).max(100)).max(200),
-  order: z.array(z.string().min(1).max(100)).max(200),
-});
-export type MenuItems = z.infer<typeof MenuItems>;
 
 export const MENU_ITEMS_KEY = 'menuItems';
 

@@ -1,28 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { query } from '../db/query';
+import type { AdminState } from '../../modules/core/contract';
 import type { Services } from '../services';
 import { beat, NODE_LIVE_MS } from './node-heartbeat';
 
-export interface NodeState {
-  nodeId: string;
-  version: string;
-  startedAt: string;
-  seenAt: string;
-  sockets: number;
-  self: boolean;
-}
-
-export interface AdminState {
-  version: string;
-  nodeId: string;
-  startedAt: string;
-  uptimeSeconds: number;
-  database: { kind: 'pglite' | 'postgres'; sizeBytes: number };
-  /** pg-boss's own queue: jobs waiting (created, retry) or running (active); `running` false when pg-boss has no schema here. */
-  jobs: { running: boolean; created: number; retry: number; active: number; depth: number };
-  sockets: { total: number; signedIn: number };
-  nodes: NodeState[];
-}
+// The reply's shape is the adminState contract (modules/core/contract.ts), shared with the screen.
 
 async function jobCounts(services: Services): Promise<AdminState['jobs']> {
   const ex = services.database.db;

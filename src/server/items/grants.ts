@@ -13,13 +13,13 @@ import { appendEvent, loadRow, queueNotify } from './rows';
  * re-judges its watchers. Only holders of the `grant` right may change grants, never on
  * their own User item.
  */
-async function changeGrants(
+async function changeGrants<T extends Record<string, unknown>>(
   items: ItemService,
   p: Principal,
   id: string,
   kind: 'granted' | 'grantRemoved',
-  write: (tx: Tx, grantedBy: string) => Promise<Record<string, unknown>>,
-) {
+  write: (tx: Tx, grantedBy: string) => Promise<T>,
+): Promise<{ $id: string } & T> {
   parseIdOrThrow(id);
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');
   const grantedBy = p.userId;

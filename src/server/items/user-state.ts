@@ -5,22 +5,10 @@ import type { WireItem } from '../../protocol/item';
 import { rankIn, type Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import { query, textArray } from '../db/query';
+import type { UserState } from '../../protocol/user-states';
 
 // $userState of a Contact (spec core §3): computed at read time from the linked User's
 // credentials and tokens, never stored. Boundaries are in docs/decisions.md.
-
-export const USER_STATES = [
-  'NONE',
-  'BLOCKED',
-  'INVITED',
-  'WEEK',
-  'DAYS_30',
-  'DAYS_60',
-  'DAYS_90',
-  'NORECENT',
-  'NEVER',
-] as const;
-export type UserState = (typeof USER_STATES)[number];
 
 const DAY_MS = 86_400_000;
 const ORG_ADMIN = roleRank('orgAdmin');

@@ -1,3 +1,4 @@
+import type { ActContract } from '../../kernel/act-contract';
 import type { Principal } from '../access/principal';
 import type { Services } from '../services';
 
@@ -24,6 +25,8 @@ export interface AsyncActionContext {
  * Register one with `services.tasks.registerAsyncAction(name, action)` or a module's `asyncActions`.
  */
 export interface AsyncAction {
+  /** The act's contract: the task service parses the body with it before anything else (asyncActionsOf). */
+  contract?: ActContract;
   /** Who may start it; default: any signed-in user. */
   allowed?(p: Principal): boolean;
   /** Checks the body before a job is queued; throw AppError('invalidInput', …) on bad input. */

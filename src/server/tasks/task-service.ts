@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { parseActBody } from '../../kernel/act-contract';
 import { AppError } from '../../protocol/errors';
 import { SYSTEM, type Principal } from '../access/principal';
 import { loadPrincipal } from '../auth/principals';
@@ -68,6 +69,8 @@ export class TaskService {
   async start(p: Principal, name: string, body: Record<string, unknown>) {
     const action = this.actions.get(name);
     if (!action) throw new AppError('unknownOperation', `unknown async action ${name}`);
+    // A body off the contract is refused before anything else happens (no Task, no job).
+    if (action.contract) body = parseActBody(action.contract, body) as Record<string, unknown>;
     if (!p.userId) throw new AppError('notAllowed', 'sign in first');
     if (action.allowed && !action.allowed(p)) throw new AppError('notAllowed', `start ${name}`);
     await action.validate?.(body, this.s(), p);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runAct } from '../acts';
 import { AppError } from '../../protocol/errors';
 import { replyOp } from '../../protocol/frames';
 import { isCompleteId, makeId } from '../../protocol/ids';
@@ -88,9 +89,10 @@ async function act(c: Call, parts: string[]) {
     if (typeof key !== 'string' || !key) throw new AppError('invalidInput', 'asyncCancel needs the task key');
     return tasks.kill(c.principal, key);
   }
-  const handler = name ? c.services.acts.get(name) : undefined;
-  if (!handler) throw new AppError('unknownOperation', `unknown act ${name ?? ''}`);
-  return handler({
+  const registered = name ? c.services.acts.get(name) : undefined;
+  if (!registered) throw new AppError('unknownOperation', `unknown act ${name ?? ''}`);
+  // The body is parsed with the act's contract before the handler runs (runAct).
+  return runAct(registered, {
     services: c.services,
     principal: c.principal,
     session: c.session,

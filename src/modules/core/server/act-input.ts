@@ -1,21 +1,14 @@
-import type { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
+import type { ActInput } from '../../../kernel/act-contract';
 import type { Principal } from '../../../server/access/principal';
+import type { ActCall } from '../../../server/services';
+import type { CoreActs } from '../contract';
 
-// Shared by the core acts: body validation with field errors, and the signed-in check.
+// Shared by the core acts: the call type of each act (its body already parsed with the act's
+// contract by dispatch, so handlers do not parse again) and the signed-in check.
 
-export function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const r = schema.safeParse(body);
-  if (!r.success)
-    throw new AppError(
-      'invalidInput',
-      r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-      {
-        fields: r.error.issues.map((i) => ({ path: i.path.join('.'), key: 'errors.invalidValue' as const })),
-      },
-    );
-  return r.data;
-}
+/** The call of core act K: `body` is the body as contract.ts parsed it. */
+export type CoreCall<K extends keyof CoreActs> = ActCall<ActInput<CoreActs[K]>>;
 
 export function signedIn(p: Principal): asserts p is Principal & { userId: string } {
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');

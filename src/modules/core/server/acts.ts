@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { ITEM_ACTIONS, roleRank, ROLES, type ItemAction } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
@@ -9,9 +8,11 @@ import { rankIn, type Principal } from '../../../server/access/principal';
 import { query } from '../../../server/db/query';
 import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
 import { grantAccess, revokeAccess } from '../../../server/items/grants';
-import type { ActCall, ServerModule } from '../../../server/services';
+import { actsOf, asyncActionsOf } from '../../../server/acts';
+import type { ServerModule } from '../../../server/services';
+import { coreActs, coreAsyncActs } from '../contract';
 import { adminActs } from './admin-acts';
-import { parse, signedIn } from './act-input';
+import { signedIn, type CoreCall } from './act-input';
 import { attachmentActs } from './attachment-acts';
 import { peopleActs } from './people-acts';
 import { coreAsyncActions, killTask } from './task-acts';
@@ -22,11 +23,7 @@ import { notificationActs } from './notification-acts';
 
 const ORG_ADMIN = roleRank('orgAdmin');
 
-const ItemRef = z.object({ _t: z.string().min(1).max(100), _i: z.number().int().min(0) }).loose();
-const IsAllowedBody = ItemRef.extend({ actions: z.array(z.string().max(100)).max(50) });
-
-async function isAllowed({ services, principal, body }: ActCall) {
-  const b = parse(IsAllowedBody, body);
+async function isAllowed({ services, principal, body: b }: CoreCall<'isAllowed'>) {
   const t = services.items.typeOf(b._t);
   const allowed: Record<string, boolean> = {};
   if (b._i === 0) {
@@ -51,13 +48,8 @@ async function isAllowed({ services, principal, body }: ActCall) {
   return { allowed, applyGrants };
 }
 
-const GrantedByBody = z
-  .object({ grantsFor: z.union([z.array(z.string()).max(1000), z.record(z.string(), z.unknown())]) })
-  .loose();
-
 /** Grants of each readable item, as `{grantedBy: ["principal:action", …]}`. */
-async function getGrantedBy({ services, principal, body }: ActCall) {
-  const b = parse(GrantedByBody, body);
+async function getGrantedBy({ services, principal, body: b }: CoreCall<'getGrantedBy'>) {
   const ids = (Array.isArray(b.grantsFor) ? b.grantsFor : Object.keys(b.grantsFor)).filter(isCompleteId);
   const rows = await loadRows(services.items.db, ids);
   const load = services.items.loaderFor(services.items.db);
@@ -73,30 +65,15 @@ async function getGrantedBy({ services, principal, body }: ActCall) {
   return { result };
 }
 
-const SetGrantBody = ItemRef.extend({
-  principal: z
-    .string()
-    .refine((v) => /^(User|Organization)-[1-9][0-9]*$/.test(v), 'a User or Organization id'),
-  actions: z.array(z.enum(ITEM_ACTIONS)).min(1).max(ITEM_ACTIONS.length),
-});
-
-async function setGrant({ services, principal, body }: ActCall) {
-  const b = parse(SetGrantBody, body);
+async function setGrant({ services, principal, body: b }: CoreCall<'setGrant'>) {
   return grantAccess(services.items, principal, makeId(b._t, b._i), b.principal, b.actions);
 }
 
-const RemoveGrantBody = ItemRef.extend({
-  principal: z.string().max(100),
-  grantedBy: z.string().max(100).optional(),
-});
-
-async function removeGrant({ services, principal, body }: ActCall) {
-  const b = parse(RemoveGrantBody, body);
+async function removeGrant({ services, principal, body: b }: CoreCall<'removeGrant'>) {
   return revokeAccess(services.items, principal, makeId(b._t, b._i), b.principal, b.grantedBy);
 }
 
-async function getLegacyPath({ services, principal, body }: ActCall) {
-  const b = parse(z.object({ alias: z.string().min(1).max(2000) }).loose(), body);
+async function getLegacyPath({ services, principal, body: b }: CoreCall<'getLegacyPath'>) {
   const [r] = await query<{ item_id: string }>(
     services.items.db,
     sql`select item_id from legacy_paths where alias = ${b.alias}`,
@@ -107,19 +84,9 @@ async function getLegacyPath({ services, principal, body }: ActCall) {
   return { itemId };
 }
 
-const FilterByPermBody = z
-  .object({
-    subjectID: z.string().max(100),
-    chain: z.array(z.enum(ITEM_ACTIONS)).max(5).optional(),
-    grantedBy: z.string().max(100).optional(),
-    query: z.union([z.array(z.string()).max(5000), z.object({ ids: z.array(z.string()).max(5000) })]),
-  })
-  .loose();
-
 /** Which of the given items may the subject (a user, or an organisation's members) act on? */
-async function filterByPerm({ services, principal, body }: ActCall) {
+async function filterByPerm({ services, principal, body: b }: CoreCall<'filterByPerm'>) {
   signedIn(principal);
-  const b = parse(FilterByPermBody, body);
   const ids = (Array.isArray(b.query) ? b.query : b.query.ids).filter(isCompleteId);
   const subjectIsOrg = b.subjectID.startsWith('Organization-');
   const self = b.subjectID === principal.userId;
@@ -154,22 +121,14 @@ async function filterByPerm({ services, principal, body }: ActCall) {
   return { results };
 }
 
-async function deleteItem({ services, principal, body }: ActCall) {
-  const b = parse(ItemRef, body);
+async function deleteItem({ services, principal, body: b }: CoreCall<'delete'>) {
   if (b._i === 0) throw new AppError('invalidId', 'a complete id is needed');
   return services.items.delete(principal, makeId(b._t, b._i));
 }
 
-const MembershipBody = z.object({
-  userId: z.string().regex(/^User-[1-9][0-9]*$/),
-  org: z.string().regex(/^Organization-[1-9][0-9]*$/),
-  roles: z.array(z.enum(ROLES)).max(ROLES.length),
-});
-
 /** Admins and the organisation's orgAdmins set a user's roles in it. */
-async function setMembershipAct({ services, principal, body }: ActCall) {
+async function setMembershipAct({ services, principal, body: b }: CoreCall<'setMembership'>) {
   signedIn(principal);
-  const b = parse(MembershipBody, body);
   if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
     throw new AppError('notAllowed', `manage members of ${b.org}`);
   return services.items.db.transaction(async (tx) => {
@@ -191,8 +150,7 @@ const TIMELINE_LIMIT = 200;
  * The item's events (its timeline and audit trail), newest first, for those who may read the
  * item. Actors are labelled only where the caller may read the actor's User.
  */
-async function timeline({ services, principal, body }: ActCall) {
-  const b = parse(ItemRef, body);
+async function timeline({ services, principal, body: b }: CoreCall<'timeline'>) {
   if (b._i === 0) throw new AppError('invalidId', 'a complete id is needed');
   const id = makeId(b._t, b._i);
   await services.items.readableRow(principal, id);
@@ -226,7 +184,7 @@ async function timeline({ services, principal, body }: ActCall) {
 
 export const coreServer: ServerModule = {
   id: 'core',
-  acts: {
+  acts: actsOf(coreActs, {
     rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
     ...adminActs,
     isAllowed,
@@ -242,6 +200,6 @@ export const coreServer: ServerModule = {
     ...peopleActs,
     killTask,
     ...notificationActs,
-  },
-  asyncActions: coreAsyncActions,
+  }),
+  asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
 };

@@ -1,18 +1,12 @@
-import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
 import type { Principal } from '../../../server/access/principal';
-import {
-  dbOverrides,
-  fileOverrides,
-  KEY_RE,
-  LANGUAGE_RE,
-  saveOverrides,
-} from '../../../server/admin/locale-store';
-import { MENU_ITEMS_KEY, MenuItems, readMenuItems, writeSetting } from '../../../server/admin/settings';
+import { dbOverrides, fileOverrides, saveOverrides } from '../../../server/admin/locale-store';
+import { MENU_ITEMS_KEY, readMenuItems, writeSetting } from '../../../server/admin/settings';
 import { notifySite } from '../../../server/admin/site-events';
 import { adminState } from '../../../server/admin/state';
-import type { ActCall, ActHandler } from '../../../server/services';
-import { parse, signedIn } from './act-input';
+import type { ActHandlers } from '../../../server/services';
+import type { CoreActs } from '../contract';
+import { signedIn, type CoreCall } from './act-input';
 
 // The acts behind the admin and information screens: admin.state, admin.systext,
 // admin.menu-items and the help menu's support request. Admin acts check the flag here, on the
@@ -22,22 +16,9 @@ function admin(p: Principal): void {
   if (!p.admin) throw new AppError('notAllowed', 'admins only');
 }
 
-const Language = z.string().regex(LANGUAGE_RE);
-const SystextGetBody = z.object({ language: Language });
-const SystextSaveBody = z.object({
-  language: Language,
-  values: z
-    .record(z.string().max(200).regex(KEY_RE), z.string().max(5000).nullable())
-    .refine((v) => Object.keys(v).length <= 5000, 'at most 5000 keys at once'),
-});
-const SupportBody = z.object({
-  subject: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(10_000),
-});
-
-async function systextGet({ services, principal, body }: ActCall) {
+async function systextGet({ services, principal, body }: CoreCall<'systextGet'>) {
   admin(principal);
-  const { language } = parse(SystextGetBody, body);
+  const { language } = body;
   return {
     language,
     overrides: await dbOverrides(services.database.db, language),
@@ -45,9 +26,9 @@ async function systextGet({ services, principal, body }: ActCall) {
   };
 }
 
-async function systextSave({ services, principal, body }: ActCall) {
+async function systextSave({ services, principal, body }: CoreCall<'systextSave'>) {
   admin(principal);
-  const { language, values } = parse(SystextSaveBody, body);
+  const { language, values } = body;
   const saved = await services.database.db.transaction(async (tx) => {
     const n = await saveOverrides(tx, language, values, principal.userId);
     await notifySite(tx, { kind: 'locale', language });
@@ -56,14 +37,13 @@ async function systextSave({ services, principal, body }: ActCall) {
   return { language, saved };
 }
 
-async function menuItems({ services, principal }: ActCall) {
+async function menuItems({ services, principal }: CoreCall<'menuItems'>) {
   signedIn(principal);
   return readMenuItems(services.database.db);
 }
 
-async function menuItemsSave({ services, principal, body }: ActCall) {
+async function menuItemsSave({ services, principal, body: menu }: CoreCall<'menuItemsSave'>) {
   admin(principal);
-  const menu = parse(MenuItems, body);
   // Administration entries stay reachable: hiding them would lock admins out of this screen.
   const clean = {
     hidden: [...new Set(menu.hidden.filter((p) => !p.startsWith('admin')))],
@@ -76,9 +56,9 @@ async function menuItemsSave({ services, principal, body }: ActCall) {
   return clean;
 }
 
-async function supportRequest({ services, principal, body }: ActCall) {
+async function supportRequest({ services, principal, body }: CoreCall<'supportRequest'>) {
   signedIn(principal);
-  const { subject, message } = parse(SupportBody, body);
+  const { subject, message } = body;
   const to = services.config.supportEmail;
   if (!to) throw new AppError('notConfigured', 'SUPPORT_EMAIL is not set');
   if (!services.limits.support.hit(principal.userId))
@@ -101,10 +81,15 @@ async function supportRequest({ services, principal, body }: ActCall) {
       .join('\n'),
     ...(email ? { replyTo: email } : {}),
   });
-  return { sent: true };
+  return { sent: true as const };
 }
 
-export const adminActs: Record<string, ActHandler> = {
+type AdminActs = Pick<
+  CoreActs,
+  'adminState' | 'systextGet' | 'systextSave' | 'menuItems' | 'menuItemsSave' | 'supportRequest'
+>;
+
+export const adminActs: ActHandlers<AdminActs> = {
   adminState: async ({ services, principal }) => {
     admin(principal);
     return adminState(services);

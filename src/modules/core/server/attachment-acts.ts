@@ -1,24 +1,22 @@
-import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
 import { attachmentRow } from '../../../server/files/attachments';
 import { isFileId } from '../../../server/files/storage';
-import type { ActCall, ActHandler } from '../../../server/services';
+import type { ActHandlers } from '../../../server/services';
+import type { CoreActs } from '../contract';
+import type { CoreCall } from './act-input';
 
 // Attachment acts. Trash and restore are plain updates of `trashed` (the parent's editors);
 // purging deletes the bytes for good, so only a site admin may do it.
 
-const PurgeBody = z.object({ id: z.string().min(1).max(200) });
-
-async function purgeAttachment({ services, principal, body }: ActCall) {
-  const parsed = PurgeBody.safeParse(body);
-  if (!parsed.success) throw new AppError('invalidInput', 'purgeAttachment takes {id}');
+async function purgeAttachment({ services, principal, body }: CoreCall<'purgeAttachment'>) {
+  const { id } = body;
   if (!principal.admin) throw new AppError('notAllowed', 'only an admin may purge files');
-  const row = await attachmentRow(services, parsed.data.id);
-  if (!row || row.deleted) throw new AppError('notFound', `${parsed.data.id} not found`);
+  const row = await attachmentRow(services, id);
+  if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
   const fileID = row.data.fileID;
   await services.items.delete(principal, row.id);
   if (isFileId(fileID)) await services.files.removeBytes(fileID);
-  return { $id: row.id, purged: true };
+  return { $id: row.id, purged: true as const };
 }
 
-export const attachmentActs: Record<string, ActHandler> = { purgeAttachment };
+export const attachmentActs: ActHandlers<Pick<CoreActs, 'purgeAttachment'>> = { purgeAttachment };

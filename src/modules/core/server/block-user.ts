@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
 import { PRINCIPALS_CHANNEL } from '../../../server/auth/accounts';
 import { query } from '../../../server/db/query';
 import { appendEvent, queueNotify } from '../../../server/items/rows';
-import type { ActCall } from '../../../server/services';
-import { parse } from './act-input';
-
-const BlockBody = z.object({ user: z.string().regex(/^User-[1-9][0-9]*$/), blocked: z.boolean() }).loose();
+import type { CoreCall } from './act-input';
 
 /**
  * act/blockUser {user, blocked}: a site administrator blocks an account (someone who has left,
@@ -15,8 +11,7 @@ const BlockBody = z.object({ user: z.string().regex(/^User-[1-9][0-9]*$/), block
  * every node (the principals notification), revokes their sign-in, reset and invitation links,
  * and keeps them out of pickers; their items stay. Recorded as an event on the User item.
  */
-export async function blockUser({ services, principal, body }: ActCall) {
-  const b = parse(BlockBody, body);
+export async function blockUser({ services, principal, body: b }: CoreCall<'blockUser'>) {
   // Only a real administrator: blocking decides who may use the site at all.
   if (!principal.admin || principal.masqueradeFrom)
     throw new AppError('notAllowed', 'only an administrator blocks accounts');

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
 import { makeId } from '../../../protocol/ids';
 import { SYSTEM } from '../../../server/access/principal';
@@ -11,8 +10,8 @@ import { query } from '../../../server/db/query';
 import { contactOrgs, managesContact } from '../../../server/items/user-state';
 import { appendEvent, loadRow } from '../../../server/items/rows';
 import { inviteMail } from '../../../server/mail/messages';
-import type { ActCall, Services } from '../../../server/services';
-import { parse } from './act-input';
+import type { Services } from '../../../server/services';
+import type { CoreCall } from './act-input';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
@@ -31,8 +30,6 @@ function limiter(s: Services): RateLimiter {
   return l;
 }
 
-const InviteBody = z.object({ _t: z.literal('Contact'), _i: z.number().int().min(1) }).loose();
-
 async function userByEmail(ex: Executor, email: string): Promise<string | null> {
   const [r] = await query<{ id: string }>(
     ex,
@@ -47,9 +44,8 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-export async function invite({ services, principal, body }: ActCall) {
+export async function invite({ services, principal, body: b }: CoreCall<'invite'>) {
   if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
-  const b = parse(InviteBody, body);
   const contactId = makeId('Contact', b._i);
   const { items } = services;
   const contact = await items.readableRow(principal, contactId);
@@ -128,5 +124,5 @@ export async function invite({ services, principal, body }: ActCall) {
       INVITE_TTL_DAYS,
     ),
   );
-  return { sent: true, resent: result.resent, userId };
+  return { sent: true as const, resent: result.resent, userId };
 }

@@ -1,23 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
 import { loadPrincipal } from '../../../server/auth/principals';
 import { issueToken, revokeToken } from '../../../server/auth/tokens';
 import { query } from '../../../server/db/query';
 import { appendEvent, loadRow } from '../../../server/items/rows';
-import type { ActCall } from '../../../server/services';
-import { parse } from './act-input';
+import type { CoreCall } from './act-input';
 
 // act/masquerade (spec core §4, §7): an admin acts as another user and stops again. The new
 // token carries the admin's id (tokens.masquerade_from), so every event records the real actor.
 
-const MasqueradeBody = z.union([
-  z.object({ stop: z.literal(true) }).loose(),
-  z.object({ targetUserID: z.string().regex(/^User-[1-9][0-9]*$/, 'a User id') }).loose(),
-]);
-
-export async function masquerade({ services, principal, session, body }: ActCall) {
-  const b = parse(MasqueradeBody, body);
+export async function masquerade({ services, principal, session, body: b }: CoreCall<'masquerade'>) {
   // The token's expiry bounds the masquerade: it needs the socket that holds the token.
   if (!session?.token || !session.tokenExpiresAt)
     throw new AppError('unknownOperation', 'masquerade needs the WebSocket');

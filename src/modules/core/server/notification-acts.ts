@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { USER_NOTIFY } from '../types';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
+import type { WireItem } from '../../../protocol/item';
 import type { Principal } from '../../../server/access/principal';
 import { query } from '../../../server/db/query';
 import { queueNotify } from '../../../server/items/rows';
-import { MAX_PAIRS, unreadPairs } from '../../../server/notify/pairs';
+import { unreadPairs } from '../../../server/notify/pairs';
 import { prefOf, setPref } from '../../../server/notify/prefs';
-import type { ActCall, ActHandler } from '../../../server/services';
-import { parse } from './act-input';
+import type { ActHandlers } from '../../../server/services';
+import type { CoreActs } from '../contract';
+import type { CoreCall } from './act-input';
 
 // The notification acts of spec core §7 (markNotifications, fetchNotifications) and the per-item
 // `$notify` preference (getNotify, setNotify).
@@ -19,18 +19,8 @@ function userOf(p: Principal): string {
   return p.userId;
 }
 
-const MarkBody = z
-  .object({
-    indexes: z.array(z.number().int().positive()).max(MAX_PAIRS).default([]),
-    asUnread: z.boolean().default(false),
-    /** Marks every notification of the user read (the "mark all read" button). */
-    all: z.boolean().optional(),
-  })
-  .loose();
-
-async function markNotifications({ services, principal, body }: ActCall) {
+async function markNotifications({ services, principal, body: b }: CoreCall<'markNotifications'>) {
   const userId = userOf(principal);
-  const b = parse(MarkBody, body);
   if (b.indexes.length || b.all) {
     const which = b.all
       ? sql`(data->>'unread')::boolean`
@@ -54,48 +44,37 @@ async function markNotifications({ services, principal, body }: ActCall) {
   return { notifyPairs: await unreadPairs(services, principal) };
 }
 
-const FetchBody = z
-  .object({
-    query: z.object({
-      must: z.object({ id: z.array(z.union([z.string().max(100), z.number().int().positive()])).max(200) }),
-    }),
-  })
-  .loose();
-
 /** Reads notifications by id (`Notify-7`) or index (7); only the caller's own, readable ones come back. */
-async function fetchNotifications({ services, principal, body }: ActCall) {
+async function fetchNotifications({ services, principal, body: b }: CoreCall<'fetchNotifications'>) {
   const userId = userOf(principal);
-  const b = parse(FetchBody, body);
   const ids = b.query.must.id
     .map((x) => (typeof x === 'number' ? makeId('Notify', x) : x))
     .filter((id) => id.startsWith('Notify-') && isCompleteId(id));
   const got = await services.items.readMany(principal, ids);
   const items = ids
-    .map((id) => got[id] as Record<string, unknown> | undefined)
-    .filter((x): x is Record<string, unknown> => !!x && x.erred !== true && x.recipient === userId);
+    .map((id) => got[id] as WireItem | undefined)
+    .filter((x): x is WireItem => !!x && x.erred !== true && x.recipient === userId);
   return { items };
 }
 
-const NotifyRef = z.object({ $id: z.string().max(100) }).loose();
-const SetNotifyBody = NotifyRef.extend({ notify: z.enum(USER_NOTIFY) });
-
-async function getNotify({ services, principal, body }: ActCall) {
+async function getNotify({ services, principal, body }: CoreCall<'getNotify'>) {
   const userId = userOf(principal);
-  const { $id } = parse(NotifyRef, body);
+  const { $id } = body;
   await services.items.readableRow(principal, $id);
   return { $id, notify: await prefOf(services.items.db, userId, $id) };
 }
 
 /** Sets the caller's `$notify` for one item they may read. */
-async function setNotify({ services, principal, body }: ActCall) {
+async function setNotify({ services, principal, body: b }: CoreCall<'setNotify'>) {
   const userId = userOf(principal);
-  const b = parse(SetNotifyBody, body);
   await services.items.readableRow(principal, b.$id);
   await setPref(services.items.db, userId, b.$id, b.notify);
   return { $id: b.$id, notify: b.notify };
 }
 
-export const notificationActs: Record<string, ActHandler> = {
+export const notificationActs: ActHandlers<
+  Pick<CoreActs, 'markNotifications' | 'fetchNotifications' | 'getNotify' | 'setNotify'>
+> = {
   markNotifications,
   fetchNotifications,
   getNotify,

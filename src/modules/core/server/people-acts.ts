@@ -1,25 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { roleRank } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
 import { rankIn, SYSTEM } from '../../../server/access/principal';
 import { loadRow, loadRows } from '../../../server/items/rows';
-import { NOTIFY_PREFS } from '../types';
 import { query } from '../../../server/db/query';
-import type { ActCall, ActHandler } from '../../../server/services';
+import type { ActHandlers } from '../../../server/services';
+import type { CoreActs } from '../contract';
 import { blockUser } from './block-user';
 import { invite } from './invite';
 import { masquerade } from './masquerade';
-import { parse } from './act-input';
+import type { CoreCall } from './act-input';
 
 // Acts about people: masquerade, invitations, and an organisation's members for its admins.
 
 const ORG_ADMIN = roleRank('orgAdmin');
-const OrgBody = z.object({ org: z.string().regex(/^Organization-[1-9][0-9]*$/) }).loose();
 
 /** The members of an organisation with their roles and account state, for its orgAdmins and admins. */
-async function orgMembers({ services, principal, body }: ActCall) {
-  const b = parse(OrgBody, body);
+async function orgMembers({ services, principal, body: b }: CoreCall<'orgMembers'>) {
   if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
     throw new AppError('notAllowed', `members of ${b.org}`);
   const rows = await query<{ user_id: string; roles: string[]; blocked: boolean | null }>(
@@ -44,19 +41,16 @@ async function orgMembers({ services, principal, body }: ActCall) {
   return { org: b.org, members };
 }
 
-const NotifyBody = z
-  .object({ contact: z.string().regex(/^Contact-[1-9][0-9]*$/), notify: z.enum(NOTIFY_PREFS) })
-  .loose();
-
 /**
  * The signed-in user's own Contact cards and their notify preference (profile page). A member may
  * not read the Contact itself (PROTECTED), but may see and set how they are notified.
  */
-async function contactNotify({ services, principal, body }: ActCall) {
+async function contactNotify({ services, principal, body }: CoreCall<'contactNotify'>) {
   if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
   const { items } = services;
-  if ('notify' in body) {
-    const b = parse(NotifyBody, body);
+  // The contract takes contact and notify together or neither.
+  if (body.contact !== undefined && body.notify !== undefined) {
+    const b = { contact: body.contact, notify: body.notify };
     const row = await loadRow(items.db, b.contact);
     if (!row || row.deleted || row.data.user !== principal.userId)
       throw new AppError('notAllowed', `notify of ${b.contact}`);
@@ -87,7 +81,9 @@ async function contactNotify({ services, principal, body }: ActCall) {
   return { contacts, $labels };
 }
 
-export const peopleActs: Record<string, ActHandler> = {
+export const peopleActs: ActHandlers<
+  Pick<CoreActs, 'masquerade' | 'invite' | 'orgMembers' | 'contactNotify' | 'blockUser'>
+> = {
   masquerade,
   invite,
   orgMembers,

@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { AppError } from '../../../protocol/errors';
-import type { ActCall } from '../../../server/services';
 import type { AsyncAction } from '../../../server/tasks/async-action';
 import { TaskError } from '../../../server/tasks/async-action';
+import { coreAsyncActs } from '../contract';
+import type { CoreCall } from './act-input';
 import { exportCsv } from './export-csv';
 import { exportZip } from './export-zip';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
@@ -10,20 +9,10 @@ import path from 'node:path';
 
 // Background-task acts of spec core §7: killTask, and the async actions of the core module.
 
-const KillBody = z.object({ taskKey: z.string().min(1).max(200) }).loose();
-
 /** killTask {taskKey}: the starter (or an admin) stops a running task. */
-export async function killTask({ services, principal, body }: ActCall) {
-  const b = KillBody.safeParse(body);
-  if (!b.success) throw new AppError('invalidInput', 'taskKey: the key of the task');
-  return services.tasks.kill(principal, b.data.taskKey);
+export async function killTask({ services, principal, body }: CoreCall<'killTask'>) {
+  return services.tasks.kill(principal, body.taskKey);
 }
-
-const SimulateBody = z.object({
-  seconds: z.number().min(0).max(3600).default(5),
-  /** Fails at this percentage with errorKey 'simulated' (the client ignores that key). */
-  failAt: z.number().min(0).max(100).optional(),
-});
 
 /**
  * simulateTask (admins): runs for the requested seconds, reporting progress and writing a
@@ -31,12 +20,9 @@ const SimulateBody = z.object({
  */
 export const simulateTask: AsyncAction = {
   allowed: (p) => p.admin,
-  validate(body) {
-    if (!SimulateBody.safeParse(body).success)
-      throw new AppError('invalidInput', 'seconds: 0 to 3600; failAt: 0 to 100');
-  },
   async run(ctx) {
-    const { seconds, failAt } = SimulateBody.parse(ctx.body);
+    // The task service parsed the body with the contract at start; this applies its defaults' types.
+    const { seconds, failAt } = coreAsyncActs.simulateTask.body.parse(ctx.body);
     const file = ctx.resultPath('simulated.txt');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, 'simulated task\n');
@@ -60,4 +46,4 @@ export const simulateTask: AsyncAction = {
   },
 };
 
-export const coreAsyncActions: Record<string, AsyncAction> = { exportCsv, exportZip, simulateTask };
+export const coreAsyncActions = { exportCsv, exportZip, simulateTask } satisfies Record<string, AsyncAction>;
