@@ -62,7 +62,8 @@ export const User = defineItemType({
     notifyPairs: { kind: 'json', write: 'system' },
   },
   defaultHeaders: ['name', 'email', '_c.ts'],
-  access: { create: 'admin', defaultLevel: 'PRIVATE' },
+  // A user reads and edits their own User item (PRIVATE otherwise).
+  access: { create: 'admin', defaultLevel: 'PRIVATE', selfGrant: ['read', 'update'] },
 });
 
 export const Organization = defineItemType({
@@ -81,7 +82,7 @@ export const Organization = defineItemType({
   },
   defaultHeaders: ['displayName', 'type', '_c.ts'],
   facets: ['type'],
-  access: { create: 'admin', defaultLevel: 'PUBLIC' },
+  access: { create: 'admin', defaultLevel: 'PUBLIC', ownsItself: true },
 });
 
 export const Contact = defineItemType({
@@ -160,7 +161,8 @@ export const Message = defineItemType({
     drupalTarget: str(200),
     drupalCID: str(200),
   },
-  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'thread' },
+  // Whoever may read a thread may reply in it.
+  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'thread', createUnderParent: 'read' },
 });
 
 export const Event = defineItemType({

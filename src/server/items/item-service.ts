@@ -236,7 +236,7 @@ export class ItemService {
         // Derived items live with their source: same owner, and the source decides access.
         const parent = (await load([parentId])).get(parentId);
         if (!parent || parent.deleted) throw fieldError(parentProp!, 'errors.invalidValue');
-        const needed: ItemAction = t.name === 'Message' ? 'read' : 'update';
+        const needed: ItemAction = t.access.createUnderParent ?? 'update';
         if (!(await this.policy.can(p, needed, parent, load)))
           throw new AppError('notAllowed', `create ${typeName}`);
         owner = parent.owner;
@@ -245,20 +245,20 @@ export class ItemService {
         owner = this.resolveOwner(p, t, askedOwner);
         if (!this.policy.canCreate(p, t, owner)) throw new AppError('notAllowed', `create ${typeName}`);
       }
-      if (owner) await this.assertOrganization(tx, owner);
+      if (owner) await this.assertOwnerItem(tx, owner);
       await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
       const num = await nextNumber(tx, t.name);
       const id = makeId(t.name, num);
-      if (t.name === 'Organization') owner = id; // an organisation owns itself
+      if (t.access.ownsItself) owner = id;
       const actor = opts.actor !== undefined ? opts.actor : p.userId;
       const stored = this.withLevelField(t, data, access, owner);
       await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
         values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
         ${searchText(t, id, stored)})`);
       await writeLinks(tx, id, this.relationsOf(t, stored));
-      if (t.name === 'User') {
+      if (t.access.selfGrant?.length) {
         await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
-          values (${id}, ${id}, ${textArray(['read', 'update'])}, 'system')`);
+          values (${id}, ${id}, ${textArray(t.access.selfGrant)}, 'system')`);
       }
       const eventId = await appendEvent(tx, {
         itemId: id,
@@ -304,11 +304,11 @@ export class ItemService {
       await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch));
       let newOwner = current.owner;
       let newLevel = current.access;
-      if (owner !== undefined && owner !== current.owner && t.name !== 'Organization') {
+      if (owner !== undefined && owner !== current.owner && !t.access.ownsItself) {
         // Moving an item to another organisation needs the grant right here and create rights there.
         if (!(await this.policy.can(p, 'grant', current, load)) || !this.policy.canCreate(p, t, owner))
           throw new AppError('notAllowed', `move ${id} to ${owner}`);
-        if (owner) await this.assertOrganization(tx, owner);
+        if (owner) await this.assertOwnerItem(tx, owner);
         newOwner = owner;
       }
       if (level !== undefined && level !== current.access) {
@@ -409,7 +409,7 @@ export class ItemService {
         continue;
       }
       if (k === 'owner' || k === t.access.ownerField) {
-        if (v !== null && (typeof v !== 'string' || !isCompleteId(v) || !v.startsWith('Organization-')))
+        if (v !== null && (typeof v !== 'string' || !isCompleteId(v) || !this.isOwnerId(v)))
           errors.push({ path: k, key: 'errors.invalidValue' });
         else owner = v as string | null;
         if (k === 'owner') continue;
@@ -494,9 +494,15 @@ export class ItemService {
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
   }
 
-  private async assertOrganization(ex: Executor, id: string): Promise<void> {
+  /** Owners are items of a type that owns itself (organisations). */
+  private isOwnerId(id: string): boolean {
+    const { type } = parseId(id);
+    return this.registry.type(type)?.access.ownsItself === true;
+  }
+
+  private async assertOwnerItem(ex: Executor, id: string): Promise<void> {
     const org = await loadRow(ex, id);
-    if (!org || org.deleted || org.type !== 'Organization') throw fieldError('owner', 'errors.invalidValue');
+    if (!org || org.deleted || !this.isOwnerId(org.id)) throw fieldError('owner', 'errors.invalidValue');
   }
 
   private withLevelField(
