@@ -105,6 +105,8 @@ export interface ItemTypeDef {
   sideLoadItem?: boolean;
   /** Items of this type hold files: the generic item screen shows an Attachments section. */
   attachments?: boolean;
+  /** Its writes are not news: they notify nobody (notifications themselves, the audit trail, tasks). */
+  silent?: boolean;
   access: TypeAccess;
 }
 

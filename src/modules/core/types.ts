@@ -110,6 +110,7 @@ export const Contact = defineItemType({
 
 export const Notify = defineItemType({
   name: 'Notify',
+  silent: true,
   label: '{kind}',
   defaultIcon: 'notifications',
   excludeGeneralSearch: true,
@@ -167,6 +168,7 @@ export const Message = defineItemType({
 
 export const Event = defineItemType({
   name: 'Event',
+  silent: true,
   label: '{kind}',
   defaultIcon: 'history',
   excludeGeneralSearch: true,
@@ -223,6 +225,7 @@ export const Attachment = defineItemType({
 
 export const File = defineItemType({
   name: 'File',
+  silent: true,
   label: '{repo}',
   defaultIcon: 'description',
   excludeGeneralSearch: true,
@@ -252,6 +255,7 @@ export const Import = defineItemType({
 
 export const Task = defineItemType({
   name: 'Task',
+  silent: true,
   label: '{key}',
   defaultIcon: 'pending_actions',
   excludeGeneralSearch: true,

@@ -3,12 +3,9 @@ import { z } from 'zod';
 import { USER_NOTIFY } from '../types';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
-import type { Principal } from '../../../server/access/principal';
-import { query } from '../../../server/db/query';
-import { queueNotify } from '../../../server/items/rows';
-import { MAX_PAIRS, unreadPairs } from '../../../server/notify/pairs';
-import { prefOf, setPref } from '../../../server/notify/prefs';
-import type { ActCall, ActHandler } from '../../../server/services';
+import { type ActCall, type ActHandler, type Principal, query, SYSTEM } from '../../../server/module-api';
+import { MAX_PAIRS, unreadPairs } from './notify/pairs';
+import { prefOf, setPref } from './notify/prefs';
 import { parse } from './act-input';
 
 // The notification acts of spec core §7 (markNotifications, fetchNotifications) and the per-item
@@ -39,17 +36,26 @@ async function markNotifications({ services, principal, body }: ActCall) {
           sql`, `,
         )})`;
     // Only the user's own notifications change; other ids are ignored, as if they did not exist.
-    const changed = await query<{ id: string; u: number }>(
+    const ids = await query<{ id: string }>(
       services.items.db,
-      sql`update items set data = jsonb_set(data, '{unread}', to_jsonb(${b.asUnread}::boolean)), u = u + 1,
-        version = version + 1, updated_at = now()
-        where type = 'Notify' and data->>'recipient' = ${userId} and not deleted and ${which}
-        and coalesce((data->>'unread')::boolean, false) <> ${b.asUnread}::boolean returning id, u`,
+      sql`select id from items where type = 'Notify' and data->>'recipient' = ${userId} and not deleted
+        and ${which} and coalesce((data->>'unread')::boolean, false) <> ${b.asUnread}::boolean order by num`,
     );
-    for (const c of changed) {
-      services.items.cache.invalidate(c.id, Number(c.u));
-      await queueNotify(services.items.db, { id: c.id, type: 'Notify', u: Number(c.u), op: 'update' });
-    }
+    // Through the item service as the system (the context may have become unreadable, yet the
+    // recipient still clears the bell), with the recipient as actor: each change is an Event.
+    await services.items.transaction(async (tx) => {
+      for (const { id } of ids)
+        await services.items.patchIn(
+          tx,
+          SYSTEM,
+          id,
+          { unread: b.asUnread },
+          {
+            actor: userId,
+            realActor: principal.masqueradeFrom,
+          },
+        );
+    });
   }
   return { notifyPairs: await unreadPairs(services, principal) };
 }

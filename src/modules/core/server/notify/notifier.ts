@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { searchText } from '../../kernel/search-text';
-import { makeId } from '../../protocol/ids';
-import { loadPrincipal } from '../auth/principals';
-import type { Executor } from '../db/open';
-import { query } from '../db/query';
-import type { ItemService, WriteEvent } from '../items/item-service';
-import { loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from '../items/rows';
+import { SYSTEM_TYPE_PREFIX } from '../../../../protocol/ids';
+import {
+  loadPrincipal,
+  loadRows,
+  SYSTEM,
+  type Executor,
+  type ItemRow,
+  type WriteEvent,
+} from '../../../../server/module-api';
 import { prefsFor } from './prefs';
-
-/** Types whose writes never notify: notifications themselves, the audit trail, system types. */
-const SILENT_TYPES = new Set(['Notify', 'Event', 'Task', 'File']);
 
 const asIds = (v: unknown): string[] =>
   (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(
@@ -62,75 +60,50 @@ function kindFor(e: WriteEvent, eventContext: string | null, userId: string): st
 }
 
 /**
- * The write hook that turns an item's event into Notify items, inside the write's transaction:
- * a notification exists exactly when its event does. Each recipient is checked against the
- * access policy here, and again on every read (the Notify follows its context).
+ * The write hook ('*' afterWrite) that turns an item's event into Notify items, inside the
+ * write's transaction: a notification exists exactly when its event does. Each recipient is
+ * checked against the access policy here, and again on every read (the Notify follows its
+ * context). Types declared `silent` (Notify itself, Event, Task, File) and system types notify
+ * nobody, and a system bump ('touched') is not news.
  */
-export function notifierHook(items: ItemService) {
-  const notifyType = items.registry.type('Notify');
-  return async (tx: Executor, e: WriteEvent): Promise<void> => {
-    if (!notifyType || SILENT_TYPES.has(e.row.type) || e.row.type.startsWith('sys.')) return;
-    const { context, eventContext } = await contextOf(tx, e.row);
-    const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');
-    const candidates = await roleFollowers(tx, context, authors);
-    for (const [userId, pref] of prefs) {
-      if (pref === 'ALWAYS') candidates.add(userId);
-      if (pref === 'NIL') candidates.delete(userId);
-    }
-    // Never the actor (nor the admin masquerading as them).
-    if (e.actor) candidates.delete(e.actor);
-    if (e.realActor) candidates.delete(e.realActor);
-    if (candidates.size === 0) return;
-
-    const load = items.loaderFor(tx);
-    const eventRow = eventContext ? e.row : null;
-    for (const userId of [...candidates].sort()) {
-      const p = await loadPrincipal(tx, userId);
-      if (!p) continue;
-      if (!(await items.policy.can(p, 'read', context, load))) continue;
-      if (eventRow && !(await items.policy.can(p, 'read', eventRow, load))) continue;
-      const num = await nextNumber(tx, 'Notify');
-      const id = makeId('Notify', num);
-      const data: Record<string, unknown> = {
-        kind: kindFor(e, eventContext, userId),
-        recipient: userId,
-        context: context.id,
-        event: e.eventId,
-        unread: true,
-      };
-      if (eventContext) data.eventContext = eventContext;
-      await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
-        values (${id}, 'Notify', ${num}, ${JSON.stringify(data)}::jsonb, null, 'PRIVATE', ${e.actor},
-        ${searchText(notifyType, id, data)})`);
-      await writeLinks(tx, id, {
-        recipient: [userId],
-        context: [context.id],
-        ...(eventContext ? { eventContext: [eventContext] } : {}),
-      });
-      await queueNotify(tx, { id, type: 'Notify', u: 1, op: 'create' });
-    }
-  };
-}
-
-/**
- * Conversations sort by their latest activity: a thread's `sortTS` is set when it is created and
- * whenever a Message is added. It is system-written and does not bump `$version`, so an open
- * edit of the thread is not refused because someone replied.
- */
-export async function threadActivityHook(tx: Executor, e: WriteEvent): Promise<void> {
-  if (e.kind !== 'created') return;
-  if (e.row.type === 'Thread') {
-    // Still inside the creating transaction: the new row's `_u` 1 stays as announced.
-    await tx.execute(sql`update items set data = jsonb_set(data, '{sortTS}', to_jsonb(${e.row.createdAt}::text))
-      where id = ${e.row.id}`);
-    return;
+export async function notifyFollowers(tx: Executor, e: WriteEvent): Promise<void> {
+  const { items } = e;
+  const t = items.registry.type(e.row.type);
+  if (!t || t.silent || e.kind === 'touched' || e.row.type.startsWith(SYSTEM_TYPE_PREFIX)) return;
+  if (!items.registry.type('Notify')) return;
+  const { context, eventContext } = await contextOf(tx, e.row);
+  const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');
+  const candidates = await roleFollowers(tx, context, authors);
+  for (const [userId, pref] of prefs) {
+    if (pref === 'ALWAYS') candidates.add(userId);
+    if (pref === 'NIL') candidates.delete(userId);
   }
-  const threadId = e.row.type === 'Message' ? e.row.data.thread : null;
-  if (typeof threadId !== 'string') return;
-  const [r] = await query<{ u: number }>(
-    tx,
-    sql`update items set data = jsonb_set(data, '{sortTS}', to_jsonb(${e.row.createdAt}::text)),
-    u = u + 1, updated_at = now() where id = ${threadId} and type = 'Thread' returning u`,
-  );
-  if (r) await queueNotify(tx, { id: threadId, type: 'Thread', u: Number(r.u), op: 'update' });
+  // Never the actor (nor the admin masquerading as them).
+  if (e.actor) candidates.delete(e.actor);
+  if (e.realActor) candidates.delete(e.realActor);
+  if (candidates.size === 0) return;
+
+  const load = items.loaderFor(tx);
+  const eventRow = eventContext ? e.row : null;
+  for (const userId of [...candidates].sort()) {
+    const p = await loadPrincipal(tx, userId);
+    if (!p) continue;
+    if (!(await items.policy.can(p, 'read', context, load))) continue;
+    if (eventRow && !(await items.policy.can(p, 'read', eventRow, load))) continue;
+    const data: Record<string, unknown> = {
+      kind: kindFor(e, eventContext, userId),
+      recipient: userId,
+      context: context.id,
+      event: e.eventId,
+      unread: true,
+    };
+    if (eventContext) data.eventContext = eventContext;
+    // Through the item service: the Notify gets its Event and NOTIFY like any item.
+    await items.createIn(tx, SYSTEM, 'Notify', data, {
+      actor: e.actor,
+      realActor: e.realActor,
+      owner: null,
+      access: 'PRIVATE',
+    });
+  }
 }

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
-import { query } from '../db/query';
-import type { Services } from '../services';
+import { query, type Principal, type Services } from '../../../../server/module-api';
 
 /** A notification's index and its context id (spec core §3 User `notifyPairs`). */
 export type NotifyPair = [number, string | null];
