@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import type { Principal } from '../../../server/access/principal';
+import type { Principal } from '../../../server/module-api';
 
 // Shared by the core acts: body validation with field errors, and the signed-in check.
 

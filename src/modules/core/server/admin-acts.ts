@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import type { Principal } from '../../../server/access/principal';
 import {
+  type ActCall,
+  type ActHandler,
+  adminState,
   dbOverrides,
   fileOverrides,
   KEY_RE,
   LANGUAGE_RE,
+  MENU_ITEMS_KEY,
+  MenuItems,
+  notifySite,
+  type Principal,
+  readMenuItems,
   saveOverrides,
-} from '../../../server/admin/locale-store';
-import { MENU_ITEMS_KEY, MenuItems, readMenuItems, writeSetting } from '../../../server/admin/settings';
-import { notifySite } from '../../../server/admin/site-events';
-import { adminState } from '../../../server/admin/state';
-import type { ActCall, ActHandler } from '../../../server/services';
+  writeSetting,
+} from '../../../server/module-api';
 import { parse, signedIn } from './act-input';
 
 // The acts behind the admin and information screens: admin.state, admin.systext,

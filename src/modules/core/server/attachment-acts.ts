@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import { attachmentRow } from '../../../server/files/attachments';
-import { isFileId } from '../../../server/files/storage';
-import type { ActCall, ActHandler } from '../../../server/services';
+import { type ActCall, type ActHandler, attachmentRow, isFileId } from '../../../server/module-api';
 
 // Attachment acts. Trash and restore are plain updates of `trashed` (the parent's editors);
 // purging deletes the bytes for good, so only a site admin may do it.

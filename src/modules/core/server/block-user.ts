@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import { PRINCIPALS_CHANNEL } from '../../../server/auth/accounts';
-import { query } from '../../../server/db/query';
-import { appendEvent, queueNotify } from '../../../server/items/rows';
-import type { ActCall } from '../../../server/services';
+import {
+  type ActCall,
+  appendEvent,
+  PRINCIPALS_CHANNEL,
+  query,
+  queueNotify,
+} from '../../../server/module-api';
 import { parse } from './act-input';
 
 const BlockBody = z.object({ user: z.string().regex(/^User-[1-9][0-9]*$/), blocked: z.boolean() }).loose();

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import { loadPrincipal } from '../../../server/auth/principals';
-import { issueToken, revokeToken } from '../../../server/auth/tokens';
-import { query } from '../../../server/db/query';
-import { appendEvent, loadRow } from '../../../server/items/rows';
-import type { ActCall } from '../../../server/services';
+import {
+  type ActCall,
+  appendEvent,
+  issueToken,
+  loadPrincipal,
+  loadRow,
+  query,
+  revokeToken,
+} from '../../../server/module-api';
 import { parse } from './act-input';
 
 // act/masquerade (spec core §4, §7): an admin acts as another user and stops again. The new

@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { roleRank } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
-import { rankIn, SYSTEM } from '../../../server/access/principal';
-import { loadRow, loadRows } from '../../../server/items/rows';
+import {
+  type ActCall,
+  type ActHandler,
+  loadRow,
+  loadRows,
+  query,
+  rankIn,
+  SYSTEM,
+} from '../../../server/module-api';
 import { NOTIFY_PREFS } from '../types';
-import { query } from '../../../server/db/query';
-import type { ActCall, ActHandler } from '../../../server/services';
 import { blockUser } from './block-user';
 import { invite } from './invite';
 import { masquerade } from './masquerade';

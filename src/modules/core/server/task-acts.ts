@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../protocol/errors';
-import type { ActCall } from '../../../server/services';
-import type { AsyncAction } from '../../../server/tasks/async-action';
-import { TaskError } from '../../../server/tasks/async-action';
+import { type ActCall, type AsyncAction, TaskError } from '../../../server/module-api';
 import { exportCsv } from './export-csv';
 import { exportZip } from './export-zip';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
