@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
-import { DIGEST_JOB } from '../src/server/notify/digest-job';
-import { setPref } from '../src/server/notify/prefs';
-import { sendDigests, sendImmediate } from '../src/server/notify/mail';
+import { DIGEST_JOB } from '../src/modules/core/server/notify/digest-job';
+import { setPref } from '../src/modules/core/server/notify/prefs';
+import { sendDigests, sendImmediate } from '../src/modules/core/server/notify/mail';
 import { makeOrg, makeUser } from './helpers/fixtures';
 import { MailSink } from './helpers/mail-sink';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';

@@ -76,6 +76,21 @@ export interface TypeAccess {
   recipientField?: string;
   /** 'signedIn': every signed-in user may read every item of the type (site notices: SystemAlert). */
   read?: 'signedIn';
+  /**
+   * The item is its own owner (an organisation): it is created owning itself, its owner can never
+   * be moved, and only items of such types may be named as an `owner`.
+   */
+  ownsItself?: boolean;
+  /**
+   * Actions granted to the item itself as a principal when it is created (a User holds read and
+   * update on their own User item; nobody may ever grant on one's own item, see the policy).
+   */
+  selfGrant?: readonly ('read' | 'update' | 'delete')[];
+  /**
+   * For a type that `follows` a parent: the right on the parent needed to create under it.
+   * Default 'update'; 'read' lets readers add to it (a reply in a thread one may read).
+   */
+  createUnderParent?: 'read' | 'update';
 }
 
 export interface ItemTypeDef {
@@ -90,6 +105,8 @@ export interface ItemTypeDef {
   sideLoadItem?: boolean;
   /** Items of this type hold files: the generic item screen shows an Attachments section. */
   attachments?: boolean;
+  /** Its writes are not news: they notify nobody (notifications themselves, the audit trail, tasks). */
+  silent?: boolean;
   access: TypeAccess;
 }
 

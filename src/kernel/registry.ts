@@ -89,6 +89,10 @@ export class Registry {
       const rf = t.access.recipientField;
       if (rf && t.allProperties[rf]?.kind !== 'relation')
         problems.push(`${t.name}: recipientField ${rf} is not a relation`);
+      if (t.access.createUnderParent && !follows)
+        problems.push(`${t.name}: createUnderParent needs access.follows`);
+      if (t.access.ownsItself && (follows || t.access.recipientField))
+        problems.push(`${t.name}: an item that owns itself cannot follow another`);
       for (const field of [t.access.levelField, t.access.ownerField])
         if (field && !t.properties[field]) problems.push(`${t.name}: access field ${field} is not declared`);
     }

@@ -1,5 +1,5 @@
 import { coreServer } from './core/server/acts';
-import type { ServerModule } from '../server/services';
+import type { ServerModule } from '../server/module-api';
 
 // The server halves of the modules, in the same order as MODULES.
 export const SERVER_MODULES: readonly ServerModule[] = [coreServer];

@@ -1,8 +1,5 @@
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
-import { scheduleDigest } from './notify/digest-job';
-import { startImmediateMailer } from './notify/mail';
-import { notifierHook, threadActivityHook } from './notify/notifier';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
@@ -36,7 +33,7 @@ import { startTaskChannel } from './tasks/task-channel';
 import { TaskService } from './tasks/task-service';
 import { taskRoutes } from './http/task-routes';
 import { LargeReplies } from './http/large-replies';
-import type { Services } from './services';
+import type { CommittedListener, RunningModule, Services } from './services';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
 
@@ -63,7 +60,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
-  items.hooks.push(threadActivityHook, notifierHook(items));
+  for (const m of SERVER_MODULES) if (m.hooks) items.hooks.add(m.hooks);
   const services: Services = {
     config,
     database,
@@ -88,6 +85,15 @@ export function createServices(config: ServerConfig, database: Database, log?: M
   return services;
 }
 
+/** Every module's committed-change listeners, by type, in module order. */
+function committedListeners(): Map<string, CommittedListener[]> {
+  const byType = new Map<string, CommittedListener[]>();
+  for (const m of SERVER_MODULES)
+    for (const [type, fn] of Object.entries(m.onCommitted ?? {}))
+      byType.set(type, [...(byType.get(type) ?? []), fn]);
+  return byType;
+}
+
 export async function buildApp(
   config: ServerConfig,
   database: Database,
@@ -104,7 +110,10 @@ export async function buildApp(
   inboundGuard(fastify);
   // ws closes a connection whose message is over maxPayload with code 1009 (spec core §9).
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
-  const fanout = await startFanout(database, services.items, services.hub, fastify.log);
+  const fanout = await startFanout(database, services.items, services.hub, fastify.log, {
+    services,
+    byType: committedListeners(),
+  });
   const stopSiteEvents = await startSiteEvents(database, services.hub, fastify.log);
   const heartbeat = startHeartbeat(services, fastify.log);
   // ~25 ms once pg-boss's schema is installed (the first start on a database installs it).
@@ -121,8 +130,12 @@ export async function buildApp(
   );
   services.tasks.channel = taskChannel;
   await services.tasks.startMaintenance();
-  await scheduleDigest(services, config.notifyDigestCron);
-  const notifyMailer = startImmediateMailer(services, fastify.log, config.notifyMailIntervalMs);
+  // Each module's own timers and schedules (core: notification mails, the daily digest).
+  const running: RunningModule[] = [];
+  for (const m of SERVER_MODULES) {
+    const r = await m.start?.(services, fastify.log);
+    if (r) running.push(r);
+  }
 
   fastify.get('/ws', { websocket: true }, (socket, req) => {
     // tokenAuth without a token signs in with the cookie sent on the upgrade; another site's
@@ -151,6 +164,7 @@ export async function buildApp(
   downloadRoutes(fastify, services);
   zipRoute(fastify, services);
   taskRoutes(fastify, services);
+  for (const m of SERVER_MODULES) await m.routes?.(fastify, services);
   await clientRoutes(fastify, config, services.registry);
 
   return {
@@ -163,7 +177,7 @@ export async function buildApp(
       await fastify.close();
       await services.jobs.stop();
       await taskChannel.stop();
-      await notifyMailer.stop();
+      for (const r of running.reverse()) await r.stop();
       await fanout.stop();
       await stopSiteEvents();
       await heartbeat.stop();

@@ -69,7 +69,8 @@ export type AdminState = z.infer<typeof AdminState>;
 /** A notification pair of the bell: [index, context id or null]. */
 const NotifyPair = z.tuple([z.number(), z.string().nullable()]);
 /** The most unread notifications markNotifications marks by index at once. */
-const MARK_MAX = 500;
+/** The most unread notifications listed as pairs, and marked in one call. */
+export const MAX_PAIRS = 500;
 
 /** An item on the wire (its own properties vary by type; protocol/item.ts). */
 const WireItem = z.custom<WireItemType>(
@@ -225,7 +226,7 @@ export const coreActs = defineActs({
   /** Marks by index (or all); with no body, only answers the unread pairs. */
   markNotifications: {
     body: z.object({
-      indexes: z.array(z.number().int().positive()).max(MARK_MAX).default([]),
+      indexes: z.array(z.number().int().positive()).max(MAX_PAIRS).default([]),
       asUnread: z.boolean().default(false),
       /** Marks every notification of the user read (the "mark all read" button). */
       all: z.boolean().optional(),

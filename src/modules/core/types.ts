@@ -62,7 +62,8 @@ export const User = defineItemType({
     notifyPairs: { kind: 'json', write: 'system' },
   },
   defaultHeaders: ['name', 'email', '_c.ts'],
-  access: { create: 'admin', defaultLevel: 'PRIVATE' },
+  // A user reads and edits their own User item (PRIVATE otherwise).
+  access: { create: 'admin', defaultLevel: 'PRIVATE', selfGrant: ['read', 'update'] },
 });
 
 export const Organization = defineItemType({
@@ -81,7 +82,7 @@ export const Organization = defineItemType({
   },
   defaultHeaders: ['displayName', 'type', '_c.ts'],
   facets: ['type'],
-  access: { create: 'admin', defaultLevel: 'PUBLIC' },
+  access: { create: 'admin', defaultLevel: 'PUBLIC', ownsItself: true },
 });
 
 export const Contact = defineItemType({
@@ -109,6 +110,7 @@ export const Contact = defineItemType({
 
 export const Notify = defineItemType({
   name: 'Notify',
+  silent: true,
   label: '{kind}',
   defaultIcon: 'notifications',
   excludeGeneralSearch: true,
@@ -160,11 +162,13 @@ export const Message = defineItemType({
     drupalTarget: str(200),
     drupalCID: str(200),
   },
-  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'thread' },
+  // Whoever may read a thread may reply in it.
+  access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'thread', createUnderParent: 'read' },
 });
 
 export const Event = defineItemType({
   name: 'Event',
+  silent: true,
   label: '{kind}',
   defaultIcon: 'history',
   excludeGeneralSearch: true,
@@ -221,6 +225,7 @@ export const Attachment = defineItemType({
 
 export const File = defineItemType({
   name: 'File',
+  silent: true,
   label: '{repo}',
   defaultIcon: 'description',
   excludeGeneralSearch: true,
@@ -250,6 +255,7 @@ export const Import = defineItemType({
 
 export const Task = defineItemType({
   name: 'Task',
+  silent: true,
   label: '{key}',
   defaultIcon: 'pending_actions',
   excludeGeneralSearch: true,

@@ -16,25 +16,25 @@ import { RowCache } from './row-cache';
 import { addUserStates } from './user-state';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
+import { WriteHooks } from './write-hooks';
 import { sql } from 'drizzle-orm';
 
-/** What a write hook sees: the row as written, inside the write's transaction. */
-export interface WriteEvent {
-  row: ItemRow;
-  kind: 'created' | 'updated';
-  eventId: number;
-  actor: string | null;
-  realActor: string | null;
-  changes?: Record<string, { from: unknown; to: unknown }>;
-}
-
-/** Runs inside the write's transaction (notifications, thread activity): it commits or fails with it. */
-export type WriteHook = (tx: Executor, e: WriteEvent) => Promise<void>;
-
 export interface WriteOptions {
-  /** Record this actor instead of the principal (seeding, jobs). */
+  /** Record this actor instead of the principal (seeding, jobs, the system writing for a person). */
   actor?: string | null;
+  /** Record this admin as the masquerading real actor (system writes made for a masquerade). */
+  realActor?: string | null;
+  /** System writes only: the owner and level as given, without the type's owner rules. */
+  owner?: string | null;
+  access?: AccessLevel;
 }
+
+export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
+  /** A system bump: no `$version` change, the event is 'touched' (see patchIn). */
+  touchOnly?: boolean;
+}
+
+export type { BeforeWriteContext, TypeHooks, WriteEvent, WriteHook } from './write-hooks';
 
 const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
 
@@ -45,8 +45,10 @@ const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
 export class ItemService {
   /** Rows read outside transactions; kept fresh by the NOTIFY of every change (realtime/fanout). */
   readonly cache = new RowCache();
-  /** Registered by the app (src/server/notify); run in order after each create and update. */
-  readonly hooks: WriteHook[] = [];
+  /** The modules' write hooks (ServerModule.hooks), run inside each write's transaction. */
+  readonly hooks = new WriteHooks();
+  /** The rows each open `transaction()` wrote, dropped from the cache after it commits. */
+  private readonly written = new WeakMap<Executor, [string, number][]>();
 
   constructor(
     private readonly database: Database,
@@ -217,181 +219,253 @@ export class ItemService {
 
   // ---------- writes ----------
 
+  /**
+   * One write transaction for any number of writes (createIn, patchIn). Rows written in it leave
+   * the node's cache once it commits; unique-key violations come back as field errors.
+   */
+  async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    const written: [string, number][] = [];
+    let result: T;
+    try {
+      result = await this.db.transaction(async (tx) => {
+        this.written.set(tx, written);
+        try {
+          return await fn(tx);
+        } finally {
+          this.written.delete(tx);
+        }
+      });
+    } catch (e) {
+      throw uniqueViolation(e);
+    }
+    for (const [id, u] of written) this.cache.invalidate(id, u);
+    return result;
+  }
+
   async create(p: Principal, typeName: string, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
+    const row = await this.transaction((tx) => this.createIn(tx, p, typeName, body, opts));
+    return (await this.withLabels(p, [toWire(row)]))[0]!;
+  }
+
+  /**
+   * Creates an item inside an ongoing transaction (hooks, acts that write several items): the
+   * same checks, Event, NOTIFY and hooks as `create`. Always pass the transaction's `tx`.
+   */
+  async createIn(
+    tx: Executor,
+    p: Principal,
+    typeName: string,
+    body: unknown,
+    opts: WriteOptions = {},
+  ): Promise<ItemRow> {
     const t = this.typeOf(typeName);
     if (typeName.startsWith(SYSTEM_TYPE_PREFIX) && !p.admin)
       throw new AppError('notAllowed', `create ${typeName}`);
     if (!p.userId && !p.admin) throw new AppError('notAllowed', 'sign in to create');
+    assertSystemOptions(p, opts);
     const input = asObject(body);
     const { data, level, owner: askedOwner } = this.splitInput(t, input, p, null);
+    const actor = opts.actor !== undefined ? opts.actor : p.userId;
+    const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
+    for (const h of this.hooks.for(t.name))
+      await h.beforeWrite?.(tx, {
+        kind: 'create',
+        type: t,
+        principal: p,
+        actor,
+        data,
+        current: null,
+        items: this,
+      });
     this.validate(t, data, p);
 
-    const row = await this.inTransaction(async (tx) => {
-      const load = this.loaderFor(tx);
-      let owner: string | null;
-      let access = level ?? t.access.defaultLevel;
-      const parentProp = t.access.follows;
-      const parentId = parentProp ? data[parentProp] : undefined;
-      if (typeof parentId === 'string' && !t.access.recipientField) {
-        // Derived items live with their source: same owner, and the source decides access.
-        const parent = (await load([parentId])).get(parentId);
-        if (!parent || parent.deleted) throw fieldError(parentProp!, 'errors.invalidValue');
-        const needed: ItemAction = t.name === 'Message' ? 'read' : 'update';
-        if (!(await this.policy.can(p, needed, parent, load)))
-          throw new AppError('notAllowed', `create ${typeName}`);
-        owner = parent.owner;
-        access = level ?? parent.access;
-      } else {
-        owner = this.resolveOwner(p, t, askedOwner);
-        if (!this.policy.canCreate(p, t, owner)) throw new AppError('notAllowed', `create ${typeName}`);
-      }
-      if (owner) await this.assertOrganization(tx, owner);
-      await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
-      const num = await nextNumber(tx, t.name);
-      const id = makeId(t.name, num);
-      if (t.name === 'Organization') owner = id; // an organisation owns itself
-      const actor = opts.actor !== undefined ? opts.actor : p.userId;
-      const stored = this.withLevelField(t, data, access, owner);
-      await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
-        values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
-        ${searchText(t, id, stored)})`);
-      await writeLinks(tx, id, this.relationsOf(t, stored));
-      if (t.name === 'User') {
-        await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
-          values (${id}, ${id}, ${textArray(['read', 'update'])}, 'system')`);
-      }
-      const eventId = await appendEvent(tx, {
-        itemId: id,
-        kind: 'created',
-        actor,
-        realActor: p.masqueradeFrom,
-      });
-      await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
-      await this.runHooks(tx, id, { kind: 'created', eventId, actor, realActor: p.masqueradeFrom });
-      return (await loadRow(tx, id))!;
-    });
-    this.cache.invalidate(row.id, row.u);
-    return (await this.withLabels(p, [toWire(row)]))[0]!;
+    const load = this.loaderFor(tx);
+    let owner: string | null;
+    let access = opts.access ?? level ?? t.access.defaultLevel;
+    const parentProp = t.access.follows;
+    const parentId = parentProp ? data[parentProp] : undefined;
+    if (opts.owner !== undefined) {
+      owner = opts.owner;
+    } else if (typeof parentId === 'string' && !t.access.recipientField) {
+      // Derived items live with their source: same owner, and the source decides access.
+      const parent = (await load([parentId])).get(parentId);
+      if (!parent || parent.deleted) throw fieldError(parentProp!, 'errors.invalidValue');
+      const needed: ItemAction = t.access.createUnderParent ?? 'update';
+      if (!(await this.policy.can(p, needed, parent, load)))
+        throw new AppError('notAllowed', `create ${typeName}`);
+      owner = parent.owner;
+      access = opts.access ?? level ?? parent.access;
+    } else {
+      owner = this.resolveOwner(p, t, askedOwner);
+      if (!this.policy.canCreate(p, t, owner)) throw new AppError('notAllowed', `create ${typeName}`);
+    }
+    if (owner) await this.assertOwnerItem(tx, owner);
+    await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
+    const num = await nextNumber(tx, t.name);
+    const id = makeId(t.name, num);
+    if (t.access.ownsItself) owner = id;
+    const stored = this.withLevelField(t, data, access, owner);
+    await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
+      values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
+      ${searchText(t, id, stored)})`);
+    await writeLinks(tx, id, this.relationsOf(t, stored));
+    if (t.access.selfGrant?.length) {
+      await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
+        values (${id}, ${id}, ${textArray(t.access.selfGrant)}, 'system')`);
+    }
+    const eventId = await appendEvent(tx, { itemId: id, kind: 'created', actor, realActor });
+    await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
+    this.wrote(tx, id, 1);
+    if (this.hooks.hasAfter(t.name)) {
+      const row = (await loadRow(tx, id))!;
+      for (const h of this.hooks.for(t.name))
+        await h.afterWrite?.(tx, { row, kind: 'created', eventId, actor, realActor, items: this });
+    }
+    return (await loadRow(tx, id))!;
   }
 
   async update(p: Principal, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
     const input = asObject(body);
     const id = input.$id;
     if (typeof id !== 'string') throw fieldError('$id', 'errors.required');
-    const { type: typeName } = parseIdOrThrow(id);
-    const t = this.typeOf(typeName);
+    this.typeOf(parseIdOrThrow(id).type);
     const version = input.$version;
     if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
-
-    const row = await this.inTransaction(async (tx) => {
-      const load = this.loaderFor(tx);
-      const current = await loadRow(tx, id, true);
-      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
-      if (!(await this.policy.can(p, 'update', current, load)))
-        throw new AppError('notAllowed', `update ${id}`);
-      if (current.version !== version)
-        throw new AppError('staleVersion', `${id} is at version ${current.version}, not ${version}`, {
-          currentVersion: current.version,
-        });
-      const { data: patch, level, owner } = this.splitInput(t, input, p, current);
-      const data: Record<string, unknown> = { ...current.data };
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === null) delete data[k];
-        else data[k] = v;
-      }
-      this.validate(t, stripLevelField(t, data), p);
-      await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch));
-      let newOwner = current.owner;
-      let newLevel = current.access;
-      if (owner !== undefined && owner !== current.owner && t.name !== 'Organization') {
-        // Moving an item to another organisation needs the grant right here and create rights there.
-        if (!(await this.policy.can(p, 'grant', current, load)) || !this.policy.canCreate(p, t, owner))
-          throw new AppError('notAllowed', `move ${id} to ${owner}`);
-        if (owner) await this.assertOrganization(tx, owner);
-        newOwner = owner;
-      }
-      if (level !== undefined && level !== current.access) {
-        if (!this.policy.canSetLevel(p, current))
-          throw new AppError('notAllowed', `change the visibility of ${id}`);
-        newLevel = level;
-      }
-      const stored = this.withLevelField(t, data, newLevel, newOwner);
-      const changes = diff(current.data, stored);
-      if (newOwner !== current.owner) changes.owner = { from: current.owner, to: newOwner };
-      if (newLevel !== current.access) changes.$access = { from: current.access, to: newLevel };
-      if (Object.keys(changes).length === 0) return current;
-      await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
-        access = ${newLevel}, version = version + 1, u = u + 1, updated_at = now(),
-        search_text = ${searchText(t, id, stored)} where id = ${id}`);
-      const changedRelations = Object.fromEntries(
-        Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
-      );
-      await writeLinks(tx, id, changedRelations);
-      const actor = opts.actor !== undefined ? opts.actor : p.userId;
-      const eventId = await appendEvent(tx, {
-        itemId: id,
-        kind: 'updated',
-        actor,
-        realActor: p.masqueradeFrom,
-        data: { changes },
-      });
-      await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
-      if (this.hooks.length) {
-        // The row as written, without reading it back: hooks run on every update.
-        const written: ItemRow = {
-          ...current,
-          data: stored,
-          owner: newOwner,
-          access: newLevel,
-          u: current.u + 1,
-          version: current.version + 1,
-        };
-        for (const hook of this.hooks)
-          await hook(tx, {
-            row: written,
-            kind: 'updated',
-            eventId,
-            actor,
-            realActor: p.masqueradeFrom,
-            changes,
-          });
-      }
-      return (await loadRow(tx, id))!;
-    });
-    this.cache.invalidate(row.id, row.u);
+    const row = await this.transaction((tx) => this.write(tx, p, id, input, { ...opts, version }));
     return (await this.withLabels(p, [toWire(row)]))[0]!;
+  }
+
+  /**
+   * Changes an item inside an ongoing transaction, with no `$version` check: the same access
+   * checks, Event, NOTIFY and hooks as `update`. `touchOnly` is a system bump (thread activity):
+   * `$version` stays, so nobody's open edit turns stale, and the event is 'touched'.
+   */
+  async patchIn(
+    tx: Executor,
+    p: Principal,
+    id: string,
+    patch: Record<string, unknown>,
+    opts: PatchOptions = {},
+  ): Promise<ItemRow> {
+    parseIdOrThrow(id);
+    return this.write(tx, p, id, patch, opts);
+  }
+
+  private async write(
+    tx: Executor,
+    p: Principal,
+    id: string,
+    input: Record<string, unknown>,
+    opts: PatchOptions & { version?: number },
+  ): Promise<ItemRow> {
+    const t = this.typeOf(parseIdOrThrow(id).type);
+    assertSystemOptions(p, opts);
+    const load = this.loaderFor(tx);
+    const current = await loadRow(tx, id, true);
+    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+    if (!(await this.policy.can(p, 'update', current, load)))
+      throw new AppError('notAllowed', `update ${id}`);
+    if (opts.version !== undefined && current.version !== opts.version)
+      throw new AppError('staleVersion', `${id} is at version ${current.version}, not ${opts.version}`, {
+        currentVersion: current.version,
+      });
+    const { data: patch, level, owner } = this.splitInput(t, input, p, current);
+    const actor = opts.actor !== undefined ? opts.actor : p.userId;
+    const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
+    for (const h of this.hooks.for(t.name))
+      await h.beforeWrite?.(tx, {
+        kind: 'update',
+        type: t,
+        principal: p,
+        actor,
+        data: patch,
+        current,
+        items: this,
+      });
+    const data: Record<string, unknown> = { ...current.data };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete data[k];
+      else data[k] = v;
+    }
+    this.validate(t, stripLevelField(t, data), p);
+    await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch));
+    let newOwner = current.owner;
+    let newLevel = current.access;
+    if (owner !== undefined && owner !== current.owner && !t.access.ownsItself) {
+      // Moving an item to another organisation needs the grant right here and create rights there.
+      if (!(await this.policy.can(p, 'grant', current, load)) || !this.policy.canCreate(p, t, owner))
+        throw new AppError('notAllowed', `move ${id} to ${owner}`);
+      if (owner) await this.assertOwnerItem(tx, owner);
+      newOwner = owner;
+    }
+    if (level !== undefined && level !== current.access) {
+      if (!this.policy.canSetLevel(p, current))
+        throw new AppError('notAllowed', `change the visibility of ${id}`);
+      newLevel = level;
+    }
+    const stored = this.withLevelField(t, data, newLevel, newOwner);
+    const changes = diff(current.data, stored);
+    if (newOwner !== current.owner) changes.owner = { from: current.owner, to: newOwner };
+    if (newLevel !== current.access) changes.$access = { from: current.access, to: newLevel };
+    if (Object.keys(changes).length === 0) return current;
+    const bump = opts.touchOnly ? 0 : 1;
+    await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
+      access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(),
+      search_text = ${searchText(t, id, stored)} where id = ${id}`);
+    const changedRelations = Object.fromEntries(
+      Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
+    );
+    await writeLinks(tx, id, changedRelations);
+    const kind = opts.touchOnly ? 'touched' : 'updated';
+    const eventId = await appendEvent(tx, { itemId: id, kind, actor, realActor, data: { changes } });
+    await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+    this.wrote(tx, id, current.u + 1);
+    if (this.hooks.hasAfter(t.name)) {
+      // The row as written, without reading it back: hooks run on every update.
+      const row: ItemRow = {
+        ...current,
+        data: stored,
+        owner: newOwner,
+        access: newLevel,
+        u: current.u + 1,
+        version: current.version + bump,
+      };
+      for (const h of this.hooks.for(t.name))
+        await h.afterWrite?.(tx, { row, kind, eventId, actor, realActor, changes, items: this });
+    }
+    return (await loadRow(tx, id))!;
   }
 
   async delete(p: Principal, id: string): Promise<{ $id: string; deleted: true }> {
     parseIdOrThrow(id);
-    await this.db
-      .transaction(async (tx) => {
-        const load = this.loaderFor(tx);
-        const current = await loadRow(tx, id, true);
-        if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-        if (!(await this.policy.can(p, 'read', current, load)))
-          throw new AppError('notAllowed', `read ${id}`);
-        if (!(await this.policy.can(p, 'delete', current, load)))
-          throw new AppError('notAllowed', `delete ${id}`);
-        await tx.execute(
-          sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`,
-        );
-        await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
-        await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
-        return current.u + 1;
-      })
-      .then((u) => this.cache.invalidate(id, u));
+    await this.transaction(async (tx) => {
+      const load = this.loaderFor(tx);
+      const current = await loadRow(tx, id, true);
+      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+      if (!(await this.policy.can(p, 'delete', current, load)))
+        throw new AppError('notAllowed', `delete ${id}`);
+      await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
+      await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
+      await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
+      this.wrote(tx, id, current.u + 1);
+    });
     return { $id: id, deleted: true };
   }
 
-  // ---------- helpers ----------
-
-  private async runHooks(tx: Executor, id: string, e: Omit<WriteEvent, 'row'>): Promise<void> {
-    if (this.hooks.length === 0) return;
-    const row = (await loadRow(tx, id))!;
-    for (const hook of this.hooks) await hook(tx, { ...e, row });
+  /**
+   * Drops a written row from the cache once its transaction commits. A transaction not opened by
+   * `transaction()` drops it at once: safe, since the cache refuses rows older than an announced
+   * `_u`; a rollback then costs only cache misses until the item's next write.
+   */
+  private wrote(tx: Executor, id: string, u: number): void {
+    const list = this.written.get(tx);
+    if (list) list.push([id, u]);
+    else this.cache.invalidate(id, u);
   }
+
+  // ---------- helpers ----------
 
   /** Separates system keys, the access level and the owner from the type's data, checking write rights. */
   private splitInput(t: ItemType, input: Record<string, unknown>, p: Principal, current: ItemRow | null) {
@@ -409,7 +483,7 @@ export class ItemService {
         continue;
       }
       if (k === 'owner' || k === t.access.ownerField) {
-        if (v !== null && (typeof v !== 'string' || !isCompleteId(v) || !v.startsWith('Organization-')))
+        if (v !== null && (typeof v !== 'string' || !isCompleteId(v) || !this.isOwnerId(v)))
           errors.push({ path: k, key: 'errors.invalidValue' });
         else owner = v as string | null;
         if (k === 'owner') continue;
@@ -424,15 +498,6 @@ export class ItemService {
     }
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
     return { data, level, owner };
-  }
-
-  /** A write transaction whose unique-key violations come back as field errors. */
-  private async inTransaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await this.db.transaction(fn);
-    } catch (e) {
-      throw uniqueViolation(e);
-    }
   }
 
   private validate(t: ItemType, data: Record<string, unknown>, p: Principal): void {
@@ -494,9 +559,15 @@ export class ItemService {
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
   }
 
-  private async assertOrganization(ex: Executor, id: string): Promise<void> {
+  /** Owners are items of a type that owns itself (organisations). */
+  private isOwnerId(id: string): boolean {
+    const { type } = parseId(id);
+    return this.registry.type(type)?.access.ownsItself === true;
+  }
+
+  private async assertOwnerItem(ex: Executor, id: string): Promise<void> {
     const org = await loadRow(ex, id);
-    if (!org || org.deleted || org.type !== 'Organization') throw fieldError('owner', 'errors.invalidValue');
+    if (!org || org.deleted || !this.isOwnerId(org.id)) throw fieldError('owner', 'errors.invalidValue');
   }
 
   private withLevelField(
@@ -539,6 +610,13 @@ export class ItemService {
   async canRow(p: Principal, action: ItemAction, row: ItemRow): Promise<boolean> {
     return p === SYSTEM || this.policy.can(p, action, row, this.loaderFor(this.db));
   }
+}
+
+/** Owner, level and real-actor overrides bypass the policy's own answers: the system's alone. */
+function assertSystemOptions(p: Principal, opts: WriteOptions): void {
+  const o = opts as WriteOptions;
+  if (p !== SYSTEM && (o.owner !== undefined || o.access !== undefined || o.realActor !== undefined))
+    throw new Error('owner, access and realActor options are for system writes');
 }
 
 function stripLevelField(t: ItemType, data: Record<string, unknown>) {

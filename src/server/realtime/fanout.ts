@@ -3,6 +3,7 @@ import { matches } from '../../protocol/match';
 import type { ItemService } from '../items/item-service';
 import { ITEMS_CHANNEL, type ItemChange } from '../items/rows';
 import { toWire } from '../items/wire';
+import type { CommittedListener, Services } from '../services';
 import type { Database } from '../db/open';
 import type { Hub } from '../ws/hub';
 import type { Session } from '../ws/session';
@@ -28,27 +29,30 @@ async function isBlocked(db: ItemService['db'], userId: string): Promise<boolean
   return c?.blocked === true;
 }
 
-export async function startFanout(database: Database, items: ItemService, hub: Hub, log: FanoutLog) {
+/** The modules' listeners on committed changes, by type (ServerModule.onCommitted). */
+export interface CommittedListeners {
+  services: Services;
+  byType: ReadonlyMap<string, readonly CommittedListener[]>;
+}
+
+export async function startFanout(
+  database: Database,
+  items: ItemService,
+  hub: Hub,
+  log: FanoutLog,
+  listeners?: CommittedListeners,
+) {
   const pending = new Map<string, ItemChange>();
   let running: Promise<void> | null = null;
 
-  /** A new notification goes to its recipient's sockets on this node, if they may still read it. */
-  async function deliverNotify(change: ItemChange) {
-    const row = await items.systemRow(change.id);
-    const recipient = row?.data.recipient;
-    if (!row || row.deleted || typeof recipient !== 'string') return;
-    const sessions = hub.sessionsOf(recipient);
-    if (sessions.length === 0) return;
-    const wire = toWire(row);
-    for (const s of sessions) {
-      if (!(await items.canRow(s.principal, 'read', row))) continue;
-      const [labelled] = await items.withLabels(s.principal, [{ ...wire }]);
-      s.push('item/notify', labelled);
-    }
-  }
-
   async function deliver(change: ItemChange) {
-    if (change.type === 'Notify' && change.op === 'create') await deliverNotify(change);
+    for (const listen of listeners?.byType.get(change.type) ?? []) {
+      try {
+        await listen(change, listeners!.services);
+      } catch (e) {
+        log.warn({ err: e, change }, 'committed-change listener failed');
+      }
+    }
     const direct = hub.itemWatchers(change.id);
     const typed = hub.typeWatchers(change.type);
     if (direct.size === 0 && typed.size === 0) return;

@@ -1,7 +1,6 @@
 import { AppError } from '../../../protocol/errors';
 import type { ActInput } from '../../../kernel/act-contract';
-import type { Principal } from '../../../server/access/principal';
-import type { ActCall } from '../../../server/services';
+import { type ActCall, type Principal } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 
 // Shared by the core acts: the call type of each act (its body already parsed with the act's

@@ -2,14 +2,21 @@ import { sql } from 'drizzle-orm';
 import { ITEM_ACTIONS, roleRank, ROLES, type ItemAction } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
-import { setMembership } from '../../../server/auth/accounts';
-import { loadPrincipal } from '../../../server/auth/principals';
-import { rankIn, type Principal } from '../../../server/access/principal';
-import { query } from '../../../server/db/query';
-import { appendEvent, loadRow, loadRows } from '../../../server/items/rows';
-import { grantAccess, revokeAccess } from '../../../server/items/grants';
-import { actsOf, asyncActionsOf } from '../../../server/acts';
-import type { ServerModule } from '../../../server/services';
+import {
+  actsOf,
+  appendEvent,
+  asyncActionsOf,
+  grantAccess,
+  loadPrincipal,
+  loadRow,
+  loadRows,
+  type Principal,
+  query,
+  rankIn,
+  revokeAccess,
+  type ServerModule,
+  setMembership,
+} from '../../../server/module-api';
 import { coreActs, coreAsyncActs } from '../contract';
 import { adminActs } from './admin-acts';
 import { signedIn, type CoreCall } from './act-input';
@@ -17,6 +24,7 @@ import { attachmentActs } from './attachment-acts';
 import { peopleActs } from './people-acts';
 import { coreAsyncActions, killTask } from './task-acts';
 import { notificationActs } from './notification-acts';
+import { notifyServer } from './notify';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
@@ -202,4 +210,5 @@ export const coreServer: ServerModule = {
     ...notificationActs,
   }),
   asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
+  ...notifyServer,
 };

@@ -1,10 +1,16 @@
 import { AppError } from '../../../protocol/errors';
-import type { Principal } from '../../../server/access/principal';
-import { dbOverrides, fileOverrides, saveOverrides } from '../../../server/admin/locale-store';
-import { MENU_ITEMS_KEY, readMenuItems, writeSetting } from '../../../server/admin/settings';
-import { notifySite } from '../../../server/admin/site-events';
-import { adminState } from '../../../server/admin/state';
-import type { ActHandlers } from '../../../server/services';
+import {
+  type ActHandlers,
+  adminState,
+  dbOverrides,
+  fileOverrides,
+  MENU_ITEMS_KEY,
+  notifySite,
+  type Principal,
+  readMenuItems,
+  saveOverrides,
+  writeSetting,
+} from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import { signedIn, type CoreCall } from './act-input';
 

@@ -1,7 +1,5 @@
 import { AppError } from '../../../protocol/errors';
-import { attachmentRow } from '../../../server/files/attachments';
-import { isFileId } from '../../../server/files/storage';
-import type { ActHandlers } from '../../../server/services';
+import { type ActHandlers, attachmentRow, isFileId } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import type { CoreCall } from './act-input';
 

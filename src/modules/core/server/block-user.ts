@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
-import { PRINCIPALS_CHANNEL } from '../../../server/auth/accounts';
-import { query } from '../../../server/db/query';
-import { appendEvent, queueNotify } from '../../../server/items/rows';
+import { appendEvent, PRINCIPALS_CHANNEL, query, queueNotify } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
 
 /**

@@ -4,11 +4,14 @@ import { once } from 'node:events';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId } from '../../../protocol/ids';
 import { SearchQuery, TEXT_KEY, type Clause } from '../../../protocol/query';
-import type { Principal } from '../../../server/access/principal';
-import type { WireItem } from '../../../server/items/wire';
-import type { Services } from '../../../server/services';
-import type { AsyncAction, AsyncActionContext } from '../../../server/tasks/async-action';
-import { TaskError } from '../../../server/tasks/async-action';
+import {
+  type AsyncAction,
+  type AsyncActionContext,
+  type Principal,
+  type Services,
+  TaskError,
+  type WireItem,
+} from '../../../server/module-api';
 
 // exportCsv (async): the items a search finds, as CSV, run as the user who asked. Only items the
 // search returns for that user are written (search/ids applies the policy in SQL, and each batch

@@ -3,11 +3,15 @@ import path from 'node:path';
 import { AppError } from '../../../protocol/errors';
 import { ZIP_NAMES, type ZipName } from '../../../protocol/files';
 import { SearchQuery } from '../../../protocol/query';
-import type { Principal } from '../../../server/access/principal';
-import { planAttachmentsZip, writeAttachmentsZip } from '../../../server/files/zip-export';
-import type { Services } from '../../../server/services';
-import type { AsyncAction, AsyncActionContext } from '../../../server/tasks/async-action';
-import { TaskError } from '../../../server/tasks/async-action';
+import {
+  type AsyncAction,
+  type AsyncActionContext,
+  planAttachmentsZip,
+  type Principal,
+  type Services,
+  TaskError,
+  writeAttachmentsZip,
+} from '../../../server/module-api';
 
 // exportZip (async, spec capability §3 "Zip exports"): the attachments of a search as one zip,
 // written AS THE STARTER (only files they may read go in), streamed entry by entry into the

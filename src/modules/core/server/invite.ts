@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
 import { makeId } from '../../../protocol/ids';
-import { SYSTEM } from '../../../server/access/principal';
-import { setMembership } from '../../../server/auth/accounts';
-import { RateLimiter } from '../../../server/auth/rate-limit';
-import { issueToken } from '../../../server/auth/tokens';
-import type { Executor } from '../../../server/db/open';
-import { query } from '../../../server/db/query';
-import { contactOrgs, managesContact } from '../../../server/items/user-state';
-import { appendEvent, loadRow } from '../../../server/items/rows';
-import { inviteMail } from '../../../server/mail/messages';
-import type { Services } from '../../../server/services';
+import {
+  appendEvent,
+  contactOrgs,
+  type Executor,
+  inviteMail,
+  issueToken,
+  loadRow,
+  managesContact,
+  query,
+  RateLimiter,
+  type Services,
+  setMembership,
+  SYSTEM,
+} from '../../../server/module-api';
 import type { CoreCall } from './act-input';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").

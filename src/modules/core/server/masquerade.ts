@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
-import { loadPrincipal } from '../../../server/auth/principals';
-import { issueToken, revokeToken } from '../../../server/auth/tokens';
-import { query } from '../../../server/db/query';
-import { appendEvent, loadRow } from '../../../server/items/rows';
+import {
+  appendEvent,
+  issueToken,
+  loadPrincipal,
+  loadRow,
+  query,
+  revokeToken,
+} from '../../../server/module-api';
 import type { CoreCall } from './act-input';
 
 // act/masquerade (spec core §4, §7): an admin acts as another user and stops again. The new

@@ -2,12 +2,9 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
 import type { WireItem } from '../../../protocol/item';
-import type { Principal } from '../../../server/access/principal';
-import { query } from '../../../server/db/query';
-import { queueNotify } from '../../../server/items/rows';
-import { unreadPairs } from '../../../server/notify/pairs';
-import { prefOf, setPref } from '../../../server/notify/prefs';
-import type { ActHandlers } from '../../../server/services';
+import { type ActHandlers, type Principal, query, SYSTEM } from '../../../server/module-api';
+import { unreadPairs } from './notify/pairs';
+import { prefOf, setPref } from './notify/prefs';
 import type { CoreActs } from '../contract';
 import type { CoreCall } from './act-input';
 
@@ -29,17 +26,26 @@ async function markNotifications({ services, principal, body: b }: CoreCall<'mar
           sql`, `,
         )})`;
     // Only the user's own notifications change; other ids are ignored, as if they did not exist.
-    const changed = await query<{ id: string; u: number }>(
+    const ids = await query<{ id: string }>(
       services.items.db,
-      sql`update items set data = jsonb_set(data, '{unread}', to_jsonb(${b.asUnread}::boolean)), u = u + 1,
-        version = version + 1, updated_at = now()
-        where type = 'Notify' and data->>'recipient' = ${userId} and not deleted and ${which}
-        and coalesce((data->>'unread')::boolean, false) <> ${b.asUnread}::boolean returning id, u`,
+      sql`select id from items where type = 'Notify' and data->>'recipient' = ${userId} and not deleted
+        and ${which} and coalesce((data->>'unread')::boolean, false) <> ${b.asUnread}::boolean order by num`,
     );
-    for (const c of changed) {
-      services.items.cache.invalidate(c.id, Number(c.u));
-      await queueNotify(services.items.db, { id: c.id, type: 'Notify', u: Number(c.u), op: 'update' });
-    }
+    // Through the item service as the system (the context may have become unreadable, yet the
+    // recipient still clears the bell), with the recipient as actor: each change is an Event.
+    await services.items.transaction(async (tx) => {
+      for (const { id } of ids)
+        await services.items.patchIn(
+          tx,
+          SYSTEM,
+          id,
+          { unread: b.asUnread },
+          {
+            actor: userId,
+            realActor: principal.masqueradeFrom,
+          },
+        );
+    });
   }
   return { notifyPairs: await unreadPairs(services, principal) };
 }

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { roleRank } from '../../../protocol/access-levels';
 import { AppError } from '../../../protocol/errors';
-import { rankIn, SYSTEM } from '../../../server/access/principal';
-import { loadRow, loadRows } from '../../../server/items/rows';
-import { query } from '../../../server/db/query';
-import type { ActHandlers } from '../../../server/services';
+import { type ActHandlers, loadRow, loadRows, query, rankIn, SYSTEM } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import { blockUser } from './block-user';
 import { invite } from './invite';

@@ -1,5 +1,4 @@
-import type { AsyncAction } from '../../../server/tasks/async-action';
-import { TaskError } from '../../../server/tasks/async-action';
+import { type AsyncAction, TaskError } from '../../../server/module-api';
 import { coreAsyncActs } from '../contract';
 import type { CoreCall } from './act-input';
 import { exportCsv } from './export-csv';

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Principal } from '../access/principal';
-import { query } from '../db/query';
-import type { Services } from '../services';
+import { query, type Principal, type Services } from '../../../../server/module-api';
 
 /** A notification's index and its context id (spec core §3 User `notifyPairs`). */
 export type NotifyPair = [number, string | null];
 
-/** How many unread notifications the bell knows about; older ones stay on /notifications. */
-export const MAX_PAIRS = 500;
+// How many unread notifications the bell knows about (older ones stay on /notifications): the
+// contract bounds markNotifications by the same number.
+import { MAX_PAIRS } from '../../contract';
+export { MAX_PAIRS };
 
 /**
  * The user's unread notifications that they may still read, newest first. Computed from the

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { USER_NOTIFY } from '../../modules/core/types';
-import type { Executor } from '../db/open';
-import { query } from '../db/query';
+import { query, type Executor } from '../../../../server/module-api';
+import type { USER_NOTIFY } from '../../types';
 
 export type NotifyPref = (typeof USER_NOTIFY)[number];
 

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { loadPrincipal } from '../auth/principals';
-import { query } from '../db/query';
-import type { ItemRow } from '../items/rows';
-import { compose, siteLink } from '../mail/messages';
-import type { Services } from '../services';
+import {
+  compose,
+  loadPrincipal,
+  query,
+  siteLink,
+  type ItemRow,
+  type ModuleLog,
+  type Services,
+} from '../../../../server/module-api';
 import { prefOf } from './prefs';
 
 /** Contact `notify` when a user has no Contact or the Contact says nothing (docs/decisions.md). */
@@ -124,11 +128,7 @@ export async function sendDigests(services: Services, now = new Date()): Promise
 }
 
 /** The in-node timer for immediate mails; every node may run it (claims never overlap). */
-export function startImmediateMailer(
-  services: Services,
-  log: { warn(obj: unknown, msg: string): void },
-  intervalMs = IMMEDIATE_INTERVAL_MS,
-) {
+export function startImmediateMailer(services: Services, log: ModuleLog, intervalMs = IMMEDIATE_INTERVAL_MS) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     running ??= sendImmediate(services)

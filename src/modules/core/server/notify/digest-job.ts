@@ -1,4 +1,4 @@
-import type { Services } from '../services';
+import type { Services } from '../../../../server/module-api';
 import { sendDigests } from './mail';
 
 // The daily notification digest as a pg-boss cron job: every node registers the handler, the

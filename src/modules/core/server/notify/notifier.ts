@@ -1,0 +1,109 @@
+import { SYSTEM_TYPE_PREFIX } from '../../../../protocol/ids';
+import {
+  loadPrincipal,
+  loadRows,
+  SYSTEM,
+  type Executor,
+  type ItemRow,
+  type WriteEvent,
+} from '../../../../server/module-api';
+import { prefsFor } from './prefs';
+
+const asIds = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(
+    (x): x is string => typeof x === 'string',
+  );
+
+/** Where a notification points: a reply notifies about its thread; anything else about itself. */
+async function contextOf(
+  tx: Executor,
+  row: ItemRow,
+): Promise<{ context: ItemRow; eventContext: string | null }> {
+  if (row.type === 'Message' && typeof row.data.thread === 'string') {
+    const thread = (await loadRows(tx, [row.data.thread])).get(row.data.thread);
+    if (thread && !thread.deleted) return { context: thread, eventContext: row.id };
+  }
+  return { context: row, eventContext: null };
+}
+
+/**
+ * Who follows an item by role (docs/decisions.md "$notify"): its creator, its assignees
+ * (`assignedTo`, `$assigned`), a thread's participants and whoever wrote in it. Contacts count through their account.
+ */
+async function roleFollowers(tx: Executor, context: ItemRow, authors: string[]): Promise<Set<string>> {
+  // Whoever has written in a conversation takes part in it.
+  const ids = new Set<string>(authors);
+  if (context.createdBy) ids.add(context.createdBy);
+  for (const k of ['assignedTo', '$assigned', 'participants'])
+    for (const id of asIds(context.data[k])) ids.add(id);
+  const contacts = [...ids].filter((id) => id.startsWith('Contact-'));
+  if (contacts.length) {
+    for (const c of (await loadRows(tx, contacts)).values()) {
+      ids.delete(c.id);
+      if (!c.deleted && typeof c.data.user === 'string') ids.add(c.data.user);
+    }
+  }
+  return new Set([...ids].filter((id) => id.startsWith('User-')));
+}
+
+/** What happened, as the recipient reads it in the bell. */
+function kindFor(e: WriteEvent, eventContext: string | null, userId: string): string {
+  if (eventContext) return 'reply';
+  const assigned = e.changes?.assignedTo ?? e.changes?.$assigned;
+  if (assigned && asIds(assigned.to).includes(userId)) return 'assigned';
+  if (
+    e.kind === 'created' &&
+    (asIds(e.row.data.assignedTo).includes(userId) || asIds(e.row.data.$assigned).includes(userId))
+  )
+    return 'assigned';
+  return e.kind;
+}
+
+/**
+ * The write hook ('*' afterWrite) that turns an item's event into Notify items, inside the
+ * write's transaction: a notification exists exactly when its event does. Each recipient is
+ * checked against the access policy here, and again on every read (the Notify follows its
+ * context). Types declared `silent` (Notify itself, Event, Task, File) and system types notify
+ * nobody, and a system bump ('touched') is not news.
+ */
+export async function notifyFollowers(tx: Executor, e: WriteEvent): Promise<void> {
+  const { items } = e;
+  const t = items.registry.type(e.row.type);
+  if (!t || t.silent || e.kind === 'touched' || e.row.type.startsWith(SYSTEM_TYPE_PREFIX)) return;
+  if (!items.registry.type('Notify')) return;
+  const { context, eventContext } = await contextOf(tx, e.row);
+  const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');
+  const candidates = await roleFollowers(tx, context, authors);
+  for (const [userId, pref] of prefs) {
+    if (pref === 'ALWAYS') candidates.add(userId);
+    if (pref === 'NIL') candidates.delete(userId);
+  }
+  // Never the actor (nor the admin masquerading as them).
+  if (e.actor) candidates.delete(e.actor);
+  if (e.realActor) candidates.delete(e.realActor);
+  if (candidates.size === 0) return;
+
+  const load = items.loaderFor(tx);
+  const eventRow = eventContext ? e.row : null;
+  for (const userId of [...candidates].sort()) {
+    const p = await loadPrincipal(tx, userId);
+    if (!p) continue;
+    if (!(await items.policy.can(p, 'read', context, load))) continue;
+    if (eventRow && !(await items.policy.can(p, 'read', eventRow, load))) continue;
+    const data: Record<string, unknown> = {
+      kind: kindFor(e, eventContext, userId),
+      recipient: userId,
+      context: context.id,
+      event: e.eventId,
+      unread: true,
+    };
+    if (eventContext) data.eventContext = eventContext;
+    // Through the item service: the Notify gets its Event and NOTIFY like any item.
+    await items.createIn(tx, SYSTEM, 'Notify', data, {
+      actor: e.actor,
+      realActor: e.realActor,
+      owner: null,
+      access: 'PRIVATE',
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import type { ItemType } from '../../kernel/item-type';
+import type { Principal } from '../access/principal';
+import type { Executor } from '../db/open';
+import type { ItemService } from './item-service';
+import type { ItemRow } from './rows';
+
+/**
+ * What a beforeWrite hook sees, inside the write's transaction, after the caller's input was
+ * split (so a caller's system-only fields are already refused) and before anything reads the
+ * data: validation, the parent's access, relation readability and the insert or update.
+ */
+export interface BeforeWriteContext {
+  kind: 'create' | 'update';
+  type: ItemType;
+  /** Who writes; SYSTEM for the system's own writes. */
+  principal: Principal;
+  /** The actor the event will record. */
+  actor: string | null;
+  /**
+   * create: the new item's data; update: the patch (a null value removes the key). A hook may
+   * change it, as the system (system-only fields included); every later check still applies.
+   */
+  data: Record<string, unknown>;
+  /** The row before an update; null on create. */
+  current: ItemRow | null;
+  items: ItemService;
+}
+
+/** What an afterWrite hook sees: the row as written, inside the write's transaction. */
+export interface WriteEvent {
+  row: ItemRow;
+  /** 'touched': a system bump (patchIn touchOnly) that changed no `$version`. */
+  kind: 'created' | 'updated' | 'touched';
+  eventId: number;
+  actor: string | null;
+  realActor: string | null;
+  changes?: Record<string, { from: unknown; to: unknown }>;
+  items: ItemService;
+}
+
+/** Runs inside the write's transaction (notifications, thread activity): it commits or fails with it. */
+export type WriteHook = (tx: Executor, e: WriteEvent) => Promise<void>;
+
+export interface TypeHooks {
+  /** May refuse the write (throw AppError) or adjust `ctx.data`; must write only through `tx`. */
+  beforeWrite?(tx: Executor, ctx: BeforeWriteContext): Promise<void>;
+  /** May write more (through `items.createIn`/`patchIn` with the same `tx`); a throw rolls the write back. */
+  afterWrite?: WriteHook;
+}
+
+/** A module's hooks by type name; '*' runs for every type. */
+export type ModuleHooks = Readonly<Record<string, TypeHooks>>;
+
+/**
+ * The hooks the item service runs. Order: modules in registration order (SERVER_MODULES); within
+ * a module, the type's own hooks before its '*' hooks.
+ */
+export class WriteHooks {
+  private readonly modules: ModuleHooks[] = [];
+  private readonly byType = new Map<string, TypeHooks[]>();
+
+  add(hooks: ModuleHooks): void {
+    this.modules.push(hooks);
+    this.byType.clear();
+  }
+
+  for(type: string): TypeHooks[] {
+    let list = this.byType.get(type);
+    if (!list) {
+      list = this.modules.flatMap((m) => [m[type], m['*']].filter((h): h is TypeHooks => !!h));
+      this.byType.set(type, list);
+    }
+    return list;
+  }
+
+  hasAfter(type: string): boolean {
+    return this.for(type).some((h) => h.afterWrite);
+  }
+}
