@@ -20,6 +20,17 @@ export const SEARCH_MAX_NODES = 100;
 export const SEARCH_MAX_VALUES_PER_KEY = 1000;
 /** The most values in all clauses of a whole query. */
 export const SEARCH_MAX_VALUES = 2000;
+/**
+ * The most full-text words in a whole query, each `$text` value counting the words it keeps (at
+ * most 20, textTokens). Every word is a prefix scan of the text index: 2,000 values of 20 words
+ * ran for over 8 minutes on the embedded database. A search box sends one value.
+ */
+export const SEARCH_MAX_TEXT_WORDS = 40;
+/**
+ * The most range values ("from..to": date bands, size bands) in a whole query. Unlike plain
+ * values, which the server tests as one set, each range is a test of its own on every row.
+ */
+export const SEARCH_MAX_RANGES = 50;
 
 const Value = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 export const Clause = z.record(z.string().min(1).max(200), z.array(Value).max(SEARCH_MAX_VALUES_PER_KEY));
@@ -62,6 +73,8 @@ export function searchQueryBounds(raw: unknown): QueryBoundsProblem | null {
   const stack: { q: unknown; depth: number }[] = [{ q: raw, depth: 0 }];
   let nodes = 0;
   let values = 0;
+  let words = 0;
+  let ranges = 0;
   while (stack.length) {
     const { q, depth } = stack.pop()!;
     if (!isObject(q)) continue;
@@ -78,6 +91,12 @@ export function searchQueryBounds(raw: unknown): QueryBoundsProblem | null {
           return tooBroad(`more than ${SEARCH_MAX_VALUES_PER_KEY} values for ${key}`);
         values += v.length;
         if (values > SEARCH_MAX_VALUES) return tooBroad(`more than ${SEARCH_MAX_VALUES} values`);
+        for (const t of v) if (typeof t === 'string' && t.includes('..')) ranges++;
+        if (ranges > SEARCH_MAX_RANGES) return tooBroad(`more than ${SEARCH_MAX_RANGES} ranges`);
+        if (key !== TEXT_KEY) continue;
+        for (const t of v) if (typeof t === 'string') words += textTokens(t).length;
+        if (words > SEARCH_MAX_TEXT_WORDS)
+          return tooBroad(`more than ${SEARCH_MAX_TEXT_WORDS} words of full text`);
       }
     }
     for (const name of SUB_LISTS) {

@@ -61,7 +61,7 @@ export function valueCondition(key: string, value: string | number | boolean | n
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
   // A "from..to" value on a date property is a range (a date facet's bucket), not a literal.
-  if (typeof value === 'string' && /^(\d{4}-[^.]*)?\.\.(\d{4}-.*)?$/.test(value) && value !== '..')
+  if (isDateRange(value))
     return dateRange(
       sql`(case when length(i.data->>${key}) >= 10 then (i.data->>${key})::timestamptz end)`,
       value,
@@ -69,6 +69,46 @@ export function valueCondition(key: string, value: string | number | boolean | n
   // jsonb containment matches a scalar, or an element of a list property.
   return sql`(i.data->${key}) @> ${JSON.stringify(value)}::jsonb`;
 }
+
+/**
+ * From this many plain values on, a key's values are one array parameter tested with `= any(…)`,
+ * which PostgreSQL hashes (from 9 elements), instead of one `or`-ed condition per value. At 100k
+ * items on PGlite, 2,000 values `or`-ed took 20 s on a column and 70 s on a jsonb property; as an
+ * array, 0.06 s. Below it, the plain conditions (and their plans) stay as they always were.
+ */
+export const VALUE_SET_FROM = 8;
+
+/** The condition "key has one of these values" (jsonb containment semantics, as valueCondition). */
+export function valuesCondition(key: string, values: readonly (string | number | boolean | null)[]): SQL {
+  // Nulls, dates and date ranges keep their own conditions; the rest are plain literals.
+  const dates = key === '_c.ts' || key === '_m.ts';
+  const isOwn = (v: string | number | boolean | null) => dates || v === null || isDateRange(v);
+  const plain = values.filter((v) => !isOwn(v));
+  const own = values.filter(isOwn);
+  if (plain.length < VALUE_SET_FROM) return orOf(values.map((v) => valueCondition(key, v)));
+  const col = COLUMN_KEYS.get(key);
+  const set = col
+    ? sql`${col}::text = any(${arrayLiteral(plain.map(String))}::text[])`
+    : // `@>` with a scalar: equal to a scalar value, or an element of a list value.
+      sql`(case when jsonb_typeof(i.data->${key}) = 'array'
+        then exists (select 1 from jsonb_array_elements(i.data->${key}) e(v) where e.v = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]))
+        else (i.data->${key}) = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]) end)`;
+  return orOf([set, ...own.map((v) => valueCondition(key, v))]);
+}
+
+function orOf(parts: SQL[]): SQL {
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** A PostgreSQL array literal of these strings, passed as one parameter. */
+function arrayLiteral(items: readonly string[]): string {
+  return `{${items.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+function isDateRange(value: string | number | boolean | null): boolean {
+  return typeof value === 'string' && DATE_RANGE.test(value) && value !== '..';
+}
+const DATE_RANGE = /^(\d{4}-[^.]*)?\.\.(\d{4}-.*)?$/;
 
 /** `from..to` (either side may be empty), ISO dates or date-times; `to` is exclusive. */
 function dateRange(col: SQL, value: string | number | boolean | null): SQL {

@@ -25,6 +25,7 @@ import {
   sortExpression,
   unknownKey,
   valueCondition,
+  valuesCondition,
 } from './keys';
 
 /** The most ids one search returns, whatever `max` asks: a query never scans without bound. */
@@ -191,20 +192,21 @@ export class SearchService {
       if (values.length === 0) continue;
       const prop = propertyOf(this.items.registry, types.length ? types : null, key);
       if (prop?.kind === 'number') {
+        // Ranges ("min..max") each need their own test; plain numbers are one set.
+        const ranges = values.filter((v) => parseNumberRange(v));
+        const plain = values.filter((v) => !parseNumberRange(v));
         out.push(
           sql`(${sql.join(
-            values.map((v) => numberCondition(key, v)),
+            [
+              ...ranges.map((v) => numberCondition(key, v)),
+              ...(plain.length ? [valuesCondition(key, plain)] : []),
+            ],
             sql` or `,
           )})`,
         );
         continue;
       }
-      out.push(
-        sql`(${sql.join(
-          values.map((v) => valueCondition(key, v)),
-          sql` or `,
-        )})`,
-      );
+      out.push(valuesCondition(key, values));
     }
     return out;
   }
