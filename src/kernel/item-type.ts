@@ -27,3 +27,12 @@ export function defineItemType(def: ItemTypeDef): ItemType {
       .map(([k]) => k),
   };
 }
+
+/**
+ * The property a type declares under `key`, or undefined. Only own keys count: a key that comes
+ * from outside (a search key, a field name) may be `constructor` or `__proto__`, which a plain
+ * `properties[key]` would answer with Object.prototype's members.
+ */
+export function declaredProperty(t: ItemTypeDef, key: string): PropertyDef | undefined {
+  return Object.hasOwn(t.properties, key) ? t.properties[key] : undefined;
+}

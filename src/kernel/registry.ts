@@ -68,6 +68,10 @@ export class Registry {
     const problems: string[] = [];
     for (const t of this.types.values()) {
       for (const [pname, p] of Object.entries(t.allProperties)) {
+        // Search refuses such names as keys (protocol/query.ts searchQueryBounds), so a property
+        // named like that could never be searched.
+        if (pname in Object.prototype)
+          problems.push(`${t.name}.${pname}: named after an Object.prototype member`);
         if (p.kind === 'relation') {
           if (!p.types?.length) problems.push(`${t.name}.${pname}: relation without target types`);
           for (const target of p.types ?? [])

@@ -1,24 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../protocol/errors';
 import type { Registry } from '../../kernel/registry';
+import { declaredProperty } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
 
-/** Keys that map onto columns rather than data. */
-const COLUMN_KEYS: Record<string, SQL> = {
-  _t: sql`i.type`,
-  _i: sql`i.num`,
-  _c: sql`i.created_by`,
-  owner: sql`i.owner`,
-  $access: sql`i.access`,
-  $id: sql`i.id`,
-};
+/**
+ * Keys that map onto columns rather than data. A Map, not an object literal: search keys come
+ * from the asker, and `constructor` or `__proto__` must not find Object.prototype's members.
+ */
+const COLUMN_KEYS = new Map<string, SQL>([
+  ['_t', sql`i.type`],
+  ['_i', sql`i.num`],
+  ['_c', sql`i.created_by`],
+  ['owner', sql`i.owner`],
+  ['$access', sql`i.access`],
+  ['$id', sql`i.id`],
+]);
 
 /**
  * Keys the narrow search table `item_search` holds as columns (migration 0008): a text search
  * that filters, sorts and counts only by these reads that table alone and never opens items.
  */
 export function isSearchColumnKey(key: string): boolean {
-  return key in COLUMN_KEYS || key === '_c.ts';
+  return COLUMN_KEYS.has(key) || key === '_c.ts';
 }
 
 /** Finds a declared property of that name in the given types (or any type). */
@@ -31,29 +35,33 @@ export function propertyOf(
     ? types.map((t) => registry.type(t)).filter((t) => t !== undefined)
     : [...registry.types.values()];
   for (const t of pool) {
-    const p = t.properties[key];
+    const p = declaredProperty(t, key);
     if (p) return p;
   }
   return null;
 }
 
 export function assertKnownKey(registry: Registry, types: readonly string[] | null, key: string): void {
-  if (key in COLUMN_KEYS || key === '$text' || key === '_c.ts' || key === '_m.ts') return;
-  if (!propertyOf(registry, types, key))
-    throw new AppError('invalidInput', `unknown search key ${key}`, {
-      fields: [{ path: key, key: 'errors.unknownField' }],
-    });
+  if (COLUMN_KEYS.has(key) || key === '$text' || key === '_c.ts' || key === '_m.ts') return;
+  if (!propertyOf(registry, types, key)) throw unknownKey(key);
+}
+
+/** The error for a search key that names no column and no declared property. */
+export function unknownKey(key: string): AppError {
+  return new AppError('invalidInput', `unknown search key ${key}`, {
+    fields: [{ path: key, key: 'errors.unknownField' }],
+  });
 }
 
 /** The condition "key has this value", for one value. */
 export function valueCondition(key: string, value: string | number | boolean | null): SQL {
-  const col = COLUMN_KEYS[key];
+  const col = COLUMN_KEYS.get(key);
   if (col) return value === null ? sql`${col} is null` : sql`${col}::text = ${String(value)}`;
   if (key === '_c.ts' || key === '_m.ts')
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
   // A "from..to" value on a date property is a range (a date facet's bucket), not a literal.
-  if (typeof value === 'string' && /^(\d{4}-[^.]*)?\.\.(\d{4}-.*)?$/.test(value) && value !== '..')
+  if (isDateRange(value))
     return dateRange(
       sql`(case when length(i.data->>${key}) >= 10 then (i.data->>${key})::timestamptz end)`,
       value,
@@ -61,6 +69,46 @@ export function valueCondition(key: string, value: string | number | boolean | n
   // jsonb containment matches a scalar, or an element of a list property.
   return sql`(i.data->${key}) @> ${JSON.stringify(value)}::jsonb`;
 }
+
+/**
+ * From this many plain values on, a key's values are one array parameter tested with `= any(…)`,
+ * which PostgreSQL hashes (from 9 elements), instead of one `or`-ed condition per value. At 100k
+ * items on PGlite, 2,000 values `or`-ed took 20 s on a column and 70 s on a jsonb property; as an
+ * array, 0.06 s. Below it, the plain conditions (and their plans) stay as they always were.
+ */
+export const VALUE_SET_FROM = 8;
+
+/** The condition "key has one of these values" (jsonb containment semantics, as valueCondition). */
+export function valuesCondition(key: string, values: readonly (string | number | boolean | null)[]): SQL {
+  // Nulls, dates and date ranges keep their own conditions; the rest are plain literals.
+  const dates = key === '_c.ts' || key === '_m.ts';
+  const isOwn = (v: string | number | boolean | null) => dates || v === null || isDateRange(v);
+  const plain = values.filter((v) => !isOwn(v));
+  const own = values.filter(isOwn);
+  if (plain.length < VALUE_SET_FROM) return orOf(values.map((v) => valueCondition(key, v)));
+  const col = COLUMN_KEYS.get(key);
+  const set = col
+    ? sql`${col}::text = any(${arrayLiteral(plain.map(String))}::text[])`
+    : // `@>` with a scalar: equal to a scalar value, or an element of a list value.
+      sql`(case when jsonb_typeof(i.data->${key}) = 'array'
+        then exists (select 1 from jsonb_array_elements(i.data->${key}) e(v) where e.v = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]))
+        else (i.data->${key}) = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]) end)`;
+  return orOf([set, ...own.map((v) => valueCondition(key, v))]);
+}
+
+function orOf(parts: SQL[]): SQL {
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** A PostgreSQL array literal of these strings, passed as one parameter. */
+function arrayLiteral(items: readonly string[]): string {
+  return `{${items.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+function isDateRange(value: string | number | boolean | null): boolean {
+  return typeof value === 'string' && DATE_RANGE.test(value) && value !== '..';
+}
+const DATE_RANGE = /^(\d{4}-[^.]*)?\.\.(\d{4}-.*)?$/;
 
 /** `from..to` (either side may be empty), ISO dates or date-times; `to` is exclusive. */
 function dateRange(col: SQL, value: string | number | boolean | null): SQL {
@@ -84,14 +132,14 @@ export function sortExpression(key: string): SQL {
   if (key === '_c.ts') return sql`i.created_at`;
   if (key === '_m.ts') return sql`i.updated_at`;
   if (key === '_i') return sql`i.num`;
-  const col = COLUMN_KEYS[key];
+  const col = COLUMN_KEYS.get(key);
   if (col) return col;
   return sql`lower(i.data->>${key})`;
 }
 
 /** A facet's values: one row per value, list properties unnested. */
 export function facetValues(key: string, list: boolean): SQL {
-  const col = COLUMN_KEYS[key];
+  const col = COLUMN_KEYS.get(key);
   if (col) return sql`${col}::text`;
   if (list)
     return sql`jsonb_array_elements_text(case when jsonb_typeof(i.data->${key}) = 'array' then i.data->${key} else '[]'::jsonb end)`;

@@ -3,6 +3,7 @@ import { DEFAULT_SEARCH_MAX } from '../../protocol/constants';
 import { AppError } from '../../protocol/errors';
 import {
   SearchQuery,
+  searchQueryBounds,
   TEXT_KEY,
   textTokens,
   type Clause,
@@ -17,7 +18,15 @@ import { grantedItemIds, readableSql } from '../access/readable-sql';
 import { parseJson, query, textArray } from '../db/query';
 import type { ItemService } from '../items/item-service';
 import { facetPlan, facetsSql, readFacets } from './facet-sql';
-import { assertKnownKey, isSearchColumnKey, propertyOf, sortExpression, valueCondition } from './keys';
+import {
+  assertKnownKey,
+  isSearchColumnKey,
+  propertyOf,
+  sortExpression,
+  unknownKey,
+  valueCondition,
+  valuesCondition,
+} from './keys';
 
 /** The most ids one search returns, whatever `max` asks: a query never scans without bound. */
 export const SEARCH_HARD_LIMIT = 10_000;
@@ -73,6 +82,12 @@ export class SearchService {
   }
 
   private async run(p: Principal, body: unknown): Promise<SearchResult> {
+    // Size first, on the raw JSON: an oversized query is refused before the recursive schema
+    // reads it and before any SQL (the grants read included) runs.
+    const problem = searchQueryBounds(body ?? {});
+    if (problem?.kind === 'tooBroad')
+      throw new AppError('queryTooBroad', `the query is too big: ${problem.message}`);
+    if (problem?.kind === 'reservedKey') throw unknownKey(problem.key);
     const parsed = SearchQuery.safeParse(body ?? {});
     if (!parsed.success)
       throw new AppError(
@@ -86,6 +101,11 @@ export class SearchService {
     const scope = types.length
       ? null
       : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
+    const scopeTypes = types.length ? types : null;
+    // Every key is checked before the grants read, so a query naming an unknown key costs no SQL.
+    for (const key of queryKeys(q)) if (key !== TEXT_KEY) assertKnownKey(registry, scopeTypes, key);
+    for (const key of q.facets ?? []) assertKnownKey(registry, scopeTypes, key);
+    for (const o of q.sort ?? []) if (o.key !== '_score') assertKnownKey(registry, scopeTypes, o.key);
     const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
     const hidden = hiddenFlags(registry);
     const { source, tsv, narrow } = rowSource(q, hidden);
@@ -120,8 +140,6 @@ export class SearchService {
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
     const sorts = this.sorts(q, text, tsv);
     const filter = sql.join(where, sql` and `);
-    const scopeTypes = types.length ? types : null;
-    for (const key of q.facets ?? []) assertKnownKey(registry, scopeTypes, key);
     const plans = (q.facets ?? []).map((key) => facetPlan(key, propertyOf(registry, scopeTypes, key)));
     // One statement: the filter (text match and the long access rule) is evaluated once into a
     // materialised set, and the page, the total and every facet are read from it. Running them
@@ -195,20 +213,21 @@ export class SearchService {
       if (values.length === 0) continue;
       const prop = propertyOf(this.items.registry, types.length ? types : null, key);
       if (prop?.kind === 'number') {
+        // Ranges ("min..max") each need their own test; plain numbers are one set.
+        const ranges = values.filter((v) => parseNumberRange(v));
+        const plain = values.filter((v) => !parseNumberRange(v));
         out.push(
           sql`(${sql.join(
-            values.map((v) => numberCondition(key, v)),
+            [
+              ...ranges.map((v) => numberCondition(key, v)),
+              ...(plain.length ? [valuesCondition(key, plain)] : []),
+            ],
             sql` or `,
           )})`,
         );
         continue;
       }
-      out.push(
-        sql`(${sql.join(
-          values.map((v) => valueCondition(key, v)),
-          sql` or `,
-        )})`,
-      );
+      out.push(valuesCondition(key, values));
     }
     return out;
   }
