@@ -32,15 +32,18 @@ describe('stopping', () => {
         LOG_LEVEL: 'info',
         DEMO_DATA: 'false',
       },
-      stdio: ['ignore', writer, 'ignore'],
+      stdio: ['ignore', writer, 'pipe'],
     });
+    // Kept so that a child that dies at start says why in the failure.
+    let stderr = '';
+    proc.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     closeSync(writer);
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     const within = (ms: number) =>
       Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), ms))]);
     try {
       for (let up = false; !up;) {
-        if ((await within(200)) !== 'running') throw new Error('the server did not start');
+        if ((await within(200)) !== 'running') throw new Error(`the server did not start: ${stderr}`);
         up = await fetch(`${url}/api/health`).then(
           (r) => r.ok,
           () => false,

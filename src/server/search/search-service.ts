@@ -66,24 +66,17 @@ export class SearchService {
    * as `search` builds it, which is where keys and values are checked, and then dropped.
    */
   validate(body: unknown): SearchQuery {
-    const parsed = SearchQuery.safeParse(body ?? {});
-    if (!parsed.success)
-      throw new AppError(
-        'invalidInput',
-        `the query cannot be read: ${parsed.error.issues[0]?.message ?? ''}`,
-      );
-    const q = parsed.data;
-    const registry = this.items.registry;
-    const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
-    for (const t of types) if (!registry.type(t)) throw new AppError('invalidInput', `unknown type ${t}`);
+    const { q, types } = this.parseQuery(body);
     this.queryCondition(q, types, sql`tsv`);
-    for (const key of q.facets ?? []) assertKnownKey(registry, types.length ? types : null, key);
     return q;
   }
 
-  private async run(p: Principal, body: unknown): Promise<SearchResult> {
-    // Size first, on the raw JSON: an oversized query is refused before the recursive schema
-    // reads it and before any SQL (the grants read included) runs.
+  /**
+   * Reads and checks a query, before any SQL (the grants read included): its size on the raw
+   * JSON first, so an oversized query never reaches the recursive schema; then its shape, its
+   * types, and every key it names in clauses, facets and sort.
+   */
+  private parseQuery(body: unknown): { q: SearchQuery; types: string[] } {
     const problem = searchQueryBounds(body ?? {});
     if (problem?.kind === 'tooBroad')
       throw new AppError('queryTooBroad', `the query is too big: ${problem.message}`);
@@ -98,14 +91,20 @@ export class SearchService {
     const registry = this.items.registry;
     const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
     for (const t of types) if (!registry.type(t)) throw new AppError('invalidInput', `unknown type ${t}`);
-    const scope = types.length
-      ? null
-      : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
     const scopeTypes = types.length ? types : null;
-    // Every key is checked before the grants read, so a query naming an unknown key costs no SQL.
     for (const key of queryKeys(q)) if (key !== TEXT_KEY) assertKnownKey(registry, scopeTypes, key);
     for (const key of q.facets ?? []) assertKnownKey(registry, scopeTypes, key);
     for (const o of q.sort ?? []) if (o.key !== '_score') assertKnownKey(registry, scopeTypes, o.key);
+    return { q, types };
+  }
+
+  private async run(p: Principal, body: unknown): Promise<SearchResult> {
+    const { q, types } = this.parseQuery(body);
+    const registry = this.items.registry;
+    const scopeTypes = types.length ? types : null;
+    const scope = types.length
+      ? null
+      : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
     const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
     const hidden = hiddenFlags(registry);
     const { source, tsv, narrow } = rowSource(q, hidden);
