@@ -73,7 +73,7 @@ async function taskCount(): Promise<number> {
 describe('act contracts: the registry', () => {
   it('names the same acts in the manifest, the contracts and the server’s handlers', () => {
     const names = Object.keys(coreActs).sort();
-    expect([...(coreModule.acts ?? [])].sort()).toEqual(names);
+    expect(Object.keys(coreModule.acts ?? {}).sort()).toEqual(names);
     expect([...server.app.services.acts.keys()].sort()).toEqual(names);
     expect([...server.app.services.registry.acts.keys()].sort()).toEqual(names);
     for (const [name, act] of server.app.services.acts) {

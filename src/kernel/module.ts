@@ -1,3 +1,4 @@
+import type { ActContract } from './act-contract';
 import type { ItemType } from './item-type';
 
 export interface NavEntry {
@@ -10,11 +11,37 @@ export interface NavEntry {
   icon?: string;
 }
 
-export interface ModuleManifest {
+/** A module's act contracts by name (contract.ts, defineActs). */
+export type ActContracts = Readonly<Record<string, ActContract>>;
+/** What a module without acts has: no names, so it adds nothing to the app's act types. */
+export type NoActs = Readonly<Record<never, ActContract>>;
+
+export interface ModuleManifest<
+  A extends ActContracts = ActContracts,
+  AA extends ActContracts = ActContracts,
+> {
   id: string;
+  /**
+   * The modules this one builds on (e.g. consultation requires workflow). The registry refuses
+   * a missing or circular requirement, and a list where a module comes before what it requires,
+   * so a module's types, acts and hooks are always registered after those of its requirements.
+   */
+  requires?: readonly string[];
+  /**
+   * The module has a server half: server/index.ts exporting `server` (a ServerModule whose id is
+   * this id). The server loads it from the one list (src/modules/index.ts); a module with acts
+   * or hooks needs one.
+   */
+  server?: boolean;
   types: readonly ItemType[];
-  /** Names of the acts the module's server part implements. */
-  acts?: readonly string[];
+  /**
+   * The acts the module's server half implements: its contracts (contract.ts). The values are
+   * here so the app's act types derive from the one list (src/modules/contracts.ts) and the
+   * server can check each handler is registered with this very contract.
+   */
+  acts?: A;
+  /** Its async actions (act/{name}/async), likewise. */
+  asyncActs?: AA;
   lovLists?: readonly string[];
   capabilities?: readonly string[];
   nav?: readonly NavEntry[];
@@ -27,6 +54,8 @@ export interface ModuleManifest {
  * A module manifest: what a capability module adds (types, acts, lists of values, capabilities,
  * navigation and kinds), as typed data. Modules are registered from one explicit list.
  */
-export function defineModule(m: ModuleManifest): ModuleManifest {
+export function defineModule<A extends ActContracts = NoActs, AA extends ActContracts = NoActs>(
+  m: ModuleManifest<A, AA>,
+): ModuleManifest<A, AA> {
   return m;
 }

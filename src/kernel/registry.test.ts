@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { appRegistry } from '../modules';
+import { defineActs } from './act-contract';
 import { defineItemType, type ItemType } from './item-type';
 import { defineModule, type ModuleManifest } from './module';
 import type { ItemTypeDef } from './property';
@@ -15,6 +17,10 @@ function mod(id: string, extra: Partial<ModuleManifest> = {}): ModuleManifest {
   return defineModule({ id, types: [], ...extra });
 }
 
+/** Act contracts by name, as a manifest lists them. */
+const acts = (...names: string[]) =>
+  defineActs(Object.fromEntries(names.map((n) => [n, { body: z.object({}), reply: z.object({}) }])));
+
 /** Every type's automatic _c relation points at User and Contact, so a checked registry needs them. */
 const people = () => [type('User'), type('Contact')];
 
@@ -23,6 +29,61 @@ function registerAll(...mods: ModuleManifest[]): Registry {
   for (const m of mods) r.register(m);
   return r;
 }
+
+describe('requires', () => {
+  const ok = () => [type('User'), type('Contact')];
+  const base = () => mod('base', { types: ok() });
+
+  it('refuses a requirement that is not in the list', () => {
+    expect(() => buildRegistry([base(), mod('consultation', { requires: ['workflow'] })])).toThrow(
+      new RegistryError('module consultation requires workflow, which is not registered'),
+    );
+  });
+
+  it('refuses a circular requirement, naming its path', () => {
+    expect(() =>
+      buildRegistry([base(), mod('a', { requires: ['b'] }), mod('b', { requires: ['a'] })]),
+    ).toThrow(new RegistryError('circular requirement: a → b → a'));
+    expect(() =>
+      buildRegistry([
+        base(),
+        mod('a', { requires: ['c'] }),
+        mod('b', { requires: ['a'] }),
+        mod('c', { requires: ['b'] }),
+      ]),
+    ).toThrow(new RegistryError('circular requirement: a → c → b → a'));
+    expect(() => buildRegistry([base(), mod('a', { requires: ['a'] })])).toThrow(
+      new RegistryError('circular requirement: a → a'),
+    );
+  });
+
+  it('refuses a module listed before what it requires: the list is the registration order', () => {
+    expect(() =>
+      buildRegistry([base(), mod('consultation', { requires: ['workflow'] }), mod('workflow')]),
+    ).toThrow(new RegistryError('module consultation requires workflow, which must be listed before it'));
+    // register() alone holds the same line, for a registry built by hand.
+    expect(() => registerAll(mod('consultation', { requires: ['workflow'] }))).toThrow(
+      new RegistryError('module consultation requires workflow, which is not registered before it'),
+    );
+  });
+
+  it('registers a module after what it requires, in the list order', () => {
+    const r = buildRegistry([
+      base(),
+      mod('workflow', { requires: ['base'], acts: acts('advance') }),
+      mod('consultation', { requires: ['workflow', 'base'], acts: acts('consult') }),
+    ]);
+    expect(r.modules.map((m) => m.id)).toEqual(['base', 'workflow', 'consultation']);
+    expect([...r.acts]).toEqual([
+      ['advance', 'workflow'],
+      ['consult', 'consultation'],
+    ]);
+  });
+
+  it('the app list satisfies its own requirements', () => {
+    expect(() => appRegistry()).not.toThrow();
+  });
+});
 
 describe('Registry.register refuses duplicates', () => {
   it('a type twice, in one module or across modules', () => {
@@ -35,15 +96,24 @@ describe('Registry.register refuses duplicates', () => {
   });
 
   it('an act twice', () => {
-    expect(() => registerAll(mod('a', { acts: ['doIt'] }), mod('b', { acts: ['doIt'] }))).toThrow(
+    expect(() => registerAll(mod('a', { acts: acts('doIt') }), mod('b', { acts: acts('doIt') }))).toThrow(
       'act doIt already registered',
     );
   });
 
   it('records which module implements an act', () => {
-    const r = registerAll(mod('a', { acts: ['doIt'] }), mod('b', { acts: ['other'] }));
+    const r = registerAll(mod('a', { acts: acts('doIt') }), mod('b', { acts: acts('other') }));
     expect(r.acts.get('doIt')).toBe('a');
     expect(r.acts.get('other')).toBe('b');
+  });
+
+  it('an async action named like an act, in either order', () => {
+    expect(() =>
+      registerAll(mod('a', { acts: acts('doIt') }), mod('b', { asyncActs: acts('doIt') })),
+    ).toThrow('act doIt already registered');
+    expect(() =>
+      registerAll(mod('a', { asyncActs: acts('doIt') }), mod('b', { acts: acts('doIt') })),
+    ).toThrow('act doIt already registered');
   });
 
   it('a module twice', () => {

@@ -11,7 +11,10 @@ export class RegistryError extends Error {
  */
 export class Registry {
   readonly types = new Map<string, ItemType>();
+  /** Act name → the id of the module that implements it. */
   readonly acts = new Map<string, string>();
+  /** Async action name → the id of its module. */
+  readonly asyncActs = new Map<string, string>();
   readonly capabilities = new Set<string>();
   readonly lovLists = new Set<string>();
   readonly nav: NavEntry[] = [];
@@ -21,14 +24,25 @@ export class Registry {
 
   register(m: ModuleManifest): this {
     if (this.modules.some((x) => x.id === m.id)) throw new RegistryError(`module ${m.id} already registered`);
+    // Registration order is the list's order, and a module's hooks and acts must come after
+    // those of what it builds on; buildRegistry reports missing and circular requirements first.
+    for (const r of m.requires ?? [])
+      if (!this.modules.some((x) => x.id === r))
+        throw new RegistryError(`module ${m.id} requires ${r}, which is not registered before it`);
     this.modules.push(m);
     for (const t of m.types) {
       if (this.types.has(t.name)) throw new RegistryError(`type ${t.name} already registered`);
       this.types.set(t.name, t);
     }
-    for (const a of m.acts ?? []) {
-      if (this.acts.has(a)) throw new RegistryError(`act ${a} already registered`);
-      this.acts.set(a, m.id);
+    // Sync and async acts share the act/{name} namespace.
+    for (const [names, family] of [
+      [Object.keys(m.acts ?? {}), this.acts],
+      [Object.keys(m.asyncActs ?? {}), this.asyncActs],
+    ] as const) {
+      for (const a of names) {
+        if (this.acts.has(a) || this.asyncActs.has(a)) throw new RegistryError(`act ${a} already registered`);
+        family.set(a, m.id);
+      }
     }
     for (const c of m.capabilities ?? []) this.capabilities.add(c);
     for (const l of m.lovLists ?? []) {
@@ -106,7 +120,37 @@ export class Registry {
   }
 }
 
+/**
+ * Checks the modules' `requires` over the whole list: a requirement that is not in the list,
+ * then a cycle (reported as its path, `a → b → a`), then a module listed before what it requires.
+ * The list's order is the registration order (hooks and acts run in it), so it is refused rather
+ * than reordered: what you read in src/modules/index.ts is what runs.
+ */
+export function checkRequirements(modules: readonly ModuleManifest[]): void {
+  const byId = new Map(modules.map((m) => [m.id, m]));
+  for (const m of modules)
+    for (const r of m.requires ?? [])
+      if (!byId.has(r)) throw new RegistryError(`module ${m.id} requires ${r}, which is not registered`);
+  const done = new Set<string>();
+  const visit = (id: string, path: readonly string[]): void => {
+    if (path.includes(id))
+      throw new RegistryError(`circular requirement: ${[...path.slice(path.indexOf(id)), id].join(' → ')}`);
+    if (done.has(id)) return;
+    for (const r of byId.get(id)?.requires ?? []) visit(r, [...path, id]);
+    done.add(id);
+  };
+  for (const m of modules) visit(m.id, []);
+  const seen = new Set<string>();
+  for (const m of modules) {
+    for (const r of m.requires ?? [])
+      if (!seen.has(r))
+        throw new RegistryError(`module ${m.id} requires ${r}, which must be listed before it`);
+    seen.add(m.id);
+  }
+}
+
 export function buildRegistry(modules: readonly ModuleManifest[]): Registry {
+  checkRequirements(modules);
   const r = new Registry();
   for (const m of modules) r.register(m);
   return r.check();

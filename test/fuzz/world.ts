@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../src/protocol/access-levels';
-import { SERVER_MODULES } from '../../src/modules/server-index';
 import { SYSTEM } from '../../src/server/access/principal';
 import type { App } from '../../src/server/app';
 import { createAccount } from '../../src/server/auth/accounts';
@@ -65,7 +64,7 @@ export async function makeFuzzWorld(app: App): Promise<FuzzWorld> {
     types: [...registry.types.keys()],
     props: Object.fromEntries([...registry.types.values()].map((t) => [t.name, Object.keys(t.properties)])),
     acts: [...registry.acts.keys()],
-    asyncActs: SERVER_MODULES.flatMap((m) => Object.keys(m.asyncActions ?? {})),
+    asyncActs: [...registry.asyncActs.keys()],
     ids: [org, other, victim, contact.$id, thread.$id, message.$id, agreement.$id, alert.$id],
     org,
     victim,

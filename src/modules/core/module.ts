@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module';
-import { coreActs } from './contract';
+import { coreActs, coreAsyncActs } from './contract';
 import { coreTypes } from './types';
 
 /**
@@ -9,8 +9,10 @@ import { coreTypes } from './types';
 export const coreModule = defineModule({
   id: 'core',
   types: coreTypes,
-  // Each act is named once, by its contract (contract.ts); async actions are not listed here.
-  acts: Object.keys(coreActs),
+  server: true,
+  // Each act is named once, by its contract (contract.ts).
+  acts: coreActs,
+  asyncActs: coreAsyncActs,
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],
   kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'] },
