@@ -98,6 +98,14 @@ export default tseslint.config(
               message:
                 'Import act contracts as types only in the client (zod stays out of the start-up bundle).',
             },
+            {
+              // The one list (src/modules/index.ts) holds every manifest and, through them, the
+              // contracts; the client derives from it in types only (modules/contracts.ts).
+              regex: '^\\.{1,2}/(?:.*/)?modules(?:/index)?$',
+              allowTypeImports: true,
+              message:
+                'Import the module list as types only in the client (zod stays out of the start-up bundle).',
+            },
           ],
         },
       ],

@@ -47,7 +47,7 @@ describe('import boundaries', () => {
     ['src/modules/core/server/x.ts', '../types'],
     ['src/modules/core/server/x.ts', '../../other/contract'],
     ['src/modules/core/client/x.tsx', '../../other/types'],
-    ['src/modules/server-index.ts', './core/server/acts'],
+    ['src/server/server-modules.ts', '../modules/core/server/index'],
   ])('%s may import %s', async (file, from) => {
     expect(await refused(file, from)).toBe(false);
   });

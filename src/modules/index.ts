@@ -1,7 +1,11 @@
 import { buildRegistry } from '../kernel/registry';
 import { coreModule } from './core/module';
 
-// The one explicit list of modules. A broken module fails the build and the start.
+// The one list of modules: a module is its folder plus its line here (DESIGN §2). The list's
+// order is the registration order, and a module comes after the modules it `requires`. Each
+// half derives from it by id: the server loads src/modules/<id>/server/index.ts for a manifest
+// with `server: true` (src/server/server-modules.ts), the client's act types come from the
+// manifests' contracts (./contracts.ts). A broken module fails the build and the start.
 export const MODULES = [coreModule] as const;
 
 export function appRegistry() {

@@ -70,20 +70,43 @@ export async function runAct(
   return reply;
 }
 
-/** Joins the manifests' act names with the server modules' contracts; a mismatch fails at start. */
+/**
+ * Joins the manifests' acts with the server halves' handlers; a mismatch fails at start. Each
+ * act (and async action) must be registered with the very contract its manifest names, by the
+ * module whose manifest names it, and every act a manifest names needs a handler.
+ */
 export function buildActs(registry: Registry, modules: readonly ServerModule[]): Map<string, RegisteredAct> {
   const acts = new Map<string, RegisteredAct>();
   for (const m of modules) {
+    const manifest = registry.modules.find((x) => x.id === m.id);
+    if (!manifest) throw new Error(`server half ${m.id} belongs to no registered module`);
     for (const [name, act] of Object.entries(m.acts)) {
       if (act.contract.name !== name)
         throw new Error(`act ${name} is registered with the contract of ${act.contract.name}`);
       if (registry.acts.get(name) !== m.id)
         throw new Error(`act ${name} of module ${m.id} is not in its manifest`);
+      if (manifest.acts?.[name] !== act.contract)
+        throw new Error(
+          `act ${name} of module ${m.id} is registered with another contract than its manifest's`,
+        );
       if (acts.has(name)) throw new Error(`act ${name} already registered`);
       acts.set(name, act);
+    }
+    for (const [name, action] of Object.entries(m.asyncActions ?? {})) {
+      if (registry.asyncActs.get(name) !== m.id)
+        throw new Error(`async action ${name} of module ${m.id} is not in its manifest`);
+      if (manifest.asyncActs?.[name] !== action.contract)
+        throw new Error(
+          `async action ${name} of module ${m.id} is registered with another contract than its manifest's`,
+        );
     }
   }
   const missing = [...registry.acts.keys()].filter((a) => !acts.has(a));
   if (missing.length) throw new Error(`acts without a handler: ${missing.join(', ')}`);
+  const asyncMissing = [...registry.asyncActs].filter(
+    ([name, id]) => !modules.find((m) => m.id === id)?.asyncActions?.[name],
+  );
+  if (asyncMissing.length)
+    throw new Error(`async actions without an implementation: ${asyncMissing.map(([n]) => n).join(', ')}`);
   return acts;
 }

@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
 import { appRegistry } from '../modules';
-import { SERVER_MODULES } from '../modules/server-index';
 import { buildActs } from './acts';
 import { AccessPolicy } from './access/policy';
 import { RateLimiter } from './auth/rate-limit';
@@ -33,7 +32,8 @@ import { startTaskChannel } from './tasks/task-channel';
 import { TaskService } from './tasks/task-service';
 import { taskRoutes } from './http/task-routes';
 import { LargeReplies } from './http/large-replies';
-import type { CommittedListener, RunningModule, Services } from './services';
+import type { CommittedListener, RunningModule, ServerModule, Services } from './services';
+import { loadServerModules } from './server-modules';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
 
@@ -56,11 +56,17 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createServices(config: ServerConfig, database: Database, log?: MailLog & JobsLog): Services {
+/** A node's services, with the server halves of the listed modules (loadServerModules). */
+export function createServices(
+  config: ServerConfig,
+  database: Database,
+  modules: readonly ServerModule[],
+  log?: MailLog & JobsLog,
+): Services {
   const registry = appRegistry();
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
-  for (const m of SERVER_MODULES) if (m.hooks) items.hooks.add(m.hooks);
+  for (const m of modules) if (m.hooks) items.hooks.add(m.hooks);
   const services: Services = {
     config,
     database,
@@ -69,7 +75,7 @@ export function createServices(config: ServerConfig, database: Database, log?: M
     items,
     search: new SearchService(items),
     hub: new Hub(),
-    acts: buildActs(registry, SERVER_MODULES),
+    acts: buildActs(registry, modules),
     limits: {
       address: new RateLimiter(config.signInPerAddress, 60_000),
       account: new RateLimiter(config.signInPerAccount, 15 * 60_000),
@@ -86,9 +92,9 @@ export function createServices(config: ServerConfig, database: Database, log?: M
 }
 
 /** Every module's committed-change listeners, by type, in module order. */
-function committedListeners(): Map<string, CommittedListener[]> {
+function committedListeners(modules: readonly ServerModule[]): Map<string, CommittedListener[]> {
   const byType = new Map<string, CommittedListener[]>();
-  for (const m of SERVER_MODULES)
+  for (const m of modules)
     for (const [type, fn] of Object.entries(m.onCommitted ?? {}))
       byType.set(type, [...(byType.get(type) ?? []), fn]);
   return byType;
@@ -104,7 +110,8 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * WS_MAX_MSG_SIZE,
   });
-  const services = createServices(config, database, fastify.log);
+  const modules = await loadServerModules();
+  const services = createServices(config, database, modules, fastify.log);
   await fastify.register(cookie);
   // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
   inboundGuard(fastify);
@@ -112,13 +119,13 @@ export async function buildApp(
   await fastify.register(websocket, { options: { maxPayload: WS_MAX_MSG_SIZE } });
   const fanout = await startFanout(database, services.items, services.hub, fastify.log, {
     services,
-    byType: committedListeners(),
+    byType: committedListeners(modules),
   });
   const stopSiteEvents = await startSiteEvents(database, services.hub, fastify.log);
   const heartbeat = startHeartbeat(services, fastify.log);
   // ~25 ms once pg-boss's schema is installed (the first start on a database installs it).
   await services.jobs.start();
-  for (const m of SERVER_MODULES)
+  for (const m of modules)
     for (const [name, action] of Object.entries(m.asyncActions ?? {}))
       services.tasks.registerAsyncAction(name, action);
   const taskChannel = await startTaskChannel(
@@ -132,7 +139,7 @@ export async function buildApp(
   await services.tasks.startMaintenance();
   // Each module's own timers and schedules (core: notification mails, the daily digest).
   const running: RunningModule[] = [];
-  for (const m of SERVER_MODULES) {
+  for (const m of modules) {
     const r = await m.start?.(services, fastify.log);
     if (r) running.push(r);
   }
@@ -164,7 +171,7 @@ export async function buildApp(
   downloadRoutes(fastify, services);
   zipRoute(fastify, services);
   taskRoutes(fastify, services);
-  for (const m of SERVER_MODULES) await m.routes?.(fastify, services);
+  for (const m of modules) await m.routes?.(fastify, services);
   await clientRoutes(fastify, config, services.registry);
 
   return {

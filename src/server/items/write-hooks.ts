@@ -52,7 +52,7 @@ export interface TypeHooks {
 export type ModuleHooks = Readonly<Record<string, TypeHooks>>;
 
 /**
- * The hooks the item service runs. Order: modules in registration order (SERVER_MODULES); within
+ * The hooks the item service runs. Order: modules in registration order (the one list, src/modules/index.ts); within
  * a module, the type's own hooks before its '*' hooks.
  */
 export class WriteHooks {

@@ -5,7 +5,6 @@ import { isCompleteId, makeId } from '../../../protocol/ids';
 import {
   actsOf,
   appendEvent,
-  asyncActionsOf,
   grantAccess,
   loadPrincipal,
   loadRow,
@@ -14,17 +13,15 @@ import {
   query,
   rankIn,
   revokeAccess,
-  type ServerModule,
   setMembership,
 } from '../../../server/module-api';
-import { coreActs, coreAsyncActs } from '../contract';
+import { coreActs } from '../contract';
 import { adminActs } from './admin-acts';
 import { signedIn, type CoreCall } from './act-input';
 import { attachmentActs } from './attachment-acts';
 import { peopleActs } from './people-acts';
-import { coreAsyncActions, killTask } from './task-acts';
+import { killTask } from './task-acts';
 import { notificationActs } from './notification-acts';
-import { notifyServer } from './notify';
 
 // The generic acts of spec core §7: roles, permission questions, grants, legacy paths and the
 // item timeline.
@@ -190,25 +187,21 @@ async function timeline({ services, principal, body: b }: CoreCall<'timeline'>) 
   return { events, $labels };
 }
 
-export const coreServer: ServerModule = {
-  id: 'core',
-  acts: actsOf(coreActs, {
-    rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
-    ...adminActs,
-    isAllowed,
-    getGrantedBy,
-    getLegacyPath,
-    filterByPerm,
-    delete: deleteItem,
-    setGrant,
-    removeGrant,
-    setMembership: setMembershipAct,
-    timeline,
-    ...attachmentActs,
-    ...peopleActs,
-    killTask,
-    ...notificationActs,
-  }),
-  asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
-  ...notifyServer,
-};
+/** Every core act, registered with its contract (the server half is ./index.ts). */
+export const coreActHandlers = actsOf(coreActs, {
+  rolesAvailable: async () => ({ roles: [...ROLES].sort() }),
+  ...adminActs,
+  isAllowed,
+  getGrantedBy,
+  getLegacyPath,
+  filterByPerm,
+  delete: deleteItem,
+  setGrant,
+  removeGrant,
+  setMembership: setMembershipAct,
+  timeline,
+  ...attachmentActs,
+  ...peopleActs,
+  killTask,
+  ...notificationActs,
+});
