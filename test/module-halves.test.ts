@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { defineActs } from '../src/kernel/act-contract';
 import { defineModule, type ModuleManifest } from '../src/kernel/module';
 import { buildRegistry } from '../src/kernel/registry';
 import { appRegistry, MODULES } from '../src/modules';
+import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/modules/contracts';
+import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ServerModule } from '../src/server/services';
@@ -43,6 +45,18 @@ describe('the one list and the module folders', () => {
       const entry = (await import(`../src/modules/${id}/client/index.ts`)) as { client?: { id?: unknown } };
       expect(entry.client?.id, `${id}/client/index.ts`).toBe(id);
     }
+  });
+});
+
+describe('the client’s act types, derived from the list', () => {
+  it('are the listed modules’ contracts, name by name (checked by npm run typecheck)', () => {
+    // With core alone the merge is core's own records; a widening to Record<string, …> (a
+    // module's contracts lost to the manifest's default type) would make any name an act.
+    expectTypeOf<AppActs>().toEqualTypeOf<CoreActs>();
+    expectTypeOf<AppAsyncActs>().toEqualTypeOf<CoreAsyncActs>();
+    expectTypeOf<ActName>().toEqualTypeOf<keyof CoreActs & string>();
+    expectTypeOf<AsyncActName>().toEqualTypeOf<keyof CoreAsyncActs & string>();
+    expect(MODULES.length).toBeGreaterThan(0);
   });
 });
 
@@ -92,6 +106,11 @@ describe('disagreements are refused', () => {
     await expect(loadServerModules([manifest])).rejects.toThrow(
       'module ping names acts but has no server half (server: true in its manifest)',
     );
+  });
+
+  it('a module id that is not a folder name', async () => {
+    const odd = defineModule({ id: '../ping', types: [], server: true });
+    await expect(loadServerModules([odd])).rejects.toThrow('module id "../ping" is not a folder name');
   });
 
   it('an entry that exports another module’s half, or none', () => {
