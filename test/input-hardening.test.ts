@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MAX_INPUT_DEPTH, MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../src/protocol/constants';
+import { SEARCH_MAX_DEPTH } from '../src/protocol/query';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -73,9 +74,10 @@ describe('deeply nested input', () => {
     // The frame is one level, so a body of MAX_INPUT_DEPTH - 1 levels is the deepest accepted.
     expect((await client.requestRaw('ping', nested(MAX_INPUT_DEPTH - 1))).o).toBe('pong');
     await expectRefused(client, await client.requestRaw('ping', nested(MAX_INPUT_DEPTH)), 'ping');
-    // A search with subs ten levels down (twenty levels of nesting) is answered.
-    const ten = await client.requestRaw('search/ids', deepSubs(10));
-    expect(ten.b).toMatchObject({ ids: expect.any(Array) as unknown });
+    // The deepest search accepted (subs SEARCH_MAX_DEPTH levels down) is well inside the frame limit.
+    const deepest = await client.requestRaw('search/ids', deepSubs(SEARCH_MAX_DEPTH));
+    expect(deepest.b).toMatchObject({ ids: expect.any(Array) as unknown });
+    expect(2 * SEARCH_MAX_DEPTH + 2).toBeLessThan(MAX_INPUT_DEPTH);
     expect(MAX_JSON_DEPTH).toBeLessThan(MAX_INPUT_DEPTH);
     await client.close();
   });
