@@ -36,7 +36,7 @@ describe('stopping', () => {
     });
     // Kept so that a child that dies at start says why in the failure.
     let stderr = '';
-    proc.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    proc.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     closeSync(writer);
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     const within = (ms: number) =>

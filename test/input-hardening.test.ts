@@ -174,6 +174,31 @@ describe('deeply nested input', () => {
   });
 });
 
+describe('Object.prototype member names as item keys', () => {
+  it('refuses them as unknown fields on create and update instead of dropping them', async () => {
+    const { client } = await connectAs(server, editor.email, PASSWORD);
+    // As raw JSON text: JSON.parse makes `__proto__` an own key, as it arrives from the wire.
+    const made = await client.requestRaw(
+      'create/Thread',
+      '{"subject":"Keys","__proto__":{"subject":"other"},"constructor":"x"}',
+    );
+    await expectRefused(client, made, 'create/Thread');
+    expect(err(made).fields).toEqual([
+      { path: '__proto__', key: 'errors.unknownField' },
+      { path: 'constructor', key: 'errors.unknownField' },
+    ]);
+    const ok = await client.request('create/Thread', { subject: 'Keys' });
+    const item = ok.b as { $id: string; $version: number };
+    const upd = await client.requestRaw(
+      'update',
+      `{"$id":"${item.$id}","$version":${item.$version},"toString":"x"}`,
+    );
+    await expectRefused(client, upd, 'update');
+    expect(err(upd).fields).toEqual([{ path: 'toString', key: 'errors.unknownField' }]);
+    await client.close();
+  });
+});
+
 describe('NUL characters', () => {
   it('refuses a NUL in a create body string, and in a key', async () => {
     const { client } = await connectAs(server, editor.email, PASSWORD);
