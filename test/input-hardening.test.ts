@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MAX_INPUT_DEPTH, MAX_JSON_DEPTH, MAX_JSON_LENGTH } from '../src/protocol/constants';
+import { SEARCH_MAX_DEPTH } from '../src/protocol/query';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -73,9 +74,10 @@ describe('deeply nested input', () => {
     // The frame is one level, so a body of MAX_INPUT_DEPTH - 1 levels is the deepest accepted.
     expect((await client.requestRaw('ping', nested(MAX_INPUT_DEPTH - 1))).o).toBe('pong');
     await expectRefused(client, await client.requestRaw('ping', nested(MAX_INPUT_DEPTH)), 'ping');
-    // A search with subs ten levels down (twenty levels of nesting) is answered.
-    const ten = await client.requestRaw('search/ids', deepSubs(10));
-    expect(ten.b).toMatchObject({ ids: expect.any(Array) as unknown });
+    // The deepest search accepted (subs SEARCH_MAX_DEPTH levels down) is well inside the frame limit.
+    const deepest = await client.requestRaw('search/ids', deepSubs(SEARCH_MAX_DEPTH));
+    expect(deepest.b).toMatchObject({ ids: expect.any(Array) as unknown });
+    expect(2 * SEARCH_MAX_DEPTH + 2).toBeLessThan(MAX_INPUT_DEPTH);
     expect(MAX_JSON_DEPTH).toBeLessThan(MAX_INPUT_DEPTH);
     await client.close();
   });
@@ -169,6 +171,31 @@ describe('deeply nested input', () => {
     expect(reg.status).toBe(400);
     expect(await reg.json()).toMatchObject({ erred: true, userMessage: 'invalidInput' });
     expect(errorLog).not.toHaveBeenCalled();
+  });
+});
+
+describe('Object.prototype member names as item keys', () => {
+  it('refuses them as unknown fields on create and update instead of dropping them', async () => {
+    const { client } = await connectAs(server, editor.email, PASSWORD);
+    // As raw JSON text: JSON.parse makes `__proto__` an own key, as it arrives from the wire.
+    const made = await client.requestRaw(
+      'create/Thread',
+      '{"subject":"Keys","__proto__":{"subject":"other"},"constructor":"x"}',
+    );
+    await expectRefused(client, made, 'create/Thread');
+    expect(err(made).fields).toEqual([
+      { path: '__proto__', key: 'errors.unknownField' },
+      { path: 'constructor', key: 'errors.unknownField' },
+    ]);
+    const ok = await client.request('create/Thread', { subject: 'Keys' });
+    const item = ok.b as { $id: string; $version: number };
+    const upd = await client.requestRaw(
+      'update',
+      `{"$id":"${item.$id}","$version":${item.$version},"toString":"x"}`,
+    );
+    await expectRefused(client, upd, 'update');
+    expect(err(upd).fields).toEqual([{ path: 'toString', key: 'errors.unknownField' }]);
+    await client.close();
   });
 });
 

@@ -1,3 +1,4 @@
+import { declaredProperty } from '../../kernel/item-type';
 import type { Upload } from '@tus/utils';
 import { mimeGroup } from '../../protocol/files';
 import { AppError } from '../../protocol/errors';
@@ -33,7 +34,8 @@ export async function uploadTarget(
     return { ok: false, status: 403, reason: 'you may not change this item' };
   const relProp = meta.relProp ?? '';
   if (relProp) {
-    const prop = s.registry.type(parent.type)?.properties[relProp];
+    const parentType = s.registry.type(parent.type);
+    const prop = parentType && declaredProperty(parentType, relProp);
     const fits =
       prop?.kind === 'file' || (prop?.kind === 'relation' && prop.types?.includes('Attachment') === true);
     if (!fits || prop?.write) return { ok: false, status: 400, reason: `${relProp} does not take files` };
@@ -127,7 +129,8 @@ async function linkIntoParent(
 ) {
   for (let attempt = 0; attempt < 3; attempt++) {
     const row = await loadRow(s.items.db, parentId);
-    const prop = row && s.registry.type(row.type)?.properties[relProp];
+    const rowType = row && s.registry.type(row.type);
+    const prop = rowType && declaredProperty(rowType, relProp);
     if (!row || !prop) return;
     let value: unknown = uppyID;
     if (prop.kind === 'relation') {

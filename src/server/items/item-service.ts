@@ -1,4 +1,4 @@
-import type { ItemType } from '../../kernel/item-type';
+import { declaredProperty, type ItemType } from '../../kernel/item-type';
 import { renderLabel } from '../../kernel/label';
 import { searchText } from '../../kernel/search-text';
 import type { Registry } from '../../kernel/registry';
@@ -488,7 +488,13 @@ export class ItemService {
         else owner = v as string | null;
         if (k === 'owner') continue;
       }
-      const prop = t.properties[k];
+      // A key named after an Object.prototype member is no property (and `__proto__` would set the
+      // data object's prototype, dropping the key from what the validator sees).
+      if (!declaredProperty(t, k) && k in Object.prototype) {
+        errors.push({ path: k, key: 'errors.unknownField' });
+        continue;
+      }
+      const prop = declaredProperty(t, k);
       if ((prop?.write === 'system' && p !== SYSTEM) || (prop?.write === 'admin' && !p.admin)) {
         const same = current && JSON.stringify(current.data[k]) === JSON.stringify(v);
         if (!same) errors.push({ path: k, key: 'errors.readOnly' });
@@ -543,7 +549,7 @@ export class ItemService {
     if (p.admin) return;
     const wanted = new Map<string, string>();
     for (const k of keys) {
-      if (t.properties[k]?.kind !== 'relation') continue;
+      if (declaredProperty(t, k)?.kind !== 'relation') continue;
       const v = data[k];
       for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'string') wanted.set(id, k);
     }
