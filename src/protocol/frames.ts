@@ -24,6 +24,7 @@ export function replyOp(op: string): string {
   return op;
 }
 
+/** Frames the server sends unasked (no `s`): the client and the fuzz tell them from replies by name. */
 export const PUSH_OPS = [
   'authed',
   'tokenWarning',
@@ -35,4 +36,6 @@ export const PUSH_OPS = [
   'updated',
   'taskUpdate',
   'taskComplete',
+  'localeOverrides',
+  'menuItems',
 ] as const;

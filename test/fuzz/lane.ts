@@ -1,21 +1,11 @@
 import WebSocket from 'ws';
+import { PUSH_OPS } from '../../src/protocol/frames';
 import type { Outcome } from './check';
 
 // One fuzzing socket: one request in flight at a time, so the next message that is not a push is
 // the reply, whatever `s` the hostile frame carried (or failed to carry).
 
-const PUSHES = new Set([
-  'itemUpdated',
-  'item/update',
-  'item/action',
-  'item/notify',
-  'updated',
-  'taskUpdate',
-  'taskComplete',
-  'tokenWarning',
-  'localeOverrides',
-  'menuItems',
-]);
+const PUSHES: ReadonlySet<string> = new Set(PUSH_OPS);
 
 function isPush(f: { o?: unknown; b?: unknown; s?: unknown }): boolean {
   const erred = (f.b as { erred?: unknown } | null)?.erred === true;

@@ -56,18 +56,7 @@ export class WsClient {
 
   /** Sends a request and resolves with the reply frame (success or error body). */
   request(o: string, b?: unknown, extra: { v?: string } = {}, timeoutMs = 10_000): Promise<Frame> {
-    const s = String(++this.seq);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(s);
-        reject(new Error(`no reply to ${o} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.pending.set(s, (f) => {
-        clearTimeout(timer);
-        resolve(f);
-      });
-      this.ws.send(JSON.stringify({ o, b, s, ...extra }));
-    });
+    return this.send(o, timeoutMs, (s) => JSON.stringify({ o, b, s, ...extra }));
   }
 
   /**
@@ -75,6 +64,10 @@ export class WsClient {
    * of levels deep cannot be built with JSON.stringify, which recurses.
    */
   requestRaw(o: string, bodyJson: string, timeoutMs = 10_000): Promise<Frame> {
+    return this.send(o, timeoutMs, (s) => `{"o":${JSON.stringify(o)},"s":"${s}","b":${bodyJson}}`);
+  }
+
+  private send(o: string, timeoutMs: number, frame: (s: string) => string): Promise<Frame> {
     const s = String(++this.seq);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -85,7 +78,7 @@ export class WsClient {
         clearTimeout(timer);
         resolve(f);
       });
-      this.ws.send(`{"o":${JSON.stringify(o)},"s":"${s}","b":${bodyJson}}`);
+      this.ws.send(frame(s));
     });
   }
 
