@@ -243,3 +243,47 @@ describe('keys named after Object.prototype members', () => {
     }
   });
 });
+
+describe('values shaped like ranges (found by the fuzz, seeds 11 and 33)', () => {
+  const body = (f: Frame) => f.b as ErrorBody & { ids?: string[] };
+
+  it('are plain text on a property that is not a date: an e-mail address is never cast to a date', async () => {
+    const one = body(await reader.request('search/ids', { should: { email: ['2026-01-01..'] } }));
+    expect(one.erred).toBeUndefined();
+    expect(one.ids).toEqual([]);
+    // Eight or more values take the array path; the range-shaped ones stay text there too.
+    const many = ['..2026-01-01', '..', '1e308..', 'a', 'b', 'c', 'd', 'e', 'f'];
+    expect(body(await reader.request('search/ids', { must: { email: many } })).erred).toBeUndefined();
+    expect(
+      body(await reader.request('search/ids', { mustNot: { key: ['valueOf', '2026-01-01..'] } })).erred,
+    ).toBeUndefined();
+  });
+
+  it('still filter a date property by its range', async () => {
+    const due = await reader.call<{ $id: string }>('create/Thread', {
+      subject: 'Due in March',
+      $access: 'COMMUNITY',
+      purpose: 'CONSULT_ACK',
+      assignedDue: '2031-03-15',
+    });
+    const hit = body(
+      await reader.request('search/ids', {
+        must: { _t: ['Thread'], assignedDue: ['2031-03-01..2031-04-01'] },
+      }),
+    );
+    expect(hit.ids).toEqual([due.$id]);
+    const miss = body(
+      await reader.request('search/ids', {
+        must: { _t: ['Thread'], assignedDue: ['2031-04-01..2031-05-01'] },
+      }),
+    );
+    expect(miss.ids).toEqual([]);
+  });
+});
+
+describe('numbers past the database integer (found by the fuzz, seed 11)', () => {
+  it('markNotifications refuses an index over 2^31-1 as invalidInput', async () => {
+    const f = await reader.request('act/markNotifications', { indexes: [9007199254740991, 1], all: false });
+    expect((f.b as ErrorBody).userMessage).toBe('invalidInput');
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
 import { ITEM_ACTIONS, ROLES } from '../../protocol/access-levels';
+import { MAX_ALL } from '../../protocol/constants';
 import { ZIP_NAMES } from '../../protocol/files';
 import type { WireItem as WireItemType } from '../../protocol/item';
 import { KEY_RE, LANGUAGE_RE } from '../../protocol/locale-keys';
@@ -22,7 +23,7 @@ const UserId = typedId('User');
 const OrgId = typedId('Organization');
 const TypeName = z.string().min(1).max(100);
 /** `{_t, _i}`: an item, or with `_i` 0 its type. */
-const itemRef = { _t: TypeName, _i: z.number().int().min(0) };
+const itemRef = { _t: TypeName, _i: z.number().int().min(0).max(MAX_ALL) };
 /** A body with nothing in it (or the protocol's default body). */
 const NoBody = z.object({});
 
@@ -158,7 +159,7 @@ export const coreActs = defineActs({
     reply: z.strictObject({ newToken: z.string(), expiresAt: z.string(), userId: z.string() }),
   },
   invite: {
-    body: z.strictObject({ _t: z.literal('Contact'), _i: z.number().int().min(1) }),
+    body: z.strictObject({ _t: z.literal('Contact'), _i: z.number().int().min(1).max(MAX_ALL) }),
     reply: z.strictObject({ sent: z.literal(true), resent: z.boolean(), userId: z.string() }),
   },
   orgMembers: {
@@ -226,7 +227,7 @@ export const coreActs = defineActs({
   /** Marks by index (or all); with no body, only answers the unread pairs. */
   markNotifications: {
     body: z.object({
-      indexes: z.array(z.number().int().positive()).max(MAX_PAIRS).default([]),
+      indexes: z.array(z.number().int().positive().max(MAX_ALL)).max(MAX_PAIRS).default([]),
       asUnread: z.boolean().default(false),
       /** Marks every notification of the user read (the "mark all read" button). */
       all: z.boolean().optional(),

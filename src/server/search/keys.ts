@@ -54,16 +54,22 @@ export function unknownKey(key: string): AppError {
 }
 
 /** The condition "key has this value", for one value. */
-export function valueCondition(key: string, value: string | number | boolean | null): SQL {
+export function valueCondition(
+  key: string,
+  value: string | number | boolean | null,
+  kind?: PropertyDef['kind'],
+): SQL {
   const col = COLUMN_KEYS.get(key);
   if (col) return value === null ? sql`${col} is null` : sql`${col}::text = ${String(value)}`;
   if (key === '_c.ts' || key === '_m.ts')
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
-  // A "from..to" value on a date property is a range (a date facet's bucket), not a literal.
-  if (isDateRange(value))
+  // A "from..to" value on a date property is a range (a date facet's bucket), not a literal. On
+  // any other property it is text like any other: casting an e-mail address to a date would fail
+  // the whole query (found by the fuzz). Only text shaped like a date is cast.
+  if (isDatedKind(kind) && isDateRange(value))
     return dateRange(
-      sql`(case when length(i.data->>${key}) >= 10 then (i.data->>${key})::timestamptz end)`,
+      sql`(case when i.data->>${key} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then (i.data->>${key})::timestamptz end)`,
       value,
     );
   // jsonb containment matches a scalar, or an element of a list property.
@@ -79,13 +85,18 @@ export function valueCondition(key: string, value: string | number | boolean | n
 export const VALUE_SET_FROM = 8;
 
 /** The condition "key has one of these values" (jsonb containment semantics, as valueCondition). */
-export function valuesCondition(key: string, values: readonly (string | number | boolean | null)[]): SQL {
+export function valuesCondition(
+  key: string,
+  values: readonly (string | number | boolean | null)[],
+  kind?: PropertyDef['kind'],
+): SQL {
   // Nulls, dates and date ranges keep their own conditions; the rest are plain literals.
   const dates = key === '_c.ts' || key === '_m.ts';
-  const isOwn = (v: string | number | boolean | null) => dates || v === null || isDateRange(v);
+  const isOwn = (v: string | number | boolean | null) =>
+    dates || v === null || (isDatedKind(kind) && isDateRange(v));
   const plain = values.filter((v) => !isOwn(v));
   const own = values.filter(isOwn);
-  if (plain.length < VALUE_SET_FROM) return orOf(values.map((v) => valueCondition(key, v)));
+  if (plain.length < VALUE_SET_FROM) return orOf(values.map((v) => valueCondition(key, v, kind)));
   const col = COLUMN_KEYS.get(key);
   const set = col
     ? sql`${col}::text = any(${arrayLiteral(plain.map(String))}::text[])`
@@ -93,7 +104,11 @@ export function valuesCondition(key: string, values: readonly (string | number |
       sql`(case when jsonb_typeof(i.data->${key}) = 'array'
         then exists (select 1 from jsonb_array_elements(i.data->${key}) e(v) where e.v = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]))
         else (i.data->${key}) = any(${arrayLiteral(plain.map((v) => JSON.stringify(v)))}::jsonb[]) end)`;
-  return orOf([set, ...own.map((v) => valueCondition(key, v))]);
+  return orOf([set, ...own.map((v) => valueCondition(key, v, kind))]);
+}
+
+function isDatedKind(kind: PropertyDef['kind'] | undefined): boolean {
+  return kind === 'date' || kind === 'dateTime';
 }
 
 function orOf(parts: SQL[]): SQL {

@@ -226,7 +226,7 @@ export class SearchService {
         );
         continue;
       }
-      out.push(valuesCondition(key, values));
+      out.push(valuesCondition(key, values, prop?.kind));
     }
     return out;
   }
