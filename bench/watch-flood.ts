@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { makePgDatabase as makeBenchPgDatabase } from './lib/pg-database';
 import {
   SIGNED_IN_WATCH_LIMITS,
   SIGNED_OUT_WATCH_LIMITS,
@@ -268,34 +268,8 @@ async function benchDatabase(db: string, databaseUrl: string | undefined): Promi
   };
 }
 
-async function makePgDatabase(): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    console.log(
-      `postgres: not reachable at ${PG_BASE} (${e instanceof Error ? e.message : String(e)}), skipped`,
-    );
-    return null;
-  }
-  const name = `ckk_bench_${randomBytes(5).toString('hex')}`;
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(PG_BASE);
-  u.pathname = `/${name}`;
-  return u.toString();
+function makePgDatabase(): Promise<string | null> {
+  return makeBenchPgDatabase(PG_BASE, (_name, fn) => cleanups.push(fn));
 }
 
 const tallyText = (t: Tally) =>

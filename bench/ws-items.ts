@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { makePgDatabase as makeBenchPgDatabase } from './lib/pg-database';
 import {
   freePort,
   processCpuSeconds,
@@ -453,37 +454,9 @@ async function benchDatabase(label: 'pglite' | 'postgres', databaseUrl: string |
 }
 
 /** A fresh database next to `test`, dropped at the end; null when PostgreSQL does not answer. */
-async function makePgDatabase(): Promise<string | null> {
+function makePgDatabase(): Promise<string | null> {
   checkAborted();
-  const admin = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    console.log(
-      `postgres: not reachable at ${PG_BASE} (${e instanceof Error ? e.message : String(e)}), skipped`,
-    );
-    await admin.end().catch(() => undefined);
-    return null;
-  }
-  const name = `ckk_bench_${randomBytes(5).toString('hex')}`;
-  // Registered first: should the create half-succeed, the drop still runs.
-  onCleanup(`drop database ${name}`, async () => {
-    const c = new pg.Client({ connectionString: PG_BASE, connectionTimeoutMillis: 3_000 });
-    await c.connect();
-    try {
-      await c.query(`drop database if exists "${name}" with (force)`);
-    } finally {
-      await c.end();
-    }
-  });
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(PG_BASE);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return makeBenchPgDatabase(PG_BASE, onCleanup);
 }
 
 // ---------- main ----------
