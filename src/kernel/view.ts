@@ -1,0 +1,56 @@
+import type { Role } from '../protocol/access-levels';
+
+// Views and dashboards as data (DESIGN §2 "A module is one folder"): a module's manifest declares
+// its screens, their gates and their list or dashboard settings; the server sends them in the
+// page's config, so the client can route, gate and list them in the navigation without loading
+// the module's client half. Only a screen with code of its own (`screen: true`) needs the half.
+
+export const CELL_WIDTHS = ['THIRD', 'HALF', 'TWO_THIRDS', 'FULL'] as const;
+export type CellWidth = (typeof CELL_WIDTHS)[number];
+
+export const DISPLAY_MODES = ['LIST', 'TABLE', 'CARDS', 'TIMELINE', 'CAROUSEL'] as const;
+export type DisplayAs = (typeof DISPLAY_MODES)[number];
+
+export type Order = 'asc' | 'desc';
+export interface SortKey {
+  key: string;
+  order: Order;
+}
+
+/** A screen built on the generic search component: it needs no code of the module's. */
+export interface ListScreenDecl {
+  /** The types the screen lists; one type makes a per-type list. Null: the general search. */
+  types: readonly string[] | null;
+  /** Every registered type, also those left out of the general search (admin). */
+  allTypes?: boolean;
+  defaultSort: readonly SortKey[];
+  displayAs: DisplayAs;
+  /** The date facet and timeline key: created or changed. */
+  dateKey: '_c.ts' | '_m.ts';
+  /** Offer a create button (when the user may create the type); 'admin': to admins only. */
+  create?: boolean | 'admin';
+}
+
+/** Who may open a view (the client hides it otherwise; the server's policy still decides data). */
+export interface ViewGate {
+  capability?: string;
+  adminOnly?: boolean;
+  /** Also for users with this role (or higher) in some organisation. */
+  minOrgRole?: Role;
+}
+
+export interface ViewDecl extends ViewGate {
+  /** The route name: 'conversations', 'admin.state', 'consult.dashboard'. */
+  name: string;
+  titleKey: string;
+  width?: CellWidth;
+  noColumns?: boolean;
+  /** Reachable signed out. */
+  public?: boolean;
+  /** Listed in the navigation drawer (when a nav entry names it). */
+  inNav?: boolean;
+  /** Exactly one of: a list screen, a dashboard (its key), or a screen of the module's client half. */
+  list?: ListScreenDecl;
+  dashboard?: string;
+  screen?: true;
+}
