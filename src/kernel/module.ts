@@ -1,5 +1,6 @@
 import type { ActContract } from './act-contract';
 import type { ItemType } from './item-type';
+import type { ViewDecl } from './view';
 
 export interface NavEntry {
   /** Dotted path, e.g. 'admin.all-items'. */
@@ -9,6 +10,11 @@ export interface NavEntry {
   routeOnly?: boolean;
   noColumns?: boolean;
   icon?: string;
+  /**
+   * A group header (the drawer's `admin` section): it names no view, and at least one other entry
+   * lies under it (`admin.state` under `admin`). Every other entry must name a registered view.
+   */
+  group?: true;
 }
 
 /** A module's act contracts by name (contract.ts, defineActs). */
@@ -33,6 +39,11 @@ export interface ModuleManifest<
    * or hooks needs one.
    */
   server?: boolean;
+  /**
+   * The module has a client half: client/index.ts exporting `client` (a ClientModule whose id is
+   * this id), with a component for each view declared `screen: true`.
+   */
+  client?: boolean;
   types: readonly ItemType[];
   /**
    * The acts the module's server half implements: its contracts (contract.ts). The values are
@@ -45,6 +56,11 @@ export interface ModuleManifest<
   lovLists?: readonly string[];
   capabilities?: readonly string[];
   nav?: readonly NavEntry[];
+  /**
+   * The module's views as data (kernel/view.ts): list screens, dashboards, and screens of its
+   * client half. The server sends them in the page's config; names are unique across modules.
+   */
+  views?: readonly ViewDecl[];
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
   dashboards?: readonly string[];

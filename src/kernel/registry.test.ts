@@ -5,6 +5,7 @@ import { defineActs } from './act-contract';
 import { defineItemType, type ItemType } from './item-type';
 import { defineModule, type ModuleManifest } from './module';
 import type { ItemTypeDef } from './property';
+import type { ViewDecl } from './view';
 import { buildRegistry, Registry, RegistryError } from './registry';
 
 const access = { create: 'admin', defaultLevel: 'PRIVATE' } as const;
@@ -209,6 +210,75 @@ describe('nav paths', () => {
 
   it('accepts dotted paths', () => {
     expect(registerAll(mod('a', { nav: [{ path: 'admin.all-items' }] })).nav).toHaveLength(1);
+  });
+});
+
+describe('views as data', () => {
+  const screen = (name: string): ViewDecl => ({ name, titleKey: `nav.${name}`, screen: true });
+  const listed = (name: string): ViewDecl => ({
+    name,
+    titleKey: `nav.${name}`,
+    list: { types: null, defaultSort: [], displayAs: 'LIST', dateKey: '_c.ts' },
+  });
+
+  it('keeps each view by name with its module', () => {
+    const r = registerAll(mod('a', { client: true, views: [screen('one'), listed('two')] }));
+    expect([...r.views.keys()]).toEqual(['one', 'two']);
+    expect(r.views.get('one')).toMatchObject({ module: 'a', screen: true });
+  });
+
+  it("refuses a view twice with 'view X already registered', in one module or across modules", () => {
+    expect(() => registerAll(mod('a', { views: [listed('x'), listed('x')] }))).toThrow(
+      new RegistryError('view x already registered'),
+    );
+    expect(() => registerAll(mod('a', { views: [listed('x')] }), mod('b', { views: [listed('x')] }))).toThrow(
+      'view x already registered',
+    );
+  });
+
+  it('refuses a screen in a module without a client half', () => {
+    expect(() => registerAll(mod('a', { views: [screen('x')] }))).toThrow(
+      'view x is a screen, but module a has no client half (client: true)',
+    );
+  });
+
+  it('refuses a view that is not exactly one of a list, a dashboard or a screen', () => {
+    const both: ViewDecl = { ...listed('x'), screen: true };
+    const neither: ViewDecl = { name: 'y', titleKey: 'nav.y' };
+    for (const v of [both, neither])
+      expect(() => registerAll(mod('a', { client: true, views: [v] }))).toThrow(
+        `view ${v.name} must be exactly one of a list, a dashboard or a screen`,
+      );
+  });
+
+  it('check() refuses a nav entry that names no view', () => {
+    const m = mod('a', { types: people(), views: [listed('one')], nav: [{ path: 'one' }, { path: 'two' }] });
+    expect(() => buildRegistry([m])).toThrow('nav two names no view');
+    expect(() => buildRegistry([{ ...m, nav: [{ path: 'one' }] }])).not.toThrow();
+  });
+
+  it('check() takes a group header (group: true) with entries under it and no view', () => {
+    const views = [listed('admin.one')];
+    const ok = mod('a', {
+      types: people(),
+      views,
+      nav: [{ path: 'admin', group: true }, { path: 'admin.one' }],
+    });
+    expect(() => buildRegistry([ok])).not.toThrow();
+    const empty = mod('a', { types: people(), views, nav: [{ path: 'admin', group: true }] });
+    expect(() => buildRegistry([empty])).toThrow('nav group admin has no entries under it');
+    const named = mod('a', {
+      types: people(),
+      views: [...views, listed('admin')],
+      nav: [{ path: 'admin', group: true }, { path: 'admin.one' }],
+    });
+    expect(() => buildRegistry([named])).toThrow('nav admin is a group and names a view');
+  });
+
+  it('a nav entry may name a view of a module registered later', () => {
+    const a = mod('a', { types: people(), nav: [{ path: 'b.screen' }] });
+    const b = mod('b', { views: [listed('b.screen')] });
+    expect(() => buildRegistry([a, b])).not.toThrow();
   });
 });
 
@@ -499,6 +569,12 @@ describe('the app registry', () => {
   it('registers only upper-case Agreement and Import kinds', () => {
     for (const k of [...registry.kinds.Agreement, ...registry.kinds.Import]) expect(k).toBe(k.toUpperCase());
     expect(registry.kinds.Agreement.size).toBeGreaterThan(0);
+  });
+
+  it('every nav entry names a view of the list, or is a group with entries under it', () => {
+    for (const n of registry.nav)
+      if (n.group) expect(registry.views.has(n.path), n.path).toBe(false);
+      else expect(registry.views.get(n.path)?.name, n.path).toBe(n.path);
   });
 
   it('offers the Core capability', () => {

@@ -1,5 +1,11 @@
 import type { ItemType } from './item-type';
 import type { ModuleManifest, NavEntry } from './module';
+import type { ViewDecl } from './view';
+
+/** A module's view, with the id of the module that declares it. */
+export interface RegisteredView extends ViewDecl {
+  module: string;
+}
 
 export class RegistryError extends Error {
   override name = 'RegistryError';
@@ -20,6 +26,8 @@ export class Registry {
   readonly nav: NavEntry[] = [];
   readonly kinds = { Agreement: new Set<string>(), Import: new Set<string>() };
   readonly dashboards = new Set<string>();
+  /** View name → its declaration and module, in registration order. */
+  readonly views = new Map<string, RegisteredView>();
   readonly modules: ModuleManifest[] = [];
 
   register(m: ModuleManifest): this {
@@ -56,6 +64,7 @@ export class Registry {
       if (this.dashboards.has(d)) throw new RegistryError(`dashboard ${d} already registered`);
       this.dashboards.add(d);
     }
+    for (const v of m.views ?? []) this.registerView(m, v);
     for (const n of m.nav ?? []) {
       if (n.path.includes('/') && !n.routeOnly && !n.noColumns)
         throw new RegistryError(`nav path ${n.path} contains a slash`);
@@ -64,6 +73,18 @@ export class Registry {
       this.nav.push(n);
     }
     return this;
+  }
+
+  private registerView(m: ModuleManifest, v: ViewDecl): void {
+    if (this.views.has(v.name)) throw new RegistryError(`view ${v.name} already registered`);
+    const kinds = [v.list, v.dashboard, v.screen].filter((x) => x !== undefined).length;
+    if (kinds !== 1)
+      throw new RegistryError(`view ${v.name} must be exactly one of a list, a dashboard or a screen`);
+    if (v.screen && !m.client)
+      throw new RegistryError(
+        `view ${v.name} is a screen, but module ${m.id} has no client half (client: true)`,
+      );
+    this.views.set(v.name, { ...v, module: m.id });
   }
 
   registerKind(family: 'Agreement' | 'Import', kind: string): void {
@@ -116,7 +137,24 @@ export class Registry {
     }
     if (problems.length)
       throw new RegistryError(`type registry is inconsistent:\n  ${problems.join('\n  ')}`);
+    this.checkNav();
     return this;
+  }
+
+  /**
+   * Every nav entry names a registered view, except a group header (`group: true`), which names
+   * none and has entries under it. A nav entry without its view would be hidden silently.
+   */
+  checkNav(): void {
+    const problems: string[] = [];
+    for (const n of this.nav) {
+      if (n.group) {
+        if (this.views.has(n.path)) problems.push(`nav ${n.path} is a group and names a view`);
+        if (!this.nav.some((x) => x.path.startsWith(`${n.path}.`)))
+          problems.push(`nav group ${n.path} has no entries under it`);
+      } else if (!this.views.has(n.path)) problems.push(`nav ${n.path} names no view`);
+    }
+    if (problems.length) throw new RegistryError(`navigation is inconsistent:\n  ${problems.join('\n  ')}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ItemType } from '../../kernel/item-type';
+import type { DisplayAs, ListScreenDecl, Order, SortKey } from '../../kernel/view';
 import type { PropertyDef } from '../../kernel/property';
 import type { Role } from '../../protocol/access-levels';
 import { DEFAULT_SEARCH_MAX } from '../../protocol/constants';
@@ -10,18 +11,12 @@ import { TEXT_KEY, type Clause, type FacetBucket, type SearchQuery } from '../..
 // or view"): the state a person builds (type, text, facet filters, sort, display), the search/ids
 // query it becomes, and the type watch that keeps an open list live.
 
-export const DISPLAY_MODES = ['LIST', 'TABLE', 'CARDS', 'TIMELINE', 'CAROUSEL'] as const;
-export type DisplayAs = (typeof DISPLAY_MODES)[number];
+export { DISPLAY_MODES, type DisplayAs, type Order, type SortKey } from '../../kernel/view';
 
 export const PAGE_SIZE = DEFAULT_SEARCH_MAX;
 /** How long a burst of pushes waits before the list is fetched again. */
 export const LIVE_REFETCH_MS = 300;
 
-export type Order = 'asc' | 'desc';
-export interface SortKey {
-  key: string;
-  order: Order;
-}
 export type FilterValue = string | number | boolean | null;
 
 export interface SearchState {
@@ -40,21 +35,14 @@ export interface SearchState {
   columns: string[] | null;
 }
 
-/** A screen built on the search component: the general search or a per-type list. */
-export interface ScreenDef {
+/**
+ * A screen built on the search component: the general search or a per-type list (a module's
+ * `list` view, kernel/view.ts, with its name and title).
+ */
+export interface ScreenDef extends ListScreenDecl {
   /** The view name; also the key of its result list for previous/next. */
   name: string;
   titleKey: string;
-  /** The types the screen lists; one type makes a per-type list. Null: the general search. */
-  types: readonly string[] | null;
-  /** Every registered type, also those left out of the general search (admin). */
-  allTypes?: boolean;
-  defaultSort: SortKey[];
-  displayAs: DisplayAs;
-  /** The date facet and timeline key: created or changed. */
-  dateKey: '_c.ts' | '_m.ts';
-  /** Offer a create button (when the user may create the type); 'admin': to admins only. */
-  create?: boolean | 'admin';
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation. */
   minOrgRole?: Role;
@@ -143,7 +131,7 @@ export function queryMust(screen: ScreenDef, state: SearchState, env: TypeEnv, n
 
 /** Explicit sort first, then the screen's default; the general search ranks text matches. */
 export function effectiveSort(screen: ScreenDef, state: SearchState): SortKey[] {
-  return state.sort.length ? state.sort : screen.defaultSort;
+  return state.sort.length ? state.sort : [...screen.defaultSort];
 }
 
 /** The sort key shown as selected (the server's default when none is asked for). */

@@ -1,7 +1,6 @@
 import { createContext, useContext } from 'react';
 
-export const CELL_WIDTHS = ['THIRD', 'HALF', 'TWO_THIRDS', 'FULL'] as const;
-export type CellWidth = (typeof CELL_WIDTHS)[number];
+export { CELL_WIDTHS, type CellWidth } from '../../kernel/view';
 
 export type CellAction = 'VALIDATE' | 'SAVE' | 'CLOSE' | 'RESET';
 export type DirtyState = 'NONE' | 'DIRTY' | 'SAVING' | 'ERROR';

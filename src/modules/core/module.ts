@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { coreActs, coreAsyncActs } from './contract';
 import { coreTypes } from './types';
+import { coreViews } from './views';
 
 /**
  * The core module: users, organisations, contacts, messaging, lists of values, tasks and the
@@ -10,12 +11,14 @@ export const coreModule = defineModule({
   id: 'core',
   types: coreTypes,
   server: true,
+  client: true,
   // Each act is named once, by its contract (contract.ts).
   acts: coreActs,
   asyncActs: coreAsyncActs,
   capabilities: ['Core'],
   lovLists: ['ACTION_TYPES'],
   kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'] },
+  views: coreViews,
   nav: [
     { path: 'home' },
     { path: 'search' },
@@ -27,7 +30,7 @@ export const coreModule = defineModule({
     { path: 'list-lov' },
     { path: 'whats-new', routeOnly: true },
     { path: 'docs', noColumns: true },
-    { path: 'admin', adminOnly: true },
+    { path: 'admin', adminOnly: true, group: true },
     { path: 'admin.all-items', adminOnly: true },
     { path: 'admin.sysalerts', adminOnly: true },
     { path: 'admin.state', adminOnly: true },

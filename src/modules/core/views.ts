@@ -1,0 +1,145 @@
+import type { ListScreenDecl, ViewDecl } from '../../kernel/view';
+
+// Core's views as data (kernel/view.ts), sent to the client in the page's config. List screens
+// are the generic search component with their defaults; `screen: true` views are components of
+// core's client half (client/index.ts `screens`), each loaded on first use.
+
+/** A list screen's view: a LIST shows in half the width, the other displays in two thirds. */
+function list(
+  name: string,
+  titleKey: string,
+  decl: ListScreenDecl,
+  gate: Pick<ViewDecl, 'adminOnly' | 'minOrgRole'> = {},
+): ViewDecl {
+  return {
+    name,
+    titleKey,
+    width: decl.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
+    inNav: true,
+    ...gate,
+    list: decl,
+  };
+}
+
+export const coreViews: readonly ViewDecl[] = [
+  { name: 'home', titleKey: 'views.home.title', width: 'TWO_THIRDS', inNav: true, screen: true },
+  { name: 'search', titleKey: 'nav.search', width: 'TWO_THIRDS', inNav: true, screen: true },
+  {
+    name: 'admin.owner',
+    titleKey: 'nav.admin_owner',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    minOrgRole: 'orgAdmin',
+    screen: true,
+  },
+  {
+    name: 'admin.contacts',
+    titleKey: 'nav.admin_contacts',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    minOrgRole: 'orgAdmin',
+    screen: true,
+  },
+  { name: 'conversations', titleKey: 'nav.conversations', width: 'TWO_THIRDS', inNav: true, screen: true },
+  { name: 'notifications', titleKey: 'nav.notifications', width: 'HALF', inNav: true, screen: true },
+  // The screens built on the search component (spec core §2 "Core routes", signed-in navigation).
+  list(
+    'admin.all-items',
+    'nav.admin_all-items',
+    {
+      types: null,
+      allTypes: true,
+      defaultSort: [{ key: '_c.ts', order: 'desc' }],
+      displayAs: 'TABLE',
+      dateKey: '_c.ts',
+    },
+    { adminOnly: true },
+  ),
+  list(
+    'admin.sysalerts',
+    'nav.admin_sysalerts',
+    {
+      types: ['SystemAlert'],
+      defaultSort: [{ key: '_c.ts', order: 'desc' }],
+      displayAs: 'TABLE',
+      dateKey: '_c.ts',
+      create: true,
+    },
+    { adminOnly: true },
+  ),
+  list('my-contacts', 'nav.my-contacts', {
+    types: ['Contact'],
+    defaultSort: [
+      { key: 'lastName', order: 'asc' },
+      { key: 'firstName', order: 'asc' },
+    ],
+    displayAs: 'LIST',
+    dateKey: '_c.ts',
+    create: 'admin',
+  }),
+  list('my-organizations', 'nav.my-organizations', {
+    types: ['Organization'],
+    defaultSort: [{ key: 'displayName', order: 'asc' }],
+    displayAs: 'LIST',
+    dateKey: '_c.ts',
+    create: true,
+  }),
+  list('timeline', 'nav.timeline', {
+    types: null,
+    defaultSort: [{ key: '_m.ts', order: 'desc' }],
+    displayAs: 'TIMELINE',
+    dateKey: '_m.ts',
+  }),
+  list('list-lov', 'nav.list-lov', {
+    types: ['LOVValue'],
+    defaultSort: [
+      { key: 'list', order: 'asc' },
+      { key: 'key', order: 'asc' },
+    ],
+    displayAs: 'TABLE',
+    dateKey: '_c.ts',
+    create: true,
+  }),
+  list(
+    'admin.lovs',
+    'nav.admin_lovs',
+    {
+      types: ['LOVValue'],
+      defaultSort: [
+        { key: 'list', order: 'asc' },
+        { key: 'key', order: 'asc' },
+      ],
+      displayAs: 'TABLE',
+      dateKey: '_c.ts',
+      create: true,
+    },
+    // Editors and orgAdmins keep their organisation's lists (capability-modules §5).
+    { minOrgRole: 'editor' },
+  ),
+  {
+    name: 'admin.state',
+    titleKey: 'nav.admin_state',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    adminOnly: true,
+    screen: true,
+  },
+  {
+    name: 'admin.systext',
+    titleKey: 'nav.admin_systext',
+    width: 'FULL',
+    inNav: true,
+    adminOnly: true,
+    screen: true,
+  },
+  {
+    name: 'admin.menu-items',
+    titleKey: 'nav.admin_menu-items',
+    width: 'HALF',
+    inNav: true,
+    adminOnly: true,
+    screen: true,
+  },
+  { name: 'whats-new', titleKey: 'nav.whats-new', width: 'TWO_THIRDS', screen: true },
+  { name: 'docs', titleKey: 'nav.docs', noColumns: true, public: true, inNav: true, screen: true },
+];
