@@ -1,5 +1,6 @@
 import type { PropertyDef, TypeAccess } from '../kernel/property';
 import type { NavEntry } from '../kernel/module';
+import type { RegisteredView } from '../kernel/registry';
 
 export interface TypeConfig {
   properties: Record<string, PropertyDef>;
@@ -22,6 +23,14 @@ export interface Colours {
   accent: string;
 }
 
+export interface ModuleInfo {
+  id: string;
+  /** The capabilities the module declares; none: every signed-in user may see it. */
+  capabilities: string[];
+  /** It has a client half (src/modules/<id>/client/index.ts). */
+  client: boolean;
+}
+
 /** The config object of spec core §3, embedded by the server as <script id="config">. */
 export interface ClientConfig {
   version: string;
@@ -36,6 +45,10 @@ export interface ClientConfig {
   colours: { light: Colours; dark: Colours };
   types: Record<string, TypeConfig>;
   nav: NavEntry[];
+  /** Every module's views, each with the id of its module (the client adds its own shell views). */
+  views: RegisteredView[];
+  /** The listed modules, in list order. */
+  modules: ModuleInfo[];
   capabilities: string[];
   kinds?: { Agreement: string[]; Import: string[] };
 }

@@ -8,6 +8,7 @@ import { browserTokenStore } from './state/token-store';
 import { followOverrideChanges, pickLanguage, setupI18n } from './i18n/setup';
 import { en } from './i18n/en';
 import { loadTypes } from './items/item-label';
+import { loadViews } from './views/registry';
 
 /** The language features the app needs; older browsers get the "platform not supported" page. */
 function supported(): boolean {
@@ -37,6 +38,7 @@ async function boot() {
   }
   const config = readConfig();
   loadTypes(config);
+  loadViews(config.views);
   await setupI18n(pickLanguage());
   const alerts = new AlertStore();
   const storage = safeStorage();

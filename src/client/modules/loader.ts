@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import i18next from 'i18next';
 import type { ClientModule } from '../module-api';
+import { loadScreenStrings } from '../i18n/screen-strings';
 import { ExternalStore, useStore } from '../state/external-store';
 
 // The client halves of the modules (src/modules/<id>/client/index.ts), each its own chunk: the
@@ -33,8 +34,10 @@ class LoadedModules extends ExternalStore<readonly ClientModule[]> {
     if (!p) {
       const loader = loaders.get(id);
       if (!loader) return Promise.reject(new Error(`module ${id} has no client half`));
-      p = loader()
-        .then(async ({ client }) => {
+      // The on-demand strings come with every half: its parts (screens, sections, dialogs) are
+      // on-demand parts too, so they never render a bare key.
+      p = Promise.all([loader(), loadScreenStrings()])
+        .then(async ([{ client }]) => {
           if (client.id !== id) throw new Error(`the client half in modules/${id} says it is ${client.id}`);
           if (client.strings)
             i18next.addResourceBundle('en', 'translation', await client.strings(), true, false);

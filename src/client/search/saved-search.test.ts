@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coreTypes } from '../../modules/core/types';
-import { listScreen, SEARCH_SCREEN } from './screens';
+import { coreViews } from '../../modules/core/views';
+import { listScreens, SEARCH_SCREEN } from './screens';
 import {
   findByHashQuery,
   fromSavedSearch,
@@ -10,6 +11,10 @@ import {
   withParam,
 } from './saved-search';
 import { initialState, setSort, toggleFilter, type SearchState, type TypeEnv } from './search-model';
+
+// The list screens are core's `list` views (its manifest), as the client receives them.
+const LIST_SCREENS = listScreens(coreViews);
+const listScreen = (name: string) => LIST_SCREENS.find((s) => s.name === name);
 
 const byName = new Map(coreTypes.map((t) => [t.name, t]));
 const env: TypeEnv = { type: (n) => byName.get(n), names: coreTypes.map((t) => t.name) };

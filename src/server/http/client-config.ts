@@ -46,6 +46,14 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
       ]),
     ),
     nav: registry.nav,
+    /** Every module's views (kernel/view.ts), each with the id of its module. */
+    views: [...registry.views.values()],
+    /** The listed modules: who may see each (its capabilities) and whether it has a client half. */
+    modules: registry.modules.map((m) => ({
+      id: m.id,
+      capabilities: [...(m.capabilities ?? [])],
+      client: m.client === true,
+    })),
     capabilities: [...registry.capabilities],
     /** Registered Agreement and Import kinds, offered as choices in forms. */
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },

@@ -1,6 +1,42 @@
-import { defineClientModule } from '../../../client/module-api';
+import { lazy } from 'react';
+import type { ClientModule } from '../../../client/module-api';
 
-// Core's client half: its screens, item sections and menu entries (issue 12 §4, §8).
-export const client = defineClientModule({
+// Core's client half (issue 12 §4, §8): the components of core's `screen: true` views
+// (views.ts), each its own chunk, loaded when first opened. The half itself is loaded with the
+// on-demand strings (client/modules/loader.ts), so its parts never render a bare key.
+export const client: ClientModule = {
   id: 'core',
-});
+  screens: {
+    home: lazy(() => import('../../../client/views/HomeView').then((m) => ({ default: m.HomeView }))),
+    search: lazy(() => import('../../../client/search/SearchView').then((m) => ({ default: m.SearchView }))),
+    'admin.owner': lazy(() =>
+      import('../../../client/people/OwnerView').then((m) => ({ default: m.OwnerView })),
+    ),
+    'admin.contacts': lazy(() =>
+      import('../../../client/people/ContactsView').then((m) => ({ default: m.ContactsView })),
+    ),
+    conversations: lazy(() =>
+      import('../../../client/conversations/ConversationsView').then((m) => ({
+        default: m.ConversationsView,
+      })),
+    ),
+    notifications: lazy(() =>
+      import('../../../client/notifications/NotificationsView').then((m) => ({
+        default: m.NotificationsView,
+      })),
+    ),
+    'admin.state': lazy(() =>
+      import('../../../client/admin/admin-views').then((m) => ({ default: m.AdminStateView })),
+    ),
+    'admin.systext': lazy(() =>
+      import('../../../client/admin/admin-views').then((m) => ({ default: m.SystextView })),
+    ),
+    'admin.menu-items': lazy(() =>
+      import('../../../client/admin/admin-views').then((m) => ({ default: m.MenuItemsView })),
+    ),
+    'whats-new': lazy(() =>
+      import('../../../client/docs/info-views').then((m) => ({ default: m.WhatsNewView })),
+    ),
+    docs: lazy(() => import('../../../client/docs/info-views').then((m) => ({ default: m.DocsView }))),
+  },
+};

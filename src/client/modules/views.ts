@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { RegisteredView } from '../../kernel/registry';
+import { lazyScreen } from '../i18n/screen-strings';
+import { listScreenOf } from '../search/screens';
+import type { ViewDef, ViewProps } from '../views/view-def';
+import { loadClientModule } from './loader';
+
+// A module's view (from the page's config) as the client's ViewDef: a `list` view is the generic
+// list screen fed by its declaration; a `screen` view is its module's component, loaded with the
+// module's client half (and the on-demand strings) when first opened.
+
+function componentOf(v: RegisteredView): ComponentType<ViewProps> {
+  if (v.list) {
+    const screen = listScreenOf(v);
+    return lazyScreen(() =>
+      import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(screen) })),
+    );
+  }
+  if (v.screen)
+    return lazyScreen(() =>
+      loadClientModule(v.module).then((m) => {
+        const component = m.screens?.[v.name];
+        if (!component) throw new Error(`module ${v.module} has no screen ${v.name} in its client half`);
+        return { default: component };
+      }),
+    );
+  // Dashboards render through their own screen (src/client/dashboards), which this resolver
+  // hands them to once it exists; until then a dashboard view is refused where it is registered.
+  throw new Error(`view ${v.name}: dashboard views are resolved by src/client/dashboards`);
+}
+
+/** A module's view as the client registers it. */
+export function moduleViewDef(v: RegisteredView): ViewDef {
+  const { module: _module, list: _list, dashboard: _dashboard, screen: _screen, ...rest } = v;
+  return { ...rest, component: componentOf(v) };
+}
