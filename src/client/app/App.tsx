@@ -4,10 +4,12 @@ import { useMemo, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppProvider, useSession, type AppServices } from '../state/app-context';
 import { Shell } from '../shell/Shell';
+import { useSessionModules } from '../modules/session-modules';
 import { buildTheme } from './theme';
 
 function Themed({ services }: { services: AppServices }) {
   const { user } = useSession();
+  useSessionModules(services.config.modules, user);
   const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   const dark = user?.dark ?? prefersDark;
   const theme = useMemo(() => buildTheme(services.config, dark), [services.config, dark]);
