@@ -9,6 +9,8 @@ import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/module
 import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
+import type { ClientModule } from '../src/client/module-api';
+import { SHELL_VIEWS } from '../src/client/views/registry';
 import type { ServerModule } from '../src/server/services';
 
 // The one list (src/modules/index.ts) and each module's halves must agree: a folder is a listed
@@ -45,6 +47,29 @@ describe('the one list and the module folders', () => {
       const entry = (await import(`../src/modules/${id}/client/index.ts`)) as { client?: { id?: unknown } };
       expect(entry.client?.id, `${id}/client/index.ts`).toBe(id);
     }
+  });
+
+  it.each(MODULES.map((m) => [m.id, m] as const))(
+    '%s: has a client half exactly when its manifest says client, with a component for each screen view',
+    async (id, m: ModuleManifest) => {
+      const screens = (m.views ?? []).filter((v) => v.screen).map((v) => v.name);
+      if (!m.client) {
+        expect(existsSync(new URL(`${id}/client`, MODULES_DIR)), `${id}/client/`).toBe(false);
+        expect(screens, `${id}: screen views need a client half`).toEqual([]);
+        return;
+      }
+      expect(has(id, 'client/index.ts'), `${id}/client/index.ts`).toBe(true);
+      const { client } = (await import(`../src/modules/${id}/client/index.ts`)) as { client: ClientModule };
+      expect(client.id).toBe(id);
+      expect(Object.keys(client.screens ?? {}).sort()).toEqual([...screens].sort());
+    },
+  );
+
+  it('no module view is named like one of the shell’s own views', () => {
+    const shell = new Set(SHELL_VIEWS.map((v) => v.name));
+    const views = [...appRegistry().views.values()];
+    expect(views.length).toBeGreaterThan(0);
+    expect(views.filter((v) => shell.has(v.name)).map((v) => `${v.module}: ${v.name}`)).toEqual([]);
   });
 });
 
