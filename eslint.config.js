@@ -27,6 +27,20 @@ const NOT_KERNEL = {
   regex: through('kernel'),
   message: 'protocol is the bottom layer: it never imports the kernel (DESIGN §3).',
 };
+// A module's client code reaches the client only through its module API (src/client/module-api.ts);
+// from src/modules/<id>/client/… the client is three or more levels up.
+const ONLY_MODULE_API = {
+  regex: '^(?:\\.\\./){3,}client(?:/(?!module-api$).*)?$',
+  message:
+    'A module’s client code imports the client only through src/client/module-api.ts (export there what modules need).',
+};
+// The client loads the modules' client halves by id (client/modules/loader.ts, each its own
+// chunk); a static import would put a module's code in the start-up bundle.
+const NOT_MODULE_CLIENT = {
+  regex: '^\\.{1,2}/(?:.*/)?modules/[^/]+/client(?:/|$)',
+  message:
+    'The client never imports a module’s client half: the loader (client/modules/loader.ts) loads it on demand.',
+};
 // A module's public entry is its top-level files (module.ts, types.ts, contract.ts, index.ts);
 // its subfolders (server/, client/, test/, i18n/, …) are its own. `<other>/<folder>/` after a
 // relative walk is another module's internals; `../server/…` (a `..` before it) is not.
@@ -51,7 +65,10 @@ const moduleBoundaries = moduleIds.flatMap((id) => {
     { files: [`src/modules/${id}/**/*.{ts,tsx}`], rules: restrict(other) },
     { files: [`src/modules/${id}/*.{ts,tsx}`], rules: restrict(other, NOT_SERVER, NOT_CLIENT) },
     { files: [`src/modules/${id}/server/**/*.{ts,tsx}`], rules: restrict(other, NOT_CLIENT) },
-    { files: [`src/modules/${id}/client/**/*.{ts,tsx}`], rules: restrict(other, NOT_SERVER) },
+    {
+      files: [`src/modules/${id}/client/**/*.{ts,tsx}`],
+      rules: restrict(other, NOT_SERVER, ONLY_MODULE_API),
+    },
   ];
 });
 
@@ -81,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/modules/*/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -112,7 +129,9 @@ export default tseslint.config(
     },
   },
   // Boundaries. One block per folder: a later block's no-restricted-imports replaces an earlier one.
-  { files: ['src/client/**/*.{ts,tsx}'], rules: restrict(NOT_SERVER) },
+  { files: ['src/client/**/*.{ts,tsx}'], rules: restrict(NOT_SERVER, NOT_MODULE_CLIENT) },
+  // Its unit tests may check a module's client code against the client's (bundles, models).
+  { files: ['src/client/**/*.test.ts'], rules: restrict(NOT_SERVER) },
   { files: ['src/server/**/*.{ts,tsx}'], rules: restrict(NOT_CLIENT) },
   { files: ['src/protocol/**/*.ts'], rules: restrict(NOT_SERVER, NOT_CLIENT, NOT_MODULES, NOT_KERNEL) },
   { files: ['src/kernel/**/*.ts'], rules: restrict(NOT_SERVER, NOT_CLIENT, NOT_MODULES) },

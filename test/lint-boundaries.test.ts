@@ -33,6 +33,11 @@ describe('import boundaries', () => {
     ['src/modules/core/server/x.ts', '../../other/server/acts'],
     ['src/modules/core/server/x.ts', '../../other/client/view'],
     ['src/modules/core/module.ts', '../other/i18n/en'],
+    ['src/modules/core/client/index.ts', '../../../client/state/items'],
+    ['src/modules/core/client/admin/x.tsx', '../../../../client/shell/nav'],
+    ['src/modules/core/client/admin/x.tsx', '../../../../client'],
+    ['src/client/views/registry.ts', '../../modules/core/client/index'],
+    ['src/client/x.ts', '../modules/core/client/admin/x'],
   ])('%s may not import %s', async (file, from) => {
     expect(await refused(file, from)).toBe(true);
   });
@@ -48,6 +53,11 @@ describe('import boundaries', () => {
     ['src/modules/core/server/x.ts', '../../other/contract'],
     ['src/modules/core/client/x.tsx', '../../other/types'],
     ['src/server/server-modules.ts', '../modules/core/server/index'],
+    ['src/modules/core/client/index.ts', '../../../client/module-api'],
+    ['src/modules/core/client/admin/x.tsx', '../../../../client/module-api'],
+    ['src/modules/core/client/admin/x.tsx', '../people/useManagedOrgs'],
+    ['src/modules/core/client/admin/x.tsx', '../../../../protocol/files'],
+    ['src/client/i18n/bundle.test.ts', '../../modules/core/client/admin/systext-model'],
   ])('%s may import %s', async (file, from) => {
     expect(await refused(file, from)).toBe(false);
   });

@@ -82,3 +82,55 @@ export interface ClientModule {
 export function defineClientModule(m: ClientModule): ClientModule {
   return m;
 }
+
+// What modules' client code may use of the client (their screens, sections and dialogs). Each is
+// re-exported from where it lives; a module's code imports none of those files itself (ESLint).
+
+// The app: services, the session, the socket client, errors.
+export { useApp, useSession } from './state/app-context';
+export type { SocketClient, UserSession } from './state/socket-client';
+export { RequestError } from './state/request-error';
+
+// Items: the cache, reading, labels, formatting, the recently opened.
+export { itemKey, readMany, useItem, type Item } from './state/items';
+export { itemLabel, itemType } from './items/item-label';
+export { formatDate } from './items/format';
+export { readSearchReply } from './items/lookups';
+export { useRelationSearch } from './items/useRelationSearch';
+export { recentItems } from './state/recent';
+
+// The shell: views and cells, the navigation and the admin's menu settings.
+export type { ViewProps } from './views/view-def';
+export { useCell } from './shell/cell-api';
+export { groupNav, navKey, visibleNav } from './shell/nav';
+export { applyMenuItems, useMenuItems } from './admin/menu-items';
+
+// Search: the search component, saved views, creating items, organisation labels.
+export { SearchPanel } from './search/SearchPanel';
+export { SEARCH_SCREEN } from './search/screens';
+export { HASH_PARAM } from './search/saved-search';
+export { useSavedView } from './search/useSavedView';
+export { CreateItemDialog } from './search/CreateItemDialog';
+export { typeLabel } from './search/search-labels';
+export { useCanCreate } from './search/useCanCreate';
+export { useOrgLabels } from './search/useOrgLabels';
+
+// Files: attachment rows, the viewer, upload settings.
+export { AttachmentDownloadButton, AttachmentRowButton } from './files/AttachmentRow';
+export { groupOf } from './files/attachment-urls';
+export { AttachmentViewer } from './files/AttachmentViewer';
+export { tusOptions } from './files/tus-options';
+
+// Notifications (the bell's store, shared with core's notifications screen).
+export { fetchNotifications, markNotifications, pairsKey, useUnreadPairs } from './notifications/notify-api';
+export { notificationText } from './notifications/notify-text';
+
+// Help pages and what's new: the pages, the Markdown renderer, the releases and their unseen count.
+export { docPage, menuDocPages } from './docs/doc-pages';
+export { Markdown } from './docs/Markdown';
+export { RELEASES, unseenReleases } from './whats-new/releases';
+export { useWhatsNew } from './whats-new/useWhatsNew';
+
+// The English bundle in its two parts (the wording screen lists every message).
+export { en } from './i18n/en';
+export { enScreens } from './i18n/en-screens';

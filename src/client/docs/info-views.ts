@@ -1,6 +1,4 @@
-// The information screens and overlays load together, on first use: help pages, what's new,
-// the support form and the system alerts' dialog and cards.
-export { DocsView } from './DocsView';
-export { WhatsNewView } from '../whats-new/WhatsNewView';
+// The information overlays load together, on first use: the support form and the system alerts'
+// dialog and cards (the help pages and what's new are core's screens, in its client half).
 export { SupportDialog } from '../admin/SupportDialog';
 export { SystemAlertsView } from '../admin/SystemAlertsView';

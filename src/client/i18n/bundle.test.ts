@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enScreens } from './en-screens';
-import { flattenMessages } from '../admin/systext-model';
+import { flattenMessages } from '../../modules/core/client/admin/systext-model';
 import { covers, keyRefs } from './key-refs';
 
 // The English bundle is in two parts (en.ts at start, en-screens.ts with the screens loaded on

@@ -7,36 +7,24 @@ import type { ClientModule } from '../../../client/module-api';
 export const client: ClientModule = {
   id: 'core',
   screens: {
-    home: lazy(() => import('../../../client/views/HomeView').then((m) => ({ default: m.HomeView }))),
-    search: lazy(() => import('../../../client/search/SearchView').then((m) => ({ default: m.SearchView }))),
-    'admin.owner': lazy(() =>
-      import('../../../client/people/OwnerView').then((m) => ({ default: m.OwnerView })),
-    ),
-    'admin.contacts': lazy(() =>
-      import('../../../client/people/ContactsView').then((m) => ({ default: m.ContactsView })),
-    ),
+    home: lazy(() => import('./home/HomeView').then((m) => ({ default: m.HomeView }))),
+    search: lazy(() => import('./search/SearchView').then((m) => ({ default: m.SearchView }))),
+    'admin.owner': lazy(() => import('./people/OwnerView').then((m) => ({ default: m.OwnerView }))),
+    'admin.contacts': lazy(() => import('./people/ContactsView').then((m) => ({ default: m.ContactsView }))),
     conversations: lazy(() =>
-      import('../../../client/conversations/ConversationsView').then((m) => ({
+      import('./conversations/ConversationsView').then((m) => ({
         default: m.ConversationsView,
       })),
     ),
     notifications: lazy(() =>
-      import('../../../client/notifications/NotificationsView').then((m) => ({
+      import('./notifications/NotificationsView').then((m) => ({
         default: m.NotificationsView,
       })),
     ),
-    'admin.state': lazy(() =>
-      import('../../../client/admin/admin-views').then((m) => ({ default: m.AdminStateView })),
-    ),
-    'admin.systext': lazy(() =>
-      import('../../../client/admin/admin-views').then((m) => ({ default: m.SystextView })),
-    ),
-    'admin.menu-items': lazy(() =>
-      import('../../../client/admin/admin-views').then((m) => ({ default: m.MenuItemsView })),
-    ),
-    'whats-new': lazy(() =>
-      import('../../../client/docs/info-views').then((m) => ({ default: m.WhatsNewView })),
-    ),
-    docs: lazy(() => import('../../../client/docs/info-views').then((m) => ({ default: m.DocsView }))),
+    'admin.state': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.AdminStateView }))),
+    'admin.systext': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.SystextView }))),
+    'admin.menu-items': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.MenuItemsView }))),
+    'whats-new': lazy(() => import('./info/WhatsNewView').then((m) => ({ default: m.WhatsNewView }))),
+    docs: lazy(() => import('./info/DocsView').then((m) => ({ default: m.DocsView }))),
   },
 };

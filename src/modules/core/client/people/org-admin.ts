@@ -1,4 +1,4 @@
-import type { UserSession } from '../state/socket-client';
+import { type UserSession } from '../../../../client/module-api';
 
 // Who manages organisations: site admins, and orgAdmins of at least one organisation.
 

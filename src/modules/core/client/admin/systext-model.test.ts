@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../i18n/en';
-import { enScreens } from '../i18n/en-screens';
 import { bundleMessages, changedValues, filterRows, flattenMessages } from './systext-model';
+import { en, enScreens } from '../../../../client/module-api';
 
 describe('systext model', () => {
   it('flattens nested messages into dotted keys', () => {

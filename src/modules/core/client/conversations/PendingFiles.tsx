@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, IconButton, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../protocol/files';
+import { formatSize } from '../../../../protocol/files';
 import type { ReplyFile } from './reply-files';
 
 /** The files of a reply that the server does not have yet, with progress, retry and remove. */

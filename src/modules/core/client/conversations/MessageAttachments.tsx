@@ -2,12 +2,15 @@ import { Box, List, ListItem } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../protocol/files';
-import { AttachmentDownloadButton, AttachmentRowButton } from '../files/AttachmentRow';
-import { groupOf } from '../files/attachment-urls';
-import { AttachmentViewer } from '../files/AttachmentViewer';
-import { useApp } from '../state/app-context';
-import type { Item } from '../state/items';
+import { formatSize } from '../../../../protocol/files';
+import {
+  AttachmentDownloadButton,
+  AttachmentRowButton,
+  AttachmentViewer,
+  groupOf,
+  type Item,
+  useApp,
+} from '../../../../client/module-api';
 
 /**
  * The files of one message: name, kind, size; a click opens the viewer (lightbox, players,

@@ -13,10 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useApp, useSession } from '../state/app-context';
-import type { ViewProps } from '../views/view-def';
-import { docPage, menuDocPages } from './doc-pages';
-import { Markdown } from './Markdown';
+import {
+  docPage,
+  Markdown,
+  menuDocPages,
+  useApp,
+  useSession,
+  type ViewProps,
+} from '../../../../client/module-api';
 
 /** /docs (the list of pages) and /docs/{docKey} (one page), without columns (spec core §2). */
 export function DocsView({ rest }: ViewProps) {

@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readMany, type Item } from '../state/items';
-import type { SocketClient } from '../state/socket-client';
+import { type Item, readMany, type SocketClient } from '../../../../client/module-api';
 
 // Conversations on the wire: threads by latest activity (`sortTS`), a thread's messages oldest
 // first. Both are plain search/ids queries, so the access rule runs inside the SQL.

@@ -13,13 +13,16 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../items/format';
-import { useCell } from '../shell/cell-api';
-import { useApp, useSession } from '../state/app-context';
-import type { Item } from '../state/items';
-import type { ViewProps } from '../views/view-def';
 import { listThreads, type ThreadFilter } from './conversations-api';
 import { ThreadPane } from './ThreadPane';
+import {
+  formatDate,
+  type Item,
+  useApp,
+  useCell,
+  useSession,
+  type ViewProps,
+} from '../../../../client/module-api';
 
 /**
  * /conversations: the threads the user may read, latest activity first, with open / resolved /

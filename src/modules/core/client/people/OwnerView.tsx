@@ -22,10 +22,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useRelationSearch } from '../items/useRelationSearch';
-import { ROLES, type Role } from '../../protocol/access-levels';
-import { useApp } from '../state/app-context';
+import { ROLES, type Role } from '../../../../protocol/access-levels';
 import { useManagedOrgs } from './useManagedOrgs';
+import { useApp, useRelationSearch } from '../../../../client/module-api';
 
 /** admin.owner: the organisations an orgAdmin manages, their members and roles (setMembership). */
 export function OwnerView() {

@@ -15,12 +15,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { en } from '../i18n/en';
-import { enScreens } from '../i18n/en-screens';
-import { useApp } from '../state/app-context';
-import { RequestError } from '../state/request-error';
-import { LANGUAGE_RE } from '../../protocol/locale-keys';
+import { LANGUAGE_RE } from '../../../../protocol/locale-keys';
 import { bundleMessages, changedValues, filterRows } from './systext-model';
+import { en, enScreens, RequestError, useApp } from '../../../../client/module-api';
 
 const PAGE = 50;
 

@@ -17,13 +17,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../items/format';
-import { useApp } from '../state/app-context';
-import { itemKey, useItem, type Item } from '../state/items';
 import { listMessages } from './conversations-api';
 import { MessageAttachments } from './MessageAttachments';
 import { PendingFiles } from './PendingFiles';
 import { chosenFiles, type ReplyFile } from './reply-files';
+import { formatDate, type Item, itemKey, useApp, useItem } from '../../../../client/module-api';
 
 /**
  * One conversation: its messages oldest first with author and time, a reply box (Ctrl+Enter or

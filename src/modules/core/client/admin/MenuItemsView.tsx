@@ -15,9 +15,14 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../state/app-context';
-import { groupNav, navKey, visibleNav } from '../shell/nav';
-import { applyMenuItems, useMenuItems } from './menu-items';
+import {
+  applyMenuItems,
+  groupNav,
+  navKey,
+  useApp,
+  useMenuItems,
+  visibleNav,
+} from '../../../../client/module-api';
 
 /**
  * admin.menu-items: hide navigation entries for everyone and put the main ones in the order a

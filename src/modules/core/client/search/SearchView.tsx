@@ -2,11 +2,13 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import type { ViewProps } from '../views/view-def';
-import { HASH_PARAM } from './saved-search';
-import { SEARCH_SCREEN } from './screens';
-import { SearchPanel } from './SearchPanel';
-import { useSavedView } from './useSavedView';
+import {
+  HASH_PARAM,
+  SEARCH_SCREEN,
+  SearchPanel,
+  useSavedView,
+  type ViewProps,
+} from '../../../../client/module-api';
 
 /**
  * /search (spec core §2): c0 holds the text; h names a saved view, which opens exactly as it was

@@ -2,10 +2,7 @@ import { Box, Card, CardContent, Chip, Link, List, ListItem, Stack, Typography }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useApp, useSession } from '../state/app-context';
-import { readMany } from '../state/items';
-import { recentItems } from '../state/recent';
-import { itemLabel } from '../items/item-label';
+import { itemLabel, readMany, recentItems, useApp, useSession } from '../../../../client/module-api';
 
 export function HomeView() {
   const { t } = useTranslation();

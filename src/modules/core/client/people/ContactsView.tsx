@@ -21,17 +21,20 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import AddIcon from '@mui/icons-material/Add';
-import { itemType } from '../items/item-label';
-import { readSearchReply } from '../items/lookups';
-import { CreateItemDialog } from '../search/CreateItemDialog';
-import { typeLabel } from '../search/search-labels';
-import { useCanCreate } from '../search/useCanCreate';
-import { useCell } from '../shell/cell-api';
-import { useApp, useSession } from '../state/app-context';
-import type { Item } from '../state/items';
 import { useManagedOrgs } from './useManagedOrgs';
-import { USER_STATES, type UserState } from '../../protocol/user-states';
+import { USER_STATES, type UserState } from '../../../../protocol/user-states';
 import { userStateColor } from './user-states';
+import {
+  CreateItemDialog,
+  type Item,
+  itemType,
+  readSearchReply,
+  typeLabel,
+  useApp,
+  useCanCreate,
+  useCell,
+  useSession,
+} from '../../../../client/module-api';
 
 const CONTACT_MAX = 500;
 type ContactItem = Item & {

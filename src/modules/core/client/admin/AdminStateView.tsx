@@ -14,11 +14,9 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../state/app-context';
-import { RequestError } from '../state/request-error';
 import { formatDuration } from './admin-format';
-import { formatSize } from '../../protocol/files';
-import { formatDate } from '../items/format';
+import { formatSize } from '../../../../protocol/files';
+import { formatDate, RequestError, useApp } from '../../../../client/module-api';
 
 /** Refreshed this often while the page is open. */
 export const STATE_REFRESH_MS = 5_000;

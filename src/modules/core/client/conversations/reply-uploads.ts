@@ -1,6 +1,6 @@
 import Uppy from '@uppy/core';
 import Tus from '@uppy/tus';
-import { tusOptions } from '../files/tus-options';
+import { tusOptions } from '../../../../client/module-api';
 
 // Sends one file of a reply into its Message (loaded only when a reply has files, so Uppy stays
 // out of the start-up bundle). The server appends the new Attachment to `Message.attachments`.

@@ -15,12 +15,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDate } from '../items/format';
-import { useApp } from '../state/app-context';
-import { RequestError } from '../state/request-error';
-import type { ViewProps } from '../views/view-def';
-import { fetchNotifications, markNotifications, pairsKey, useUnreadPairs } from './notify-api';
-import { notificationText } from './notify-text';
+import {
+  fetchNotifications,
+  formatDate,
+  markNotifications,
+  notificationText,
+  pairsKey,
+  RequestError,
+  useApp,
+  useUnreadPairs,
+  type ViewProps,
+} from '../../../../client/module-api';
 
 const PAGE = 50;
 

@@ -3,10 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown } from '../docs/Markdown';
-import { useSession } from '../state/app-context';
-import { RELEASES, unseenReleases } from './releases';
-import { useWhatsNew } from './useWhatsNew';
+import { Markdown, RELEASES, unseenReleases, useSession, useWhatsNew } from '../../../../client/module-api';
 
 /** /whats-new: the notes of every version, newest first; opening it marks them seen. */
 export function WhatsNewView() {

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { readSearchReply } from '../items/lookups';
-import { useOrgLabels } from '../search/useOrgLabels';
-import { useApp, useSession } from '../state/app-context';
 import { orgAdminOrgs } from './org-admin';
+import { readSearchReply, useApp, useOrgLabels, useSession } from '../../../../client/module-api';
 
 const ADMIN_ORG_MAX = 200;
 

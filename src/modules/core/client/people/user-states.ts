@@ -1,4 +1,4 @@
-import type { UserState } from '../../protocol/user-states';
+import type { UserState } from '../../../../protocol/user-states';
 
 // How the client shows the account states of a Contact ($userState); the states and their order
 // are the shared list in protocol/user-states.ts.
