@@ -11,6 +11,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      // The client module API (src/client/module-api.ts) only re-exports: a module's screen that
+      // imports one thing through it must not load everything else it names.
+      treeshake: { moduleSideEffects: (id) => (id.endsWith('/src/client/module-api.ts') ? false : undefined) },
+    },
   },
   server: {
     port: 5173,
