@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
@@ -9,10 +9,34 @@ import { covers, keyRefs } from './key-refs';
 // The English bundle is in two parts (en.ts at start, en-screens.ts with the screens loaded on
 // demand). A part of the app loaded at start that used a key of the second part would show the
 // bare key: these checks follow the static imports from main.tsx and read every key-like string.
+// Each module's client half brings its own strings (src/modules/<id>/i18n/en.ts, loaded with the
+// half): its screens' keys are checked against all the bundles, the client's against its own two.
 
 const CLIENT = path.resolve(__dirname, '..');
+const MODULES = path.resolve(CLIENT, '..', 'modules');
 const later = flattenMessages(enScreens).map(([p]) => p);
-const sections = new Set([...Object.keys(en), ...Object.keys(enScreens)]);
+
+/** Each module's English bundle (its i18n/en.ts exports one object), by module id. */
+const moduleBundles: [string, Record<string, unknown>][] = await Promise.all(
+  readdirSync(MODULES, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(path.join(MODULES, e.name, 'i18n', 'en.ts')))
+    .map(async (e) => {
+      const m = (await import(`../../modules/${e.name}/i18n/en.ts`)) as Record<string, unknown>;
+      const values = Object.values(m);
+      if (values.length !== 1) throw new Error(`modules/${e.name}/i18n/en.ts exports more than its bundle`);
+      return [e.name, values[0] as Record<string, unknown>] as [string, Record<string, unknown>];
+    }),
+);
+const sections = new Set([
+  ...Object.keys(en),
+  ...Object.keys(enScreens),
+  ...moduleBundles.flatMap(([, b]) => Object.keys(b)),
+]);
+/** The client halves' source files (src/modules/<id>/client). */
+const moduleClientFiles = readdirSync(MODULES).flatMap((id) => {
+  const dir = path.join(MODULES, id, 'client');
+  return existsSync(dir) ? sourceFiles(dir) : [];
+});
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -55,6 +79,35 @@ describe('the English bundle in two parts', () => {
     expect(later.length).toBeGreaterThan(100);
   });
 
+  it('keeps the modules’ bundles apart from the client’s and from each other', () => {
+    expect(moduleBundles.map(([id]) => id)).toContain('core');
+    const seen = new Map<string, string>([
+      ...flattenMessages(en).map(([p]): [string, string] => [p, 'en.ts']),
+      ...later.map((p): [string, string] => [p, 'en-screens.ts']),
+    ]);
+    const twice: string[] = [];
+    for (const [id, bundle] of moduleBundles)
+      for (const [p] of flattenMessages(bundle)) {
+        const other = seen.get(p);
+        if (other) twice.push(`${p}: ${id} and ${other}`);
+        seen.set(p, id);
+      }
+    expect(twice).toEqual([]);
+  });
+
+  it('the client names no message only a module’s bundle has (it loads with that module’s half)', () => {
+    const own = [...flattenMessages(en), ...flattenMessages(enScreens)].map(([p]) => p);
+    const modules = moduleBundles.flatMap(([, b]) => flattenMessages(b).map(([p]) => p));
+    const found: string[] = [];
+    for (const file of sourceFiles(CLIENT)) {
+      if (/i18n[\\/]en(-screens)?\.ts$/.test(file)) continue;
+      for (const ref of keyRefs(readFileSync(file, 'utf8'), sections))
+        if (!own.some((p) => covers(ref, p)) && modules.some((p) => covers(ref, p)))
+          found.push(`${path.relative(CLIENT, file)}: ${ref}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('loads nothing at start that uses a key of the on-demand part', () => {
     const start = startModules();
     // The build's start chunks held 76 modules of ours when this was written.
@@ -92,8 +145,12 @@ describe('the English bundle in two parts', () => {
     expect(bare).toEqual([]);
   });
 
-  it('has every message the client names, in one part or the other', () => {
-    const all = [...flattenMessages(en), ...flattenMessages(enScreens)].map(([p]) => p);
+  it('has every message the client and the modules’ client halves name, in one bundle or another', () => {
+    const all = [
+      ...flattenMessages(en),
+      ...flattenMessages(enScreens),
+      ...moduleBundles.flatMap(([, b]) => flattenMessages(b)),
+    ].map(([p]) => p);
     // A section with no messages of its own (enums) is looked up with a default text.
     const open = new Set(
       [...Object.entries(en), ...Object.entries(enScreens)]
@@ -101,7 +158,7 @@ describe('the English bundle in two parts', () => {
         .map(([k]) => k),
     );
     const missing: string[] = [];
-    for (const file of sourceFiles(CLIENT)) {
+    for (const file of [...sourceFiles(CLIENT), ...moduleClientFiles]) {
       if (/i18n[\\/]en(-screens)?\.ts$/.test(file)) continue;
       for (const ref of keyRefs(readFileSync(file, 'utf8'), sections))
         if (!open.has(ref.split('.')[0]!) && !all.some((p) => covers(ref, p)))

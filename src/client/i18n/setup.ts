@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { loadedScreenStrings } from './screen-strings';
+import { loadedModuleStrings } from '../modules/loader';
 
 /** English is bundled; other languages and local wording load as overrides merged over it. */
 export async function setupI18n(language = 'en'): Promise<typeof i18next> {
@@ -28,6 +29,8 @@ export async function loadOverrides(language: string, replace = false): Promise<
         i18next.addResourceBundle('en', 'translation', en, true, true);
         const screens = loadedScreenStrings();
         if (screens) i18next.addResourceBundle('en', 'translation', screens, true, true);
+        for (const bundle of loadedModuleStrings())
+          i18next.addResourceBundle('en', 'translation', bundle, true, true);
       }
     }
     if (overrides && Object.keys(overrides).length)

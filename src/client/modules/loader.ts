@@ -21,6 +21,13 @@ export function clientModuleIds(): string[] {
   return [...loaders.keys()];
 }
 
+/** The strings of the halves loaded so far (setup.ts puts them back when an admin's wording changes). */
+const strings: Record<string, unknown>[] = [];
+
+export function loadedModuleStrings(): readonly Record<string, unknown>[] {
+  return strings;
+}
+
 class LoadedModules extends ExternalStore<readonly ClientModule[]> {
   private readonly pending = new Map<string, Promise<ClientModule>>();
 
@@ -39,8 +46,11 @@ class LoadedModules extends ExternalStore<readonly ClientModule[]> {
       p = Promise.all([loader(), loadScreenStrings()])
         .then(async ([{ client }]) => {
           if (client.id !== id) throw new Error(`the client half in modules/${id} says it is ${client.id}`);
-          if (client.strings)
-            i18next.addResourceBundle('en', 'translation', await client.strings(), true, false);
+          if (client.strings) {
+            const bundle = await client.strings();
+            strings.push(bundle);
+            i18next.addResourceBundle('en', 'translation', bundle, true, false);
+          }
           this.publish([...this.getSnapshot(), client]);
           return client;
         })

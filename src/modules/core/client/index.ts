@@ -6,6 +6,7 @@ import type { ClientModule } from '../../../client/module-api';
 // on-demand strings (client/modules/loader.ts), so its parts never render a bare key.
 export const client: ClientModule = {
   id: 'core',
+  strings: () => import('../i18n/en').then((m) => m.coreEn),
   screens: {
     home: lazy(() => import('./home/HomeView').then((m) => ({ default: m.HomeView }))),
     search: lazy(() => import('./search/SearchView').then((m) => ({ default: m.SearchView }))),

@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_RE } from '../../../../protocol/locale-keys';
 import { bundleMessages, changedValues, filterRows } from './systext-model';
+import { coreEn } from '../../i18n/en';
 import { en, enScreens, RequestError, useApp } from '../../../../client/module-api';
 
 const PAGE = 50;
@@ -35,7 +36,7 @@ export function SystextView() {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const rows = useMemo(() => bundleMessages(en, enScreens), []);
+  const rows = useMemo(() => bundleMessages(en, enScreens, coreEn), []);
   const q = useQuery({
     queryKey: ['systext', language],
     queryFn: () => client.act('systextGet', { language }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bundleMessages, changedValues, filterRows, flattenMessages } from './systext-model';
 import { en, enScreens } from '../../../../client/module-api';
+import { coreEn } from '../../i18n/en';
 
 describe('systext model', () => {
   it('flattens nested messages into dotted keys', () => {
@@ -17,9 +18,11 @@ describe('systext model', () => {
       ['b.y', '2'],
       ['c.w', '4'],
     ]);
-    const keys = bundleMessages(en, enScreens).map(([k]) => k);
-    expect(keys.length).toBe(flattenMessages(en).length + flattenMessages(enScreens).length);
-    // people is split: the masquerade messages load at start, the contact screens' later.
+    const keys = bundleMessages(en, enScreens, coreEn).map(([k]) => k);
+    expect(keys.length).toBe(
+      flattenMessages(en).length + flattenMessages(enScreens).length + flattenMessages(coreEn).length,
+    );
+    // people is split: the masquerade messages load at start, the contact screens' with core's half.
     expect(keys).toContain('people.stop');
     expect(keys).toContain('people.invite');
   });
