@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { RegisteredView } from '../../kernel/registry';
 import { lazyScreen } from '../i18n/screen-strings';
 import { listScreenOf } from '../search/screens';
@@ -21,7 +21,10 @@ function componentOf(v: RegisteredView): ComponentType<ViewProps> {
       loadClientModule(v.module).then((m) => {
         const component = m.screens?.[v.name];
         if (!component) throw new Error(`module ${v.module} has no screen ${v.name} in its client half`);
-        return { default: component };
+        // A half's screens are usually lazy themselves, and React.lazy must resolve to a
+        // function or class, not to another lazy component: render it from one.
+        const ModuleScreen = (props: ViewProps) => createElement(component, props);
+        return { default: ModuleScreen };
       }),
     );
   // Dashboards render through their own screen (src/client/dashboards), which this resolver
