@@ -27,8 +27,8 @@ function componentOf(v: RegisteredView): ComponentType<ViewProps> {
         return { default: ModuleScreen };
       }),
     );
-  // Dashboards render through their own screen (src/client/dashboards), which this resolver
-  // hands them to once it exists; until then a dashboard view is refused where it is registered.
+  // A dashboard view is rendered by src/client/dashboards (dashboardScreen(key)); this resolver
+  // refuses it, so such a view fails loudly at boot rather than rendering nothing.
   throw new Error(`view ${v.name}: dashboard views are resolved by src/client/dashboards`);
 }
 
