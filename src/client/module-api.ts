@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { PropertyDef } from '../kernel/property';
+import type { FieldProps } from './items/field-props';
 import type { ItemType } from '../kernel/item-type';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
@@ -25,8 +25,10 @@ export interface ItemSectionProps {
 export interface ItemSection {
   /** Unique across modules ("already registered"). */
   id: string;
-  /** Lower first; the generic form is 0. */
+  /** Lower first; the generic form is 0 (a negative order shows above it). */
   order: number;
+  /** Properties the section edits itself: the form leaves them out while the section shows. */
+  omit?: readonly string[];
   /** Whether the section shows for this item (its type, the user, the item itself). */
   applies(item: Item, type: ItemType, user: UserSession | null): boolean;
   component: Lazyable<ItemSectionProps>;
@@ -41,12 +43,18 @@ export interface ItemMenuEntry {
   dialog: Lazyable<{ item: Item; open: boolean; onClose(): void }>;
 }
 
-export interface FieldEditorProps {
-  name: string;
-  prop: PropertyDef;
-  label: string;
-  required: boolean;
-  owner?: unknown;
+/** What a field editor gets: the generic field props, the item, and whether it may change. */
+export interface FieldEditorProps extends FieldProps {
+  /** The item the form is based on (its id, its value of the property, $labels). */
+  item: Item;
+  /** False: show the value (the form is read-only, or the property is not the user's to write). */
+  editable: boolean;
+  /** Labels of related items ($labels). */
+  labels: Readonly<Record<string, string>>;
+  /** Opens a related item in a cell. */
+  onOpen(id: string): void;
+  /** The field's validation message, translated. */
+  error?: string;
 }
 
 export interface DashboardCardProps {
@@ -82,3 +90,18 @@ export interface ClientModule {
 export function defineClientModule(m: ClientModule): ClientModule {
   return m;
 }
+
+// Item sections and editors (B): what a module's client half uses from the client for its item
+// sections, item menu entries, field editors and user-menu entries.
+import { lazyScreen } from './i18n/screen-strings';
+export { lazyScreen };
+export { useApp, useSession } from './state/app-context';
+export { readSearchReply } from './items/lookups';
+export { useOrgLabels } from './search/useOrgLabels';
+export { hasAttachmentsSection } from './files/attachment-rules';
+export { USER_TOGGLES, useUserToggles } from './people/useUserToggles';
+export { recentMasquerades, startMasquerade } from './shell/masquerade';
+/** The Attachments section (lists, viewers, uploads): its own chunk, loaded with the first item. */
+export const AttachmentsSection = lazyScreen(() =>
+  import('./files/AttachmentsSection').then((m) => ({ default: m.AttachmentsSection })),
+);
