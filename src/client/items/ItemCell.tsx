@@ -10,6 +10,7 @@ import { ResultNavBar } from '../search/ResultNavBar';
 import { useCell } from '../shell/cell-api';
 import { itemLabel, itemType } from './item-label';
 import { ItemForm } from './ItemForm';
+import { itemMenuOf } from './item-menu';
 import { itemSectionsOf, sectionsFor, useTypeModules } from './item-sections';
 
 export interface ItemCellProps {
@@ -78,7 +79,8 @@ function ItemCellBody({ itemId }: ItemCellProps) {
       );
     if (halves.ready) {
       const sections = sectionsFor(itemSectionsOf(halves.modules), item, type, user);
-      return <ItemForm key={item.$id} item={item} type={type} sections={sections} />;
+      const menu = itemMenuOf(halves.modules);
+      return <ItemForm key={item.$id} item={item} type={type} sections={sections} menu={menu} />;
     }
   } else if (failure) {
     const key =

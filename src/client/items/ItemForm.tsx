@@ -6,7 +6,7 @@ import type { ItemType } from '../../kernel/item-type';
 import { useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useCell } from '../shell/cell-api';
-import type { ItemSection } from '../module-api';
+import type { ItemMenuEntry, ItemSection } from '../module-api';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { formProperties } from './form-model';
 import { ItemHeader } from './ItemHeader';
@@ -29,21 +29,24 @@ export interface ItemFormProps {
    * they edit themselves (the profile's display toggles), which the form leaves out.
    */
   sections?: { above: readonly ItemSection[]; below: readonly ItemSection[]; omit: readonly string[] };
+  /** The modules' item menu entries (each says whether it applies to this item). */
+  menu?: readonly ItemMenuEntry[];
 }
 
 const NO_SECTIONS = { above: [], below: [], omit: [] } as const;
+const NO_ENTRIES: readonly ItemMenuEntry[] = [];
 
 /** The generic item form: built from the type declaration alone, for every registered type. */
-export function ItemForm({ item, type, sections = NO_SECTIONS }: ItemFormProps) {
+export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES }: ItemFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cell = useCell();
   const ed = useItemEditor(item, type);
   const [dialog, setDialog] = useState<ItemDialog | null>(null);
   const openDialog = useCallback((d: ItemDialog) => setDialog(d), []);
-  useItemMenu(item._t, user, openDialog);
-  const open = (id: string) => cell.open(`i-${id}`);
   const base = ed.base;
+  useItemMenu(base, type, user, menu, openDialog);
+  const open = (id: string) => cell.open(`i-${id}`);
   const close = () => setDialog(null);
 
   return (
@@ -106,6 +109,9 @@ export function ItemForm({ item, type, sections = NO_SECTIONS }: ItemFormProps) 
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
       {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
       {dialog === 'notify' && <NotifyPrefDialog itemId={base.$id} onClose={close} />}
+      {typeof dialog === 'object' && dialog && (
+        <EntryDialog key={dialog.entry.id} entry={dialog.entry} item={base} onClose={close} />
+      )}
       {dialog === 'raw' && (
         <RawEditDialog
           item={base}
@@ -136,6 +142,18 @@ function SectionSlot({
     <LoadBoundary>
       <Suspense fallback={null}>
         <Section item={item} type={type} editable={editable} user={user} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
+/** A module's menu entry's dialog, loaded when first opened. */
+function EntryDialog({ entry, item, onClose }: { entry: ItemMenuEntry; item: Item; onClose(): void }) {
+  const Dialog = entry.dialog;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <Dialog item={item} open onClose={onClose} />
       </Suspense>
     </LoadBoundary>
   );
