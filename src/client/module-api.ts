@@ -44,6 +44,16 @@ export interface ItemMenuEntry {
 }
 
 /** What a field editor gets: the generic field props, the item, and whether it may change. */
+/** An entry of the user menu that opens a dialog (core's "Act as another user…"). */
+export interface UserMenuEntry {
+  /** Unique across modules ("already registered"). */
+  id: string;
+  labelKey: string;
+  /** Whether the signed-in user is offered the entry. */
+  applies(user: UserSession): boolean;
+  dialog: Lazyable<{ open: boolean; onClose(): void }>;
+}
+
 export interface FieldEditorProps extends FieldProps {
   /** The item the form is based on (its id, its value of the property, $labels). */
   item: Item;
@@ -80,6 +90,8 @@ export interface ClientModule {
   itemMenu?: readonly ItemMenuEntry[];
   /** Editors by property kind (the spatial module adds `geometry`). */
   fieldEditors?: Readonly<Record<string, Lazyable<FieldEditorProps>>>;
+  /** Entries of the user menu, after the profile (the shell loads core's half on sign-in). */
+  userMenu?: readonly UserMenuEntry[];
   /** Components of the manifest's dashboard cards, by card component name. */
   dashboardCards?: Readonly<Record<string, Lazyable<DashboardCardProps>>>;
   mapLayers?: readonly MapLayer[];

@@ -15,7 +15,8 @@ import { networkError, RequestError } from './request-error';
 import { TOKEN_KEY, TOKEN_USER_KEY, type TokenStore } from './token-store';
 
 export interface UserSession {
-  _t: 'User';
+  /** The signed-in user's item type (core's user type; the client does not depend on its name). */
+  _t: string;
   _i: number;
   $id: string;
   $version?: number;
