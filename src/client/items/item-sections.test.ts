@@ -3,7 +3,9 @@ import { defineItemType } from '../../kernel/item-type';
 import { defineClientModule, type ItemSection } from '../module-api';
 import type { Item } from '../state/items';
 import type { UserSession } from '../state/socket-client';
-import { itemSectionsOf, sectionsFor } from './item-sections';
+import type { ClientConfig } from '../config';
+import { loadTypes } from './item-label';
+import { itemSectionsOf, modulesForType, sectionsFor } from './item-sections';
 
 const Nothing = () => null;
 const section = (id: string, order: number, more: Partial<ItemSection> = {}): ItemSection => ({
@@ -50,5 +52,30 @@ describe('item sections as registrations', () => {
       defineClientModule({ id: 'spatial', itemSections: [section('map', 2)] }),
     ];
     expect(() => itemSectionsOf(modules)).toThrow('item section map already registered');
+  });
+
+  it("loads the base module's half and the type's own module's half, where they have one", () => {
+    const typeConfig = (module: string) => ({
+      properties: {},
+      allProperties: {},
+      defaultHeaders: [],
+      facets: [],
+      defaultIcon: null,
+      label: null,
+      excludeGeneralSearch: false,
+      sideLoadItem: false,
+      access: type.access,
+      module,
+      history: true,
+      notifyPrefs: true,
+    });
+    loadTypes({
+      types: { Base: typeConfig('core'), Place: typeConfig('spatial') },
+    } as unknown as ClientConfig);
+    expect(modulesForType('Base', ['core', 'spatial'])).toEqual(['core']);
+    expect(modulesForType('Place', ['core', 'spatial'])).toEqual(['core', 'spatial']);
+    // A module without a client half has nothing to load.
+    expect(modulesForType('Place', ['core'])).toEqual(['core']);
+    expect(modulesForType('Unknown', ['core'])).toEqual(['core']);
   });
 });

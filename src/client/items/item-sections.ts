@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ItemType } from '../../kernel/item-type';
 import type { ClientModule, ItemSection } from '../module-api';
-import { loadClientModule, loadedModules, useClientModules } from '../modules/loader';
+import { clientModuleIds, loadClientModule, loadedModules, useClientModules } from '../modules/loader';
 import type { Item } from '../state/items';
 import type { UserSession } from '../state/socket-client';
 import { typeModule } from './item-label';
@@ -58,10 +58,13 @@ export function sectionsFor(
   };
 }
 
-/** The modules an item of this type needs loaded: the base module and the type's own. */
-export function modulesForType(typeName: string): string[] {
+/** The client halves an item of this type needs loaded: the base module's and the type's own. */
+export function modulesForType(
+  typeName: string,
+  withHalves: readonly string[] = clientModuleIds(),
+): string[] {
   const own = typeModule(typeName);
-  return own && own !== BASE_MODULE ? [BASE_MODULE, own] : [BASE_MODULE];
+  return [BASE_MODULE, ...(own && own !== BASE_MODULE ? [own] : [])].filter((id) => withHalves.includes(id));
 }
 
 /**
