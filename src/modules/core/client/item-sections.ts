@@ -1,15 +1,10 @@
-import {
-  hasAttachmentsSection,
-  lazyScreen,
-  USER_TOGGLES,
-  type ItemSection,
-} from '../../../client/module-api';
+import { hasAttachmentsSection, USER_TOGGLES, type ItemSection } from '../../../client/module-api';
 import { AttachmentsItemSection } from './AttachmentsItemSection';
+import { ProfilePanel } from './ProfilePanel';
 
 // Core's item sections (issue 12 §4): the profile panel above one's own User item, and the
-// Attachments below any item whose type holds files. Their code loads with the first item showing them.
-
-const ProfilePanel = lazyScreen(() => import('./ProfilePanel').then((m) => ({ default: m.ProfilePanel })));
+// Attachments below any item whose type holds files. They are part of core's half, which loads
+// on demand (with the first item cell, or on sign-in), never at start.
 
 export const itemSections: readonly ItemSection[] = [
   {

@@ -1,11 +1,8 @@
-import { lazyScreen, type UserMenuEntry } from '../../../client/module-api';
+import type { UserMenuEntry } from '../../../client/module-api';
+import { MasqueradePicker } from './MasqueradePicker';
 
 // Core's entries of the user menu: starting a masquerade (spec core §2), for admins who are not
-// masquerading already. The picker's code loads when the entry is first chosen.
-
-const MasqueradePicker = lazyScreen(() =>
-  import('./MasqueradePicker').then((m) => ({ default: m.MasqueradePicker })),
-);
+// masquerading already. The picker is part of core's half, which the user menu loads on sign-in.
 
 export const userMenu: readonly UserMenuEntry[] = [
   {
