@@ -188,3 +188,60 @@ describe('connection loss and recovery', () => {
     expect(reconnectDelayMs(20, () => 0.999)).toBe(3_000 + 600_000 + 9_990);
   });
 });
+
+describe('watches shared by parts of the page', () => {
+  const sessionOf = (userId: string) =>
+    [...server.app.services.hub.sessions].find((s) => s.userId === userId)!;
+
+  it('keeps an item watch while another cell still watches it', async () => {
+    const { client } = makeClient();
+    client.start();
+    await client.signIn(editor.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID');
+    const item = await client.request<{ $id: string; _u: number }>('create/Thread', {
+      subject: 'Two cells',
+      $access: 'COMMUNITY',
+    });
+    const pushes: { subject?: string }[] = [];
+    client.on('itemUpdated', (b) => pushes.push(b as { subject?: string }));
+    // Two cells open the same item; one closes.
+    await client.watch(item.$id, item._u);
+    await client.watch(item.$id, item._u);
+    client.unwatch(item.$id);
+    // A request after the unwatch on the same socket: the server has handled the unwatch by then.
+    await client.request(`read/${item.$id}`);
+    // This client's session (the only one of this user's open now).
+    const mine = sessionOf(editor.id);
+    expect(mine.watches.has(item.$id)).toBe(true);
+    const other = await connectAs(server, editor.email, PASSWORD);
+    await other.client.call('update', { $id: item.$id, $version: 1, subject: 'Still watched' });
+    await expect.poll(() => pushes.map((p) => p.subject), { timeout: 5_000 }).toContain('Still watched');
+    // The last one closes: the server's watch goes.
+    client.unwatch(item.$id);
+    await client.request(`read/${item.$id}`);
+    expect(mine.watches.has(item.$id)).toBe(false);
+    await other.client.close();
+    await client.signOut();
+  });
+
+  it('shares one type watch among handles with the same type and filter', async () => {
+    const { client } = makeClient();
+    client.start();
+    await client.signIn(editor.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID');
+    const count = () => sessionOf(editor.id).typeWatches.get('Thread')?.length ?? 0;
+    const a = client.watchType('Thread', { subject: ['x'] });
+    const b = client.watchType('Thread', { subject: ['x'] });
+    const c = client.watchType('Thread', { subject: ['y'] });
+    await client.request('search/ids', { must: { _t: ['Thread'] }, max: 1 });
+    expect(count()).toBe(2);
+    client.unwatchType(a);
+    await client.request('search/ids', { must: { _t: ['Thread'] }, max: 1 });
+    expect(count()).toBe(2);
+    client.unwatchType(b);
+    client.unwatchType(c);
+    await client.request('search/ids', { must: { _t: ['Thread'] }, max: 1 });
+    expect(count()).toBe(0);
+    await client.signOut();
+  });
+});

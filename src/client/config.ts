@@ -14,6 +14,12 @@ export interface TypeConfig {
   /** The item screen shows an Attachments section. */
   attachments?: boolean;
   access: TypeAccess;
+  /** The id of the module that declares the type (its client half has the type's sections). */
+  module: string | null;
+  /** The item menu offers History (false: the type's items have none worth showing). */
+  history: boolean;
+  /** The item menu offers the notification preference for the item. */
+  notifyPrefs: boolean;
 }
 
 export interface Colours {

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { PropertyDef } from '../kernel/property';
+import type { FieldProps } from './items/field-props';
 import type { ItemType } from '../kernel/item-type';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
@@ -25,8 +25,10 @@ export interface ItemSectionProps {
 export interface ItemSection {
   /** Unique across modules ("already registered"). */
   id: string;
-  /** Lower first; the generic form is 0. */
+  /** Lower first; the generic form is 0 (a negative order shows above it). */
   order: number;
+  /** Properties the section edits itself: the form leaves them out while the section shows. */
+  omit?: readonly string[];
   /** Whether the section shows for this item (its type, the user, the item itself). */
   applies(item: Item, type: ItemType, user: UserSession | null): boolean;
   component: Lazyable<ItemSectionProps>;
@@ -41,12 +43,28 @@ export interface ItemMenuEntry {
   dialog: Lazyable<{ item: Item; open: boolean; onClose(): void }>;
 }
 
-export interface FieldEditorProps {
-  name: string;
-  prop: PropertyDef;
-  label: string;
-  required: boolean;
-  owner?: unknown;
+/** What a field editor gets: the generic field props, the item, and whether it may change. */
+/** An entry of the user menu that opens a dialog (core's "Act as another user…"). */
+export interface UserMenuEntry {
+  /** Unique across modules ("already registered"). */
+  id: string;
+  labelKey: string;
+  /** Whether the signed-in user is offered the entry. */
+  applies(user: UserSession): boolean;
+  dialog: Lazyable<{ open: boolean; onClose(): void }>;
+}
+
+export interface FieldEditorProps extends FieldProps {
+  /** The item the form is based on (its id, its value of the property, $labels). */
+  item: Item;
+  /** False: show the value (the form is read-only, or the property is not the user's to write). */
+  editable: boolean;
+  /** Labels of related items ($labels). */
+  labels: Readonly<Record<string, string>>;
+  /** Opens a related item in a cell. */
+  onOpen(id: string): void;
+  /** The field's validation message, translated. */
+  error?: string;
 }
 
 export interface DashboardCardProps {
@@ -72,6 +90,8 @@ export interface ClientModule {
   itemMenu?: readonly ItemMenuEntry[];
   /** Editors by property kind (the spatial module adds `geometry`). */
   fieldEditors?: Readonly<Record<string, Lazyable<FieldEditorProps>>>;
+  /** Entries of the user menu, after the profile (the shell loads core's half on sign-in). */
+  userMenu?: readonly UserMenuEntry[];
   /** Components of the manifest's dashboard cards, by card component name. */
   dashboardCards?: Readonly<Record<string, Lazyable<DashboardCardProps>>>;
   mapLayers?: readonly MapLayer[];
@@ -134,3 +154,13 @@ export { useWhatsNew } from './whats-new/useWhatsNew';
 // The English bundle in its two parts (the wording screen lists every message).
 export { en } from './i18n/en';
 export { enScreens } from './i18n/en-screens';
+
+// Item sections, menus, editors and the user menu (core's half holds them).
+export { lazyScreen } from './i18n/screen-strings';
+export { hasAttachmentsSection } from './files/attachment-rules';
+export { USER_TOGGLES, useUserToggles } from './people/useUserToggles';
+export { recentMasquerades, startMasquerade } from './shell/masquerade';
+// The Attachments section (lists, viewers, uploads) is part of core's half: that half loads on
+// demand, so it stays out of the start-up JavaScript. (A lazy import of it from the half split
+// the start-up chunks and cost 2.4 KB gzip at start; see e2e/performance.e2e.ts.)
+export { AttachmentsSection } from './files/AttachmentsSection';

@@ -107,6 +107,10 @@ export interface ItemTypeDef {
   attachments?: boolean;
   /** Its writes are not news: they notify nobody (notifications themselves, the audit trail, tasks). */
   silent?: boolean;
+  /** The item menu offers History (default true; false where the history says nothing, Notify). */
+  history?: boolean;
+  /** The item menu offers the item's notification preference (default true). */
+  notifyPrefs?: boolean;
   access: TypeAccess;
 }
 

@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { variantUrl } from './attachment-urls';
 import { lazyScreen } from '../i18n/screen-strings';
+import type { FieldEditorProps } from '../module-api';
 
 const Uploader = lazyScreen(() => import('./Uploader').then((m) => ({ default: m.Uploader })));
 
@@ -55,4 +56,10 @@ export function FileField({ itemId, name, label, value, editable }: FileFieldPro
       )}
     </Box>
   );
+}
+
+/** The `file` kind's editor in the form (items/field-editors.ts): only for a saved item. */
+export function FileEditor({ item, name, label, editable }: FieldEditorProps) {
+  if (!item.$id) return null;
+  return <FileField itemId={item.$id} name={name} label={label} value={item[name]} editable={editable} />;
 }

@@ -10,8 +10,8 @@ import { ResultNavBar } from '../search/ResultNavBar';
 import { useCell } from '../shell/cell-api';
 import { itemLabel, itemType } from './item-label';
 import { ItemForm } from './ItemForm';
-import { ProfilePanel } from '../people/ProfilePanel';
-import { USER_TOGGLES } from '../people/useUserToggles';
+import { itemMenuOf } from './item-menu';
+import { itemSectionsOf, sectionsFor, useTypeModules } from './item-sections';
 
 export interface ItemCellProps {
   itemId: string;
@@ -47,6 +47,8 @@ function ItemCellBody({ itemId }: ItemCellProps) {
   const failure = q.error ? (q.error instanceof RequestError ? q.error.userMessage : 'generalFailure') : null;
   const label = item ? itemLabel(item) : null;
   const loaded = item !== undefined;
+  // The client halves with this type's sections, menu entries and editors (and core's).
+  const halves = useTypeModules(item?._t);
 
   useEffect(() => {
     if (label !== null) setTitle(label);
@@ -75,17 +77,12 @@ function ItemCellBody({ itemId }: ItemCellProps) {
           {t('item.unknownType', { type: item._t })}
         </Alert>
       );
-    // One's own User item is the profile page (spec core §2: the profile link is /i-{userid}).
-    if (item.$id === user?.$id)
-      return (
-        <>
-          <ProfilePanel />
-          <ItemForm key={item.$id} item={item} type={type} omit={USER_TOGGLES} />
-        </>
-      );
-    return <ItemForm key={item.$id} item={item} type={type} />;
-  }
-  if (failure) {
+    if (halves.ready) {
+      const sections = sectionsFor(itemSectionsOf(halves.modules), item, type, user);
+      const menu = itemMenuOf(halves.modules);
+      return <ItemForm key={item.$id} item={item} type={type} sections={sections} menu={menu} />;
+    }
+  } else if (failure) {
     const key =
       failure === 'notFound'
         ? 'item.notFound'

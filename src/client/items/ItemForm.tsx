@@ -6,7 +6,7 @@ import type { ItemType } from '../../kernel/item-type';
 import { useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { useCell } from '../shell/cell-api';
-import { hasAttachmentsSection } from '../files/attachment-rules';
+import type { ItemMenuEntry, ItemSection } from '../module-api';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import { formProperties } from './form-model';
 import { ItemHeader } from './ItemHeader';
@@ -19,36 +19,41 @@ import { StaleNotice } from './StaleNotice';
 import { TimelineDialog } from './TimelineDialog';
 import { useItemEditor } from './useItemEditor';
 import { useItemMenu, type ItemDialog } from './useItemMenu';
-import { lazyScreen } from '../i18n/screen-strings';
 
 export interface ItemFormProps {
   /** The item as the query cache holds it now (pushes update it). */
   item: Item;
   type: ItemType;
-  /** Properties another part of the page edits (the profile's display toggles). */
-  omit?: readonly string[];
+  /**
+   * The modules' sections that show for the item, above and below the form, and the properties
+   * they edit themselves (the profile's display toggles), which the form leaves out.
+   */
+  sections?: { above: readonly ItemSection[]; below: readonly ItemSection[]; omit: readonly string[] };
+  /** The modules' item menu entries (each says whether it applies to this item). */
+  menu?: readonly ItemMenuEntry[];
 }
 
-// The attachments section (lists, viewers, uploads) loads with the first item that has one.
-const AttachmentsSection = lazyScreen(() =>
-  import('../files/AttachmentsSection').then((m) => ({ default: m.AttachmentsSection })),
-);
+const NO_SECTIONS = { above: [], below: [], omit: [] } as const;
+const NO_ENTRIES: readonly ItemMenuEntry[] = [];
 
 /** The generic item form: built from the type declaration alone, for every registered type. */
-export function ItemForm({ item, type, omit }: ItemFormProps) {
+export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES }: ItemFormProps) {
   const { t } = useTranslation();
   const { user } = useSession();
   const cell = useCell();
   const ed = useItemEditor(item, type);
   const [dialog, setDialog] = useState<ItemDialog | null>(null);
   const openDialog = useCallback((d: ItemDialog) => setDialog(d), []);
-  useItemMenu(item._t, user, openDialog);
-  const open = (id: string) => cell.open(`i-${id}`);
   const base = ed.base;
+  useItemMenu(base, type, user, menu, openDialog);
+  const open = (id: string) => cell.open(`i-${id}`);
   const close = () => setDialog(null);
 
   return (
     <FormProvider {...ed.form}>
+      {sections.above.map((s) => (
+        <SectionSlot key={s.id} section={s} item={base} type={type} editable={ed.editable} />
+      ))}
       <Box
         component="form"
         ref={ed.rootRef}
@@ -73,7 +78,7 @@ export function ItemForm({ item, type, omit }: ItemFormProps) {
           {formProperties(type)
             // Fields only the system writes say nothing until it has written them.
             .filter(([name, prop]) => prop.write !== 'system' || !isEmptyValue(base[name]))
-            .filter(([name]) => !omit?.includes(name))
+            .filter(([name]) => !sections.omit.includes(name))
             .map(([name, prop]) => (
               <PropertyField
                 key={name}
@@ -98,18 +103,15 @@ export function ItemForm({ item, type, omit }: ItemFormProps) {
           </Stack>
         )}
       </Box>
-      {hasAttachmentsSection(type) && base.$id && (
-        <Box sx={{ px: 2, pb: 2 }}>
-          <LoadBoundary>
-            <Suspense fallback={null}>
-              <AttachmentsSection item={base} type={type} editable={ed.editable} />
-            </Suspense>
-          </LoadBoundary>
-        </Box>
-      )}
+      {sections.below.map((s) => (
+        <SectionSlot key={s.id} section={s} item={base} type={type} editable={ed.editable} />
+      ))}
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
       {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
       {dialog === 'notify' && <NotifyPrefDialog itemId={base.$id} onClose={close} />}
+      {typeof dialog === 'object' && dialog && (
+        <EntryDialog key={dialog.entry.id} entry={dialog.entry} item={base} onClose={close} />
+      )}
       {dialog === 'raw' && (
         <RawEditDialog
           item={base}
@@ -119,6 +121,41 @@ export function ItemForm({ item, type, omit }: ItemFormProps) {
         />
       )}
     </FormProvider>
+  );
+}
+
+/** One module's section: its code may arrive later, and a part that cannot load stays alone. */
+function SectionSlot({
+  section,
+  item,
+  type,
+  editable,
+}: {
+  section: ItemSection;
+  item: Item;
+  type: ItemType;
+  editable: boolean;
+}) {
+  const { user } = useSession();
+  const Section = section.component;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <Section item={item} type={type} editable={editable} user={user} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
+/** A module's menu entry's dialog, loaded when first opened. */
+function EntryDialog({ entry, item, onClose }: { entry: ItemMenuEntry; item: Item; onClose(): void }) {
+  const Dialog = entry.dialog;
+  return (
+    <LoadBoundary>
+      <Suspense fallback={null}>
+        <Dialog item={item} open onClose={onClose} />
+      </Suspense>
+    </LoadBoundary>
   );
 }
 

@@ -1,18 +1,14 @@
 import { Box } from '@mui/material';
+import { Suspense } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef } from '../../kernel/property';
+import { useClientModules } from '../modules/loader';
+import { LoadBoundary } from '../shell/LoadBoundary';
 import type { Item } from '../state/items';
-import { FileField } from '../files/FileField';
-import { BooleanField } from './BooleanField';
-import { fieldShape, type FormValues } from './form-model';
-import { JsonField } from './JsonField';
-import { isReadOnlyProp, isRequired, propLabel } from './labels';
-import { ListField } from './ListField';
-import { ReadOnlyField } from './ReadOnlyField';
-import { RelationField } from './RelationField';
-import { ScalarField } from './ScalarField';
-import { TranslationsField } from './TranslationsField';
+import { fieldEditorsOf, mayWriteProp, pickFieldEditor } from './field-editors';
+import type { FormValues } from './form-model';
+import { isRequired, propLabel } from './labels';
 import { shakeSx } from './shake';
 
 export interface PropertyFieldProps {
@@ -26,59 +22,34 @@ export interface PropertyFieldProps {
   onOpen(id: string): void;
 }
 
-/** One property: the editor its kind calls for, or its value as text when it cannot be changed. */
+const NO_LABELS: Readonly<Record<string, string>> = {};
+
+/** One property: the editor its kind calls for (field-editors.ts), or its value as text. */
 export function PropertyField({ name, prop, item, admin, editable, shaking, onOpen }: PropertyFieldProps) {
   const { t } = useTranslation();
   const { formState } = useFormContext<FormValues>();
-  const label = propLabel(t, item._t, name);
-  const labels = item.$labels ?? {};
-  let body;
-  if (prop.kind === 'file' && item.$id) {
-    body = (
-      <FileField
-        itemId={item.$id}
-        name={name}
-        label={label}
-        value={item[name]}
-        editable={editable && prop.write === undefined}
-      />
-    );
-  } else if (!editable || isReadOnlyProp(prop, admin)) {
-    const key = formState.errors[name]?.message;
-    body = (
-      <ReadOnlyField
-        label={label}
-        prop={prop}
-        value={item[name]}
-        labels={labels}
-        owner={item.owner}
-        onOpen={onOpen}
-        error={key ? t(key) : undefined}
-      />
-    );
-  } else {
-    const fp = { name, prop, label, required: isRequired(prop, admin), owner: item.owner };
-    switch (fieldShape(prop)) {
-      case 'boolean':
-        body = <BooleanField {...fp} />;
-        break;
-      case 'json':
-        body = prop.translations ? <TranslationsField {...fp} /> : <JsonField {...fp} />;
-        break;
-      case 'list':
-        body = <ListField {...fp} />;
-        break;
-      case 'relation':
-      case 'relationList':
-        body = <RelationField {...fp} labels={labels} onOpen={onOpen} />;
-        break;
-      default:
-        body = <ScalarField {...fp} />;
-    }
-  }
+  const registered = fieldEditorsOf(useClientModules());
+  const Editor = pickFieldEditor(prop, { editable, admin, saved: !!item.$id }, registered);
+  const key = formState.errors[name]?.message;
   return (
     <Box data-field={name} data-shake={shaking ? 'true' : undefined} sx={shakeSx}>
-      {body}
+      {/* A module's editor may arrive later; one that cannot load leaves the rest of the form. */}
+      <LoadBoundary>
+        <Suspense fallback={null}>
+          <Editor
+            name={name}
+            prop={prop}
+            label={propLabel(t, item._t, name)}
+            required={isRequired(prop, admin)}
+            owner={item.owner}
+            item={item}
+            editable={editable && mayWriteProp(prop, admin)}
+            labels={item.$labels ?? NO_LABELS}
+            onOpen={onOpen}
+            error={key ? t(key) : undefined}
+          />
+        </Suspense>
+      </LoadBoundary>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, FormHelperText, Typography } from '@mui/material';
 import { useId } from 'react';
+import type { FieldEditorProps } from '../module-api';
 import { ReadOnlyValue, type ReadOnlyValueProps } from './ReadOnlyValue';
 
 /** A labelled value that cannot be edited here (a definition list of one term). */
@@ -25,5 +26,20 @@ export function ReadOnlyField({
         </FormHelperText>
       )}
     </Box>
+  );
+}
+
+/** A property that cannot be changed here, as the form's editor table calls it. */
+export function ReadOnlyEditor({ name, prop, label, item, labels, owner, onOpen, error }: FieldEditorProps) {
+  return (
+    <ReadOnlyField
+      label={label}
+      prop={prop}
+      value={item[name]}
+      labels={{ ...labels }}
+      owner={owner}
+      onOpen={onOpen}
+      error={error}
+    />
   );
 }

@@ -8,6 +8,7 @@ import type { Item } from '../state/items';
 // validation use the same declarations (and the same code) as the server.
 
 let types = new Map<string, ItemType>();
+let modules = new Map<string, string>();
 
 export function loadTypes(config: ClientConfig): void {
   types = new Map(
@@ -23,10 +24,20 @@ export function loadTypes(config: ClientConfig): void {
         excludeGeneralSearch: t.excludeGeneralSearch,
         sideLoadItem: t.sideLoadItem,
         ...(t.attachments ? { attachments: true } : {}),
+        ...(t.history === false ? { history: false } : {}),
+        ...(t.notifyPrefs === false ? { notifyPrefs: false } : {}),
         access: t.access,
       }),
     ]),
   );
+  modules = new Map(
+    Object.entries(config.types).flatMap(([name, t]) => (t.module ? [[name, t.module]] : [])),
+  );
+}
+
+/** The id of the module that declares the type, if the config says. */
+export function typeModule(name: string): string | undefined {
+  return modules.get(name);
 }
 
 export function itemType(name: string): ItemType | undefined {

@@ -1,43 +1,36 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ItemType } from '../../kernel/item-type';
+import type { ItemMenuEntry } from '../module-api';
 import { useResultNav } from '../search/useResultNav';
 import type { MenuEntry } from '../shell/cell-api';
 import { useCell } from '../shell/cell-api';
+import type { Item } from '../state/items';
 import type { UserSession } from '../state/socket-client';
+import { itemMenuLines, type ItemDialog } from './item-menu';
 
-export type ItemDialog = 'meta' | 'timeline' | 'raw' | 'notify';
+export type { ItemDialog } from './item-menu';
 
-/**
- * The item cell's menu entries (spec core §2 "Layout"): Details and History for users with a
- * valid token (History not for Notify), Edit raw data for admins and masquerading users;
- * previous/next result when the item was opened from a result list.
- */
-export function useItemMenu(typeName: string, user: UserSession | null, openDialog: (d: ItemDialog) => void) {
+/** Sets the item cell's menu (item-menu.ts says what it holds) and clears it on the way out. */
+export function useItemMenu(
+  item: Item,
+  type: ItemType,
+  user: UserSession | null,
+  entries: readonly ItemMenuEntry[],
+  openDialog: (d: ItemDialog) => void,
+) {
   const { t } = useTranslation();
   const { setMenu } = useCell();
-  const signedIn = user !== null;
-  const raw = signedIn && (user.admin || user.masquerading === true);
   const results = useResultNav();
   useEffect(() => {
-    const entries: MenuEntry[] = [];
-    if (signedIn) {
-      entries.push({ key: 'meta', label: t('item.meta'), onClick: () => openDialog('meta') });
-      if (typeName !== 'Notify')
-        entries.push({ key: 'timeline', label: t('item.timeline'), onClick: () => openDialog('timeline') });
-      // The notification-config button (spec core §2): this user's $notify for the item.
-      if (typeName !== 'Notify')
-        entries.push({
-          key: 'notify',
-          label: t('notifications.pref.button'),
-          onClick: () => openDialog('notify'),
-        });
-    }
-    if (raw) entries.push({ key: 'raw', label: t('item.rawEdit'), onClick: () => openDialog('raw') });
-    if (results) {
-      entries.push({ key: 'previous', label: t('item.previous'), onClick: () => results.go('previous') });
-      entries.push({ key: 'next', label: t('item.next'), onClick: () => results.go('next') });
-    }
-    setMenu(entries);
-  }, [setMenu, signedIn, raw, typeName, t, openDialog, results]);
+    const lines = itemMenuLines({ item, type, user, entries, inResults: !!results });
+    setMenu(
+      lines.map((l): MenuEntry => {
+        const a = l.action;
+        const onClick = 'dialog' in a ? () => openDialog(a.dialog) : () => results?.go(a.go);
+        return { key: l.key, label: t(l.labelKey), onClick };
+      }),
+    );
+  }, [setMenu, item, type, user, entries, t, openDialog, results]);
   useEffect(() => () => setMenu([]), [setMenu]);
 }

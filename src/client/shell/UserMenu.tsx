@@ -11,19 +11,23 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { USER_TOGGLES, useUserToggles } from '../people/useUserToggles';
 import { useOrgLabels } from '../search/useOrgLabels';
 import { useApp, useSession } from '../state/app-context';
 import { TOKEN_VALID_STATES } from '../state/auth-state';
+import { BASE_MODULE, collectById } from '../items/item-sections';
+import type { UserMenuEntry } from '../module-api';
+import { loadClientModule, useClientModules } from '../modules/loader';
+import { LoadBoundary } from './LoadBoundary';
 import { recentMasquerades, startMasquerade, stopMasquerade } from './masquerade';
-import { MasqueradePicker } from './MasqueradePicker';
 
 /**
  * Profile, masquerade (admins; the 5 recent targets), sign out and the dark / guidance / columns
- * toggles, saved to the user (spec core §2).
+ * toggles, saved to the user (spec core §2). The modules' entries (core's masquerade picker)
+ * follow the profile; their halves' code loads on sign-in, their dialogs when first chosen.
  */
 export function UserMenu() {
   const { t } = useTranslation();
@@ -34,7 +38,18 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const user = session.user;
   const signedIn = !!user && TOKEN_VALID_STATES.has(session.authState);
-  const [picker, setPicker] = useState(false);
+  const [dialog, setDialog] = useState<UserMenuEntry | null>(null);
+  const Dialog = dialog?.dialog;
+  const modules = useClientModules();
+  const entries = useMemo(
+    () => [
+      ...collectById(modules, 'user menu entry', (m) => (m.userMenu ?? []).map((e) => [e.id, e])).values(),
+    ],
+    [modules],
+  );
+  useEffect(() => {
+    if (signedIn) loadClientModule(BASE_MODULE).catch(() => undefined);
+  }, [signedIn]);
   const masquerading = user?.masquerading === true;
   const mayMasquerade = signedIn && user.admin && !masquerading;
   const recent = mayMasquerade && anchor ? recentMasquerades().filter((id) => id !== user.$id) : [];
@@ -92,17 +107,21 @@ export function UserMenu() {
                     </MenuItem>,
                   ]
                 : []),
+              ...entries
+                .filter((e) => e.applies(user))
+                .map((e) => (
+                  <MenuItem
+                    key={`um-${e.id}`}
+                    onClick={() => {
+                      setAnchor(null);
+                      setDialog(e);
+                    }}
+                  >
+                    {t(e.labelKey)}
+                  </MenuItem>
+                )),
               ...(mayMasquerade
                 ? [
-                    <MenuItem
-                      key="mq-start"
-                      onClick={() => {
-                        setAnchor(null);
-                        setPicker(true);
-                      }}
-                    >
-                      {t('people.startMasquerade')}
-                    </MenuItem>,
                     ...recent.map((id) => (
                       <MenuItem
                         key={`mq-${id}`}
@@ -146,7 +165,13 @@ export function UserMenu() {
               </MenuItem>,
             ]}
       </Menu>
-      {mayMasquerade && picker && <MasqueradePicker open onClose={() => setPicker(false)} />}
+      {signedIn && Dialog && dialog?.applies(user) && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <Dialog open onClose={() => setDialog(null)} />
+          </Suspense>
+        </LoadBoundary>
+      )}
     </>
   );
 }

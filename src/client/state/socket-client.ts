@@ -15,7 +15,8 @@ import { networkError, RequestError } from './request-error';
 import { TOKEN_KEY, TOKEN_USER_KEY, type TokenStore } from './token-store';
 
 export interface UserSession {
-  _t: 'User';
+  /** The signed-in user's item type (core's user type; the client does not depend on its name). */
+  _t: string;
   _i: number;
   $id: string;
   $version?: number;
@@ -112,9 +113,18 @@ export class SocketClient {
   private readonly pushHandlers = new Map<string, Set<(b: unknown) => void>>();
   private readonly listeners = new Set<() => void>();
   private readonly eventListeners = new Set<(e: ClientEvent) => void>();
-  private readonly watches = new Map<string, number>();
-  /** Client handle → the watch; `n` is the server's number for it on the current socket. */
-  private readonly typeWatches = new Map<string, { type: string; filter: MatchFilter; n: number }>();
+  /**
+   * Watched item id → the last `_u` seen and how many parts of the page watch it: two cells on
+   * one item share the server's watch, which goes when the last of them closes.
+   */
+  private readonly watches = new Map<string, { u: number; refs: number }>();
+  /**
+   * Type watches by type and filter: handles with the same key share one server watch (`n` is
+   * the server's number for it on the current socket), removed when its last handle goes.
+   */
+  private readonly typeWatches = new Map<string, TypeWatchEntry>();
+  /** Client handle → the key of its type watch. */
+  private readonly typeWatchHandles = new Map<string, string>();
   private typeWatchCounts = new Map<string, number>();
   private handleSeq = 0;
   private lastMessageAt = Date.now();
@@ -163,6 +173,7 @@ export class SocketClient {
       if (CLEARING_STATES.has(patch.authState)) {
         this.watches.clear();
         this.typeWatches.clear();
+        this.typeWatchHandles.clear();
         this.emit({ kind: 'clear' });
       }
       if (
@@ -320,8 +331,8 @@ export class SocketClient {
     this.wasAuthed = true;
     this.set({ authState: 'USER_VALID', user, resolved: true, health: 'GOOD', failures: 0, retryAt: null });
     // Watches survive a reconnect: re-add them with the last seen _u, so missed changes arrive.
-    for (const [id, u] of this.watches)
-      void this.sendFrame(`addWatch/${id}/${u}`, undefined).catch(() => this.watches.delete(id));
+    for (const [id, w] of this.watches)
+      void this.sendFrame(`addWatch/${id}/${w.u}`, undefined).catch(() => this.watches.delete(id));
     this.typeWatchCounts = new Map();
     for (const w of this.typeWatches.values()) this.sendTypeWatch(w);
     const queued = this.queue;
@@ -426,8 +437,8 @@ export class SocketClient {
       }
     } else if (o === 'itemUpdated') {
       const item = b as { $id?: string; _u?: number };
-      if (item.$id && this.watches.has(item.$id) && typeof item._u === 'number')
-        this.watches.set(item.$id, item._u);
+      const w = item.$id ? this.watches.get(item.$id) : undefined;
+      if (w && typeof item._u === 'number') w.u = item._u;
     }
     for (const fn of this.pushHandlers.get(o) ?? []) fn(b);
   }
@@ -561,39 +572,69 @@ export class SocketClient {
 
   // ---------- watches ----------
 
+  /** Watches an item (each call needs its unwatch: the watch stays while any caller keeps it). */
   async watch(id: string, u?: number): Promise<void> {
-    this.watches.set(id, u ?? 0);
+    const w = this.watches.get(id);
+    if (w) {
+      w.refs++;
+      if (u !== undefined) w.u = Math.max(w.u, u);
+    } else this.watches.set(id, { u: u ?? 0, refs: 1 });
+    // Sent again for a second caller too: the server only refreshes it (it does not count twice)
+    // and pushes the item at once if that caller saw an older version.
     if (this.ws?.readyState === 1 && this.snap.authState === 'USER_VALID')
       await this.sendFrame(u === undefined ? `addWatch/${id}` : `addWatch/${id}/${u}`, undefined).catch(
         () => undefined,
       );
   }
 
+  /** Ends one caller's watch of an item; the server's watch goes with the last one. */
   unwatch(id: string): void {
-    if (!this.watches.delete(id)) return;
+    const w = this.watches.get(id);
+    if (!w) return;
+    if (--w.refs > 0) return;
+    this.watches.delete(id);
     if (this.ws?.readyState === 1) void this.sendFrame(`removeWatch/${id}`, undefined).catch(() => undefined);
   }
 
   /** A type watch; returns a handle for unwatchType that survives reconnects. */
   watchType(type: string, filter: MatchFilter): string {
     const handle = `${type}#${++this.handleSeq}`;
-    const w = { type, filter, n: 0 };
-    this.typeWatches.set(handle, w);
+    const key = `${type} ${JSON.stringify(filter)}`;
+    this.typeWatchHandles.set(handle, key);
+    const shared = this.typeWatches.get(key);
+    if (shared) {
+      shared.refs++;
+      return handle;
+    }
+    const w: TypeWatchEntry = { type, filter, n: 0, refs: 1 };
+    this.typeWatches.set(key, w);
     if (this.ws?.readyState === 1 && this.snap.authState === 'USER_VALID') this.sendTypeWatch(w);
     return handle;
   }
 
-  private sendTypeWatch(w: { type: string; filter: MatchFilter; n: number }): void {
+  private sendTypeWatch(w: TypeWatchEntry): void {
     w.n = (this.typeWatchCounts.get(w.type) ?? 0) + 1;
     this.typeWatchCounts.set(w.type, w.n);
     void this.sendFrame(`addWatch/${w.type}-0`, w.filter).catch(() => undefined);
   }
 
   unwatchType(handle: string): void {
-    const w = this.typeWatches.get(handle);
-    if (!w) return;
-    this.typeWatches.delete(handle);
+    const key = this.typeWatchHandles.get(handle);
+    if (key === undefined) return;
+    this.typeWatchHandles.delete(handle);
+    const w = this.typeWatches.get(key);
+    if (!w || --w.refs > 0) return;
+    this.typeWatches.delete(key);
     if (this.ws?.readyState === 1 && w.n > 0)
       void this.sendFrame(`removeWatch/${w.type}-0/${w.n}`, undefined).catch(() => undefined);
   }
+}
+
+interface TypeWatchEntry {
+  type: string;
+  filter: MatchFilter;
+  /** The server's number for it on the current socket (0: not sent yet). */
+  n: number;
+  /** The handles that share it. */
+  refs: number;
 }

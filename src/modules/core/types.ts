@@ -111,6 +111,9 @@ export const Contact = defineItemType({
 export const Notify = defineItemType({
   name: 'Notify',
   silent: true,
+  // A notification is not watched or edited: no History, no notification about notifications.
+  history: false,
+  notifyPrefs: false,
   label: '{kind}',
   defaultIcon: 'notifications',
   excludeGeneralSearch: true,

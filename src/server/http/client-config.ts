@@ -16,6 +16,7 @@ export const DEFAULT_COLOURS = {
 
 /** The config object of spec core §3, embedded in the page as `<script id="config">`. */
 export function clientConfig(cfg: ServerConfig, registry: Registry) {
+  const moduleOf = new Map(registry.modules.flatMap((m) => m.types.map((t) => [t.name, m.id] as const)));
   return {
     version: cfg.version,
     siteName: cfg.siteName,
@@ -42,6 +43,9 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           sideLoadItem: t.sideLoadItem === true,
           attachments: hasAttachments(t),
           access: t.access,
+          module: moduleOf.get(t.name) ?? null,
+          history: t.history !== false,
+          notifyPrefs: t.notifyPrefs !== false,
         },
       ]),
     ),

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { ClientModule } from '../../../client/module-api';
+import { itemSections } from './item-sections';
+import { userMenu } from './user-menu';
 
 // Core's client half (issue 12 §4, §8): the components of core's `screen: true` views
 // (views.ts), each its own chunk, loaded when first opened. The half itself is loaded with the
@@ -28,4 +30,6 @@ export const client: ClientModule = {
     'whats-new': lazy(() => import('./info/WhatsNewView').then((m) => ({ default: m.WhatsNewView }))),
     docs: lazy(() => import('./info/DocsView').then((m) => ({ default: m.DocsView }))),
   },
+  itemSections,
+  userMenu,
 };

@@ -15,15 +15,22 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readSearchReply } from '../items/lookups';
-import { useOrgLabels } from '../search/useOrgLabels';
-import { useApp, useSession } from '../state/app-context';
-import { recentMasquerades, startMasquerade } from './masquerade';
+import {
+  readSearchReply,
+  recentMasquerades,
+  startMasquerade,
+  useApp,
+  useOrgLabels,
+  useSession,
+} from '../../../client/module-api';
 
 const DEBOUNCE_MS = 250;
 const MAX = 30;
 
-/** Full-screen user picker for starting a masquerade (spec core §2): search, arrows, Enter. */
+/**
+ * Full-screen user picker for starting a masquerade (spec core §2): search, arrows, Enter. The
+ * user menu's entry of core's (user-menu.ts) opens it.
+ */
 export function MasqueradePicker({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();

@@ -11,12 +11,11 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ActBody } from '../../kernel/act-contract';
-import type { AppActs } from '../../modules/contracts';
-import { useApp, useSession } from '../state/app-context';
-import { USER_TOGGLES, useUserToggles } from './useUserToggles';
+import type { ActBody } from '../../../kernel/act-contract';
+import { USER_TOGGLES, useApp, useUserToggles, type ItemSectionProps } from '../../../client/module-api';
+import type { CoreActs } from '../contract';
 
-type NotifyPref = NonNullable<ActBody<AppActs['contactNotify']>['notify']>;
+type NotifyPref = NonNullable<ActBody<CoreActs['contactNotify']>['notify']>;
 /** The choices in the order the menu lists them (the contract's values). */
 const NOTIFY = ['IMMEDIATE', 'DIGEST', 'NONE'] as const satisfies readonly NotifyPref[];
 
@@ -27,12 +26,12 @@ function initials(name: string): string {
 
 /**
  * The top of the signed-in user's own User item (/i-{userId}): who they are, the display
- * toggles, and how their contact card is notified. The item's form follows below it.
+ * toggles, and how their contact card is notified. The item's form follows below it (an item
+ * section of core's, above the form: see item-sections.ts).
  */
-export function ProfilePanel() {
+export function ProfilePanel({ user }: ItemSectionProps) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
-  const { user } = useSession();
   const { isOn, toggle } = useUserToggles();
   const qc = useQueryClient();
   const mine = useQuery({
