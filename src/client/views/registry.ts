@@ -20,6 +20,9 @@ const SystextView = lazyScreen(() =>
 const MenuItemsView = lazyScreen(() =>
   import('../admin/admin-views').then((m) => ({ default: m.MenuItemsView })),
 );
+const CapabilitiesView = lazyScreen(() =>
+  import('../../modules/core/client/admin/CapabilitiesView').then((m) => ({ default: m.CapabilitiesView })),
+);
 const DocsView = lazyScreen(() => import('../docs/info-views').then((m) => ({ default: m.DocsView })));
 const WhatsNewView = lazyScreen(() =>
   import('../docs/info-views').then((m) => ({ default: m.WhatsNewView })),
@@ -160,6 +163,14 @@ export const VIEWS: readonly ViewDef[] = [
     titleKey: 'nav.admin_menu-items',
     component: MenuItemsView,
     width: 'HALF',
+    inNav: true,
+    adminOnly: true,
+  },
+  {
+    name: 'admin.capabilities',
+    titleKey: 'nav.admin_capabilities',
+    component: CapabilitiesView,
+    width: 'FULL',
     inNav: true,
     adminOnly: true,
   },
