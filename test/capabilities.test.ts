@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../src/kernel/module';
+import { buildRegistry } from '../src/kernel/registry';
+import { loadConfig } from '../src/server/config';
+import { clientConfig } from '../src/server/http/client-config';
 import { MODULES } from '../src/modules';
 import { ANONYMOUS } from '../src/server/access/principal';
 import { userSession } from '../src/server/auth/user-session';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { startTestServer, testConfig, type TestServer } from './helpers/test-server';
 import { connectAs, type Frame, type WsClient } from './helpers/ws-client';
 
 // Capabilities granted by admins (spec core §3, issue 12 §6) on the real server over real
@@ -159,5 +162,36 @@ describe('act/setCapabilities', () => {
       expect(f.b).toMatchObject({ erred: true, userMessage: 'notAllowed' });
     }
     expect((await server.app.services.items.systemRow(member.id))?.data.capabilities).toBeUndefined();
+  });
+});
+
+describe('the config sent to the page', () => {
+  // As the research and consultation modules will declare their groups (capability-modules §2).
+  const gated = defineModule({
+    id: 'gatedtest',
+    types: [],
+    capabilities: ['Research', 'Consult'],
+    nav: [
+      { path: 'research', capability: 'Research', keyCap: 'Research' },
+      { path: 'consult', capability: 'Consult', dedicatedKeyCap: 'Consult' },
+    ],
+  });
+  const registry = buildRegistry([...MODULES, gated]);
+  const navOf = (keyCaps: string[]) => clientConfig(testConfig({ keyCaps }), registry).nav.map((e) => e.path);
+
+  it('leaves out the entries of groups whose key capability the deployment lacks', () => {
+    expect(navOf([])).not.toContain('research');
+    expect(navOf([])).toContain('consult');
+    expect(navOf(['Research'])).toContain('research');
+    expect(navOf(['Research'])).not.toContain('consult');
+    expect(navOf(['Consult'])).toEqual(expect.arrayContaining(['consult', 'search']));
+    expect(navOf(['Consult'])).not.toContain('research');
+  });
+
+  it('reads KEY_CAPS into keyCaps, and sends them', () => {
+    const cfg = loadConfig({ LOG_LEVEL: 'silent', KEY_CAPS: 'Research,Vocab' });
+    expect(cfg.keyCaps).toEqual(['Research', 'Vocab']);
+    expect(clientConfig(cfg, registry).keyCaps).toEqual(['Research', 'Vocab']);
+    expect(loadConfig({ LOG_LEVEL: 'silent' }).keyCaps).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ export function NavDrawer({
   const location = useLocation();
   const current = location.pathname.split('/')[1] || 'home';
   const menu = useMenuItems();
-  const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user), menu));
+  const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user, config.keyCaps), menu));
   const close = () => {
     if (!permanent) onClose();
   };

@@ -5,6 +5,7 @@ import {
   WS_REPLY_TIMEOUT_MS,
 } from '../../protocol/constants';
 import type { ItemType } from '../../kernel/item-type';
+import { passesKeyCaps } from '../../kernel/key-caps';
 import type { Registry } from '../../kernel/registry';
 import type { ServerConfig } from '../config';
 
@@ -45,7 +46,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
         },
       ]),
     ),
-    nav: registry.nav,
+    // Entries gated by a key capability this deployment lacks are not sent at all.
+    nav: registry.nav.filter((e) => passesKeyCaps(e, cfg.keyCaps)),
     capabilities: [...registry.capabilities],
     /** Registered Agreement and Import kinds, offered as choices in forms. */
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
