@@ -73,7 +73,13 @@ export function NavDrawer({
     if (!permanent) onClose();
   };
   const content = (
-    <Box component="nav" aria-label={t('nav.title')} sx={{ width: DRAWER_WIDTH }}>
+    <Box
+      component="nav"
+      aria-label={t('nav.title')}
+      sx={{ width: DRAWER_WIDTH }}
+      // The capabilities the menu was built from (the live session's), for checks and debugging.
+      data-capabilities={capabilityList(user)}
+    >
       <Toolbar />
       <List>
         {main.map((g) => (
@@ -107,4 +113,12 @@ export function NavDrawer({
       {content}
     </Drawer>
   );
+}
+
+function capabilityList(user: { capabilities?: Record<string, boolean> } | null): string {
+  return Object.entries(user?.capabilities ?? {})
+    .filter(([, on]) => on)
+    .map(([c]) => c)
+    .sort()
+    .join(' ');
 }
