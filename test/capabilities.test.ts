@@ -122,6 +122,22 @@ describe('act/setCapabilities', () => {
     expect(caps(push)).toEqual(['Core']);
   });
 
+  it('reaches a session on another node', async () => {
+    // Two nodes on one database: the principals notification goes through it.
+    const nodeB = await startTestServer(tdb.database, { nodeId: 'node-b' }, [...MODULES, capsModule]);
+    try {
+      const onB = (await connectAs(nodeB, member.email, PASSWORD)).client;
+      await adminWs.call('act/setCapabilities', { id: member.id, capabilities: ['Vocab'] });
+      const push = await sessionPush(onB, 0, (s) => s.capabilities.Vocab === true);
+      expect(caps(push)).toEqual(['Core', 'Vocab']);
+      await adminWs.call('act/setCapabilities', { id: member.id, capabilities: [] });
+      await sessionPush(onB, 0, (s) => s.capabilities.Vocab !== true && s.$id === member.id);
+      await onB.close();
+    } finally {
+      await nodeB.close();
+    }
+  });
+
   it('refuses an unregistered capability and writes nothing', async () => {
     const f = await adminWs.request('act/setCapabilities', {
       id: org,
@@ -161,7 +177,7 @@ describe('act/setCapabilities', () => {
       const f = await ws.request('act/setCapabilities', { id: member.id, capabilities: ['Research'] });
       expect(f.b).toMatchObject({ erred: true, userMessage: 'notAllowed' });
     }
-    expect((await server.app.services.items.systemRow(member.id))?.data.capabilities).toBeUndefined();
+    expect((await server.app.services.items.systemRow(member.id))?.data.capabilities).toEqual({});
   });
 });
 
