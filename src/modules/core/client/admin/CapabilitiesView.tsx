@@ -196,7 +196,9 @@ export function CapabilitiesView() {
                             checked
                             disabled
                             slotProps={{
-                              input: { 'aria-label': t('adminScreens.capabilities.always', { name: row.label }) },
+                              input: {
+                                'aria-label': t('adminScreens.capabilities.always', { name: row.label }),
+                              },
                             }}
                           />
                         </TableCell>
