@@ -235,6 +235,18 @@ for (const mode of ['light', 'dark'] as const) {
       await check(page, `${mode}-profile`);
     });
 
+    it('admin.capabilities: the grid of organisations and capabilities', async () => {
+      const page = await context({ dark });
+      await signIn(page, app.server.url, 'admin@riverbend.example');
+      await setDark(page, dark);
+      await page.goto(app.server.url + '/admin.capabilities');
+      await page
+        .getByRole('table', { name: 'Capabilities of Organisations' })
+        .getByRole('rowheader', { name: 'Riverbend First Nation' })
+        .waitFor();
+      await check(page, `${mode}-admin-capabilities`);
+    });
+
     it('masquerade: the picker and the banner', async () => {
       const page = await context({ dark });
       await signIn(page, app.server.url, 'admin@riverbend.example');

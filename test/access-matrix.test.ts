@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel, Role } from '../src/protocol/access-levels';
+import { defineModule } from '../src/kernel/module';
+import { MODULES } from '../src/modules';
 import { SYSTEM } from '../src/server/access/principal';
 import { issueToken } from '../src/server/auth/tokens';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
@@ -112,6 +114,9 @@ interface ItemSpec {
   /** The type is read by every signed-in user (TypeAccess.read 'signedIn'). */
   signedInReads?: boolean;
 }
+
+/** Registers the capability act/setCapabilities grants in this matrix (core registers only Core). */
+const matrixCapModule = defineModule({ id: 'matrixcap', types: [], capabilities: ['MatrixCap'] });
 
 const LEVELS: AccessLevel[] = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'];
 const THREAD_GRANTS: GrantSpec[] = [
@@ -322,7 +327,8 @@ async function authedSocket(token: string): Promise<{ client: WsClient; session:
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
-  server = await startTestServer(tdb.database);
+  // The list plus a module that only registers a capability, for act/setCapabilities below.
+  server = await startTestServer(tdb.database, {}, [...MODULES, matrixCapModule]);
   const items = server.app.services.items;
   for (const [key, o] of Object.entries(ORGS) as [OrgKey, (typeof ORGS)[OrgKey]][])
     orgIds[key] = await makeOrg(items, o.name, o.type);
@@ -866,4 +872,35 @@ describe('people: $userState, orgMembers, contactNotify, masquerade', () => {
     const theirs = await ask('member', 'act/contactNotify', { contact: contactId, notify: 'NONE' });
     expect(theirs).toMatchObject({ erred: true, userMessage: 'notAllowed' });
   });
+});
+
+describe('capabilities: act/setCapabilities', () => {
+  // Granting capabilities decides what the site offers a whole organisation: site admins only,
+  // not an organisation's own orgAdmin (spec core §3). Riverbend is the target.
+  for (const who of PRINCIPALS) {
+    it(`${who.name} ${can(who.admin)} grant Riverbend a capability via act/setCapabilities`, async () => {
+      const org = orgIds.riverbend;
+      const before = (await server.app.services.items.systemRow(org))!;
+      const want =
+        before.data.capabilities === undefined || (before.data.capabilities as string[]).length === 0;
+      const b = await ask(who.key, 'act/setCapabilities', {
+        id: org,
+        capabilities: want ? ['MatrixCap'] : [],
+      });
+      const after = (await server.app.services.items.systemRow(org))!;
+      if (!who.admin) {
+        expectNotAllowed(b);
+        expect(after.version).toBe(before.version);
+        return;
+      }
+      expect(b).toEqual({ $id: org, capabilities: want ? ['MatrixCap'] : [] });
+      expect(after.version).toBe(before.version + 1);
+      const t = await ask(who.key, 'act/timeline', { _t: 'Organization', _i: num(org) });
+      expect((t.events as Body[])[0]).toMatchObject({
+        kind: 'updated',
+        actor: get(userIds, who.key),
+        data: { changes: { capabilities: { to: want ? ['MatrixCap'] : [] } } },
+      });
+    });
+  }
 });

@@ -116,6 +116,23 @@ describe('the auth state machine', () => {
     expect(tokens.token).toBeNull();
   });
 
+  it("takes the session the server pushes again when the user's organisations change", async () => {
+    const other = await makeOrg(server.app.services.items, 'Cedar Ridge Mining Ltd.', 'INDUSTRY');
+    const { client } = makeClient();
+    client.start();
+    await client.signIn(editor.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID');
+    const admin = await makeUser(server.app.services.items, [], { admin: true });
+    const a = await connectAs(server, admin.email, PASSWORD);
+    await a.client.call('act/setMembership', { userId: editor.id, org: other, roles: ['member'] });
+    const snap = await until(client, (s) => (s.user?.memberships ?? []).some((m) => m.org === other));
+    expect(snap).toMatchObject({ authState: 'USER_VALID', user: { $id: editor.id } });
+    await a.client.call('act/setMembership', { userId: editor.id, org: other, roles: [] });
+    await until(client, (s) => !(s.user?.memberships ?? []).some((m) => m.org === other));
+    await a.client.close();
+    await client.signOut();
+  });
+
   it('maps an unknown token to IDENT_FAILED and clears it', async () => {
     const { client, tokens } = makeClient(memoryTokens('no-such-token'));
     client.start();

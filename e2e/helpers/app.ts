@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { SYSTEM } from '../../src/server/access/principal';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
 import type { ServerConfig } from '../../src/server/config';
+import type { ModuleManifest } from '../../src/kernel/module';
 import { openTestDatabase, type TestDatabase } from '../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../test/helpers/test-server';
 import { launchChromium, SCREENSHOTS } from './browser';
@@ -35,9 +36,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startApp(overrides: Partial<ServerConfig> = {}): Promise<E2EApp> {
+export async function startApp(
+  overrides: Partial<ServerConfig> = {},
+  /** The module list, when a test adds a module of its own (default: src/modules/index.ts). */
+  modules?: readonly ModuleManifest[],
+): Promise<E2EApp> {
   const tdb = await openTestDatabase();
-  const server = await startTestServer(tdb.database, { signInPerAddress: 1000, ...overrides });
+  const server = await startTestServer(tdb.database, { signInPerAddress: 1000, ...overrides }, modules);
   await seedDemo(server.app.services.items);
   const browser = await launchChromium();
   return {

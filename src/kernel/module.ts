@@ -1,8 +1,10 @@
 import type { ActContract } from './act-contract';
 import type { ItemType } from './item-type';
+import type { KeyCapGate } from './key-caps';
 import type { ViewDecl } from './view';
 
-export interface NavEntry {
+/** A navigation entry; `keyCap`/`dedicatedKeyCap` gate it on the deployment (key-caps.ts). */
+export interface NavEntry extends KeyCapGate {
   /** Dotted path, e.g. 'admin.all-items'. */
   path: string;
   capability?: string;

@@ -1,4 +1,5 @@
 import type { Role } from '../protocol/access-levels';
+import type { KeyCapGate } from './key-caps';
 
 // Views and dashboards as data (DESIGN §2 "A module is one folder"): a module's manifest declares
 // its screens, their gates and their list or dashboard settings; the server sends them in the
@@ -31,8 +32,11 @@ export interface ListScreenDecl {
   create?: boolean | 'admin';
 }
 
-/** Who may open a view (the client hides it otherwise; the server's policy still decides data). */
-export interface ViewGate {
+/**
+ * Who may open a view (the client hides it otherwise; the server's policy still decides data).
+ * `keyCap`/`dedicatedKeyCap`: whether the view exists at all on this deployment (key-caps.ts).
+ */
+export interface ViewGate extends KeyCapGate {
   capability?: string;
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation. */

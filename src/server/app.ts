@@ -3,7 +3,9 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { WS_MAX_MSG_SIZE, TOKEN_COOKIE } from '../protocol/constants';
-import { appRegistry } from '../modules';
+import { buildRegistry } from '../kernel/registry';
+import type { ModuleManifest } from '../kernel/module';
+import { MODULES } from '../modules';
 import { buildActs } from './acts';
 import { AccessPolicy } from './access/policy';
 import { RateLimiter } from './auth/rate-limit';
@@ -62,8 +64,9 @@ export function createServices(
   database: Database,
   modules: readonly ServerModule[],
   log?: MailLog & JobsLog,
+  manifests: readonly ModuleManifest[] = MODULES,
 ): Services {
-  const registry = appRegistry();
+  const registry = buildRegistry(manifests);
   const policy = new AccessPolicy(registry);
   const items = new ItemService(database, registry, policy);
   for (const m of modules) if (m.hooks) items.hooks.add(m.hooks);
@@ -103,15 +106,20 @@ function committedListeners(modules: readonly ServerModule[]): Map<string, Commi
 export async function buildApp(
   config: ServerConfig,
   database: Database,
-  opts: { logger?: boolean; logStream?: DestinationStream } = {},
+  opts: {
+    logger?: boolean;
+    logStream?: DestinationStream;
+    /** The module list (tests: the list plus a module of their own); default the one list. */
+    modules?: readonly ModuleManifest[];
+  } = {},
 ): Promise<App> {
   const fastify = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, stream: opts.logStream },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * WS_MAX_MSG_SIZE,
   });
-  const modules = await loadServerModules();
-  const services = createServices(config, database, modules, fastify.log);
+  const modules = await loadServerModules(opts.modules);
+  const services = createServices(config, database, modules, fastify.log, opts.modules);
   await fastify.register(cookie);
   // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
   inboundGuard(fastify);

@@ -1,6 +1,7 @@
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/open';
+import type { ModuleManifest } from '../../src/kernel/module';
 
 export interface TestServer {
   app: App;
@@ -25,9 +26,11 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
 export async function startTestServer(
   database: Database,
   overrides: Partial<ServerConfig> = {},
+  /** The module list, when a test adds a module of its own (default: src/modules/index.ts). */
+  modules?: readonly ModuleManifest[],
 ): Promise<TestServer> {
   const config = testConfig(overrides);
-  const app = await buildApp(config, database, { logger: false });
+  const app = await buildApp(config, database, { logger: false, ...(modules ? { modules } : {}) });
   await app.fastify.listen({ port: config.port, host: '127.0.0.1' });
   const addr = app.fastify.server.address();
   if (!addr || typeof addr === 'string') throw new Error('no address');

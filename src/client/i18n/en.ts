@@ -130,6 +130,7 @@ export const en = {
     admin_state: 'System state',
     admin_systext: 'Interface text',
     'admin_menu-items': 'Menu items',
+    admin_capabilities: 'Capabilities',
     admin_lovs: 'Manage lists of values',
     admin_owner: 'My organisation',
     admin_contacts: 'Organisation contacts',

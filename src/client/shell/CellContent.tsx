@@ -1,5 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense } from 'react';
+import { passesKeyCaps } from '../../kernel/key-caps';
+import { useApp } from '../state/app-context';
 import { InvalidCellView } from '../views/InvalidCellView';
 import { viewDef } from '../views/registry';
 import type { Cell } from './cells';
@@ -10,6 +12,7 @@ import { lazyScreen } from '../i18n/screen-strings';
 const ItemCell = lazyScreen(() => import('../items/ItemCell').then((m) => ({ default: m.ItemCell })));
 
 export function CellContent({ cell }: { cell: Cell }) {
+  const { config } = useApp();
   if (cell.kind === 'invalid') return <InvalidCellView path={cell.path} />;
   if (cell.kind === 'item')
     return (
@@ -20,7 +23,8 @@ export function CellContent({ cell }: { cell: Cell }) {
       </LoadBoundary>
     );
   const def = viewDef(cell.view);
-  if (!def) return <InvalidCellView path={cell.segment} />;
+  // A view gated by a key capability this deployment lacks does not exist here, for anyone.
+  if (!def || !passesKeyCaps(def, config.keyCaps)) return <InvalidCellView path={cell.segment} />;
   const View = def.component;
   return (
     <LoadBoundary>

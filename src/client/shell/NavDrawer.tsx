@@ -68,12 +68,18 @@ export function NavDrawer({
   const location = useLocation();
   const current = location.pathname.split('/')[1] || 'home';
   const menu = useMenuItems();
-  const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user), menu));
+  const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user, config.keyCaps), menu));
   const close = () => {
     if (!permanent) onClose();
   };
   const content = (
-    <Box component="nav" aria-label={t('nav.title')} sx={{ width: DRAWER_WIDTH }}>
+    <Box
+      component="nav"
+      aria-label={t('nav.title')}
+      sx={{ width: DRAWER_WIDTH }}
+      // The capabilities the menu was built from (the live session's), for checks and debugging.
+      data-capabilities={capabilityList(user)}
+    >
       <Toolbar />
       <List>
         {main.map((g) => (
@@ -107,4 +113,12 @@ export function NavDrawer({
       {content}
     </Drawer>
   );
+}
+
+function capabilityList(user: { capabilities?: Record<string, boolean> } | null): string {
+  return Object.entries(user?.capabilities ?? {})
+    .filter(([, on]) => on)
+    .map(([c]) => c)
+    .sort()
+    .join(' ');
 }

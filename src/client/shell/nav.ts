@@ -1,6 +1,8 @@
 import type { NavEntry } from '../../kernel/module';
 import type { UserSession } from '../state/socket-client';
+import { passesKeyCaps } from '../../kernel/key-caps';
 import { viewDef } from '../views/registry';
+import type { ViewDef } from '../views/view-def';
 import { passesGate } from './role-gate';
 
 export interface NavGroup {
@@ -9,12 +11,21 @@ export interface NavGroup {
   children: NavEntry[];
 }
 
-/** Entries this user may see: a registered view, the capability, admin for admin entries. */
-export function visibleNav(entries: readonly NavEntry[], user: UserSession | null): NavEntry[] {
+/**
+ * Entries this user may see: a registered view, the deployment's key capabilities (for everyone,
+ * admins too), the capability, admin for admin entries.
+ */
+export function visibleNav(
+  entries: readonly NavEntry[],
+  user: UserSession | null,
+  keyCaps: readonly string[],
+  views: (path: string) => ViewDef | undefined = viewDef,
+): NavEntry[] {
   return entries.filter((e) => {
     if (e.routeOnly) return false;
-    const view = viewDef(e.path);
+    const view = views(e.path);
     if (!view?.inNav) return false;
+    if (!passesKeyCaps(e, keyCaps) || !passesKeyCaps(view, keyCaps)) return false;
     if (!user) return !!view.public;
     if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole }))
       return false;

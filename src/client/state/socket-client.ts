@@ -435,6 +435,11 @@ export class SocketClient {
         this.token = token;
         this.opts.tokens.write(token, this.snap.user?.$id ?? null);
       }
+    } else if (o === 'authed') {
+      // The server sends the session again when the user's roles, organisations or capabilities
+      // change; only the user's own session is taken (a sign-in in flight answers as a reply).
+      const user = b as UserSession | null;
+      if (user && this.snap.user && user.$id === this.snap.user.$id) this.set({ user });
     } else if (o === 'itemUpdated') {
       const item = b as { $id?: string; _u?: number };
       const w = item.$id ? this.watches.get(item.$id) : undefined;

@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { KeyCapGate } from '../../kernel/key-caps';
 import type { Role } from '../../protocol/access-levels';
 import type { CellWidth } from '../shell/cell-api';
 
@@ -8,7 +9,7 @@ export interface ViewProps {
   param: string | null;
 }
 
-export interface ViewDef {
+export interface ViewDef extends KeyCapGate {
   /** The route name: 'home', 'sign-in', 'admin.all-items'. */
   name: string;
   titleKey: string;

@@ -196,6 +196,20 @@ export const coreActs = defineActs({
     body: z.strictObject({ user: UserId, blocked: z.boolean() }),
     reply: z.strictObject({ user: z.string(), blocked: z.boolean() }),
   },
+  /**
+   * Admins: the capabilities an organisation or a user holds (spec core §3), replacing the list.
+   * Core is everyone's and is not stored; unknown names are refused. Replies the stored names.
+   */
+  setCapabilities: {
+    body: z.strictObject({
+      id: z
+        .string()
+        .max(100)
+        .regex(/^(User|Organization)-[1-9][0-9]*$/, 'a User or Organization id'),
+      capabilities: z.array(z.string().min(1).max(100)).max(100),
+    }),
+    reply: z.strictObject({ $id: z.string(), capabilities: z.array(z.string()) }),
+  },
   adminState: { body: NoBody, reply: AdminState },
   systextGet: {
     body: z.strictObject({ language: z.string().max(20).regex(LANGUAGE_RE) }),

@@ -36,6 +36,7 @@ export const coreModule = defineModule({
     { path: 'admin.state', adminOnly: true },
     { path: 'admin.systext', adminOnly: true },
     { path: 'admin.menu-items', adminOnly: true },
+    { path: 'admin.capabilities', adminOnly: true },
     { path: 'admin.lovs' },
     { path: 'admin.owner' },
     { path: 'admin.contacts' },

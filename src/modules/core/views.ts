@@ -140,6 +140,14 @@ export const coreViews: readonly ViewDecl[] = [
     adminOnly: true,
     screen: true,
   },
+  {
+    name: 'admin.capabilities',
+    titleKey: 'nav.admin_capabilities',
+    width: 'FULL',
+    inNav: true,
+    adminOnly: true,
+    screen: true,
+  },
   { name: 'whats-new', titleKey: 'nav.whats-new', width: 'TWO_THIRDS', screen: true },
   { name: 'docs', titleKey: 'nav.docs', noColumns: true, public: true, inNav: true, screen: true },
 ];

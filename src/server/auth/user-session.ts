@@ -1,3 +1,4 @@
+import { capabilityNames } from '../../kernel/capabilities';
 import { CORE_CAPABILITY } from '../../protocol/constants';
 import type { Principal } from '../access/principal';
 import type { Services } from '../services';
@@ -44,7 +45,11 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
   };
 }
 
-/** Admins hold every capability; others hold Core, their own, and their organisations'. */
+/**
+ * Admins hold every registered capability; others hold Core, their own and their organisations'
+ * (spec core §3), as far as a module registers them. The organisations' are read as the system:
+ * a member holds them whether or not they may read the Organization item.
+ */
 async function capabilities(
   s: Services,
   p: Principal,
@@ -55,14 +60,11 @@ async function capabilities(
     for (const c of s.registry.capabilities) out[c] = true;
     return out;
   }
-  const own = data.capabilities;
-  if (Array.isArray(own)) for (const c of own) if (typeof c === 'string') out[c] = true;
-  if (own && typeof own === 'object' && !Array.isArray(own))
-    for (const [c, v] of Object.entries(own)) if (v === true) out[c] = true;
-  const orgs = await s.items.readMany(p, [...p.orgs.keys()]);
-  for (const org of Object.values(orgs)) {
-    const caps = (org as { capabilities?: unknown }).capabilities;
-    if (Array.isArray(caps)) for (const c of caps) if (typeof c === 'string') out[c] = true;
+  const held = capabilityNames(data.capabilities);
+  for (const org of [...p.orgs.keys()]) {
+    const row = await s.items.systemRow(org);
+    if (row && !row.deleted) held.push(...capabilityNames(row.data.capabilities));
   }
+  for (const c of held) if (s.registry.capabilities.has(c)) out[c] = true;
   return out;
 }

@@ -5,6 +5,7 @@ import {
   WS_REPLY_TIMEOUT_MS,
 } from '../../protocol/constants';
 import type { ItemType } from '../../kernel/item-type';
+import { passesKeyCaps } from '../../kernel/key-caps';
 import type { Registry } from '../../kernel/registry';
 import type { ServerConfig } from '../config';
 
@@ -49,9 +50,10 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
         },
       ]),
     ),
-    nav: registry.nav,
+    // Entries and views gated by a key capability this deployment lacks are not sent at all.
+    nav: registry.nav.filter((e) => passesKeyCaps(e, cfg.keyCaps)),
     /** Every module's views (kernel/view.ts), each with the id of its module. */
-    views: [...registry.views.values()],
+    views: [...registry.views.values()].filter((v) => passesKeyCaps(v, cfg.keyCaps)),
     /** The listed modules: who may see each (its capabilities) and whether it has a client half. */
     modules: registry.modules.map((m) => ({
       id: m.id,

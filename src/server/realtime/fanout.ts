@@ -11,6 +11,7 @@ import { CLOSE_CODE_AUTH } from '../../protocol/constants';
 import { ANONYMOUS } from '../access/principal';
 import { PRINCIPALS_CHANNEL } from '../auth/accounts';
 import { loadPrincipal } from '../auth/principals';
+import { userSession } from '../auth/user-session';
 import { query } from '../db/query';
 
 export interface FanoutLog {
@@ -124,9 +125,13 @@ export async function startFanout(
             s.close(CLOSE_CODE_AUTH, 'identFailed');
             continue;
           }
+          // Roles, organisations or capabilities changed: the socket acts with the new principal,
+          // and the client gets its session again (an `authed` push, docs/protocol.md).
           void loadPrincipal(items.db, userId, s.principal.masqueradeFrom)
-            .then((p) => {
-              if (p) s.principal = p;
+            .then(async (p) => {
+              if (!p) return;
+              s.principal = p;
+              if (listeners) s.push('authed', await userSession(listeners.services, p, s.tokenExpiresAt));
             })
             .catch((err: unknown) => log.warn({ err, userId }, 'principal not refreshed'));
         }

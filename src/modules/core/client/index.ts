@@ -27,6 +27,9 @@ export const client: ClientModule = {
     'admin.state': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.AdminStateView }))),
     'admin.systext': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.SystextView }))),
     'admin.menu-items': lazy(() => import('./admin/admin-views').then((m) => ({ default: m.MenuItemsView }))),
+    'admin.capabilities': lazy(() =>
+      import('./admin/CapabilitiesView').then((m) => ({ default: m.CapabilitiesView })),
+    ),
     'whats-new': lazy(() => import('./info/WhatsNewView').then((m) => ({ default: m.WhatsNewView }))),
     docs: lazy(() => import('./info/DocsView').then((m) => ({ default: m.DocsView }))),
   },

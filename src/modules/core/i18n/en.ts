@@ -60,6 +60,21 @@ export const coreEn = {
   },
   adminScreens: {
     loading: 'Loading…',
+    capabilities: {
+      intro:
+        'Capabilities open the parts of the site an organisation’s members or a user may use. Core is everyone’s. A change is saved at once, and the people concerned see it without signing in again.',
+      kind: 'Show',
+      orgs: 'Organisations',
+      users: 'Users',
+      search: 'Search by name',
+      table: 'Capabilities of {{kind}}',
+      toggle: '{{capability}} for {{name}}',
+      always: 'Core for {{name}}: always on',
+      saving: 'Saving {{capability}}',
+      none: 'Nothing found.',
+      loadFailed: 'The list could not be loaded.',
+      rows: '{{from}}–{{to}} of {{count}}',
+    },
     state: {
       intro: 'The running system, refreshed every {{seconds}} seconds.',
       version: 'Version',

@@ -19,6 +19,7 @@ import { coreActs } from '../contract';
 import { adminActs } from './admin-acts';
 import { signedIn, type CoreCall } from './act-input';
 import { attachmentActs } from './attachment-acts';
+import { setCapabilities } from './capabilities';
 import { peopleActs } from './people-acts';
 import { killTask } from './task-acts';
 import { notificationActs } from './notification-acts';
@@ -199,6 +200,7 @@ export const coreActHandlers = actsOf(coreActs, {
   setGrant,
   removeGrant,
   setMembership: setMembershipAct,
+  setCapabilities,
   timeline,
   ...attachmentActs,
   ...peopleActs,

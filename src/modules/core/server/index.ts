@@ -1,6 +1,7 @@
 import { asyncActionsOf, type ServerModule } from '../../../server/module-api';
 import { coreAsyncActs } from '../contract';
 import { coreActHandlers } from './acts';
+import { capabilitiesChanged } from './capabilities';
 import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
 
@@ -13,4 +14,10 @@ export const server: ServerModule = {
   acts: coreActHandlers,
   asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
   ...notifyServer,
+  // A changed grant of capabilities pushes the sessions concerned again.
+  hooks: {
+    ...notifyServer.hooks,
+    User: { afterWrite: capabilitiesChanged },
+    Organization: { afterWrite: capabilitiesChanged },
+  },
 };

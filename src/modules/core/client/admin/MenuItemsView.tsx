@@ -35,8 +35,10 @@ export function MenuItemsView() {
   // Every main entry an admin could see, in the current order (hidden ones included, to show them again).
   const all = useMemo(() => {
     const admin = { admin: true, capabilities: {} } as unknown as Parameters<typeof visibleNav>[1];
-    return groupNav(applyMenuItems(visibleNav(config.nav, admin), { hidden: [], order: menu.order })).main;
-  }, [config.nav, menu.order]);
+    return groupNav(
+      applyMenuItems(visibleNav(config.nav, admin, config.keyCaps), { hidden: [], order: menu.order }),
+    ).main;
+  }, [config.nav, config.keyCaps, menu.order]);
   const [order, setOrder] = useState<string[]>([]);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
