@@ -1,4 +1,5 @@
 import type { ActContract } from './act-contract';
+import type { CardDecl, DashboardDecl } from './dashboard';
 import type { ItemType } from './item-type';
 
 export interface NavEntry {
@@ -47,7 +48,20 @@ export interface ModuleManifest<
   nav?: readonly NavEntry[];
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
-  dashboards?: readonly string[];
+  /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
+  dashboards?: readonly DashboardDecl[];
+  /** Cards on its own dashboards or on those of modules registered before it. */
+  dashboardCards?: readonly CardDecl[];
+  /**
+   * The home screen of a capability (spec capability-modules §2): the dashboard the home view
+   * shows to a user who holds it (see docs/architecture.md "Dashboards").
+   */
+  home?: { capability: string; dashboard: string };
+  /**
+   * The module has a client half: client/index.ts exporting `client` (a ClientModule with this
+   * id), loaded on demand. A module whose cards name components needs one.
+   */
+  client?: boolean;
 }
 
 /**

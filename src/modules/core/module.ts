@@ -10,6 +10,7 @@ export const coreModule = defineModule({
   id: 'core',
   types: coreTypes,
   server: true,
+  client: true,
   // Each act is named once, by its contract (contract.ts).
   acts: coreActs,
   asyncActs: coreAsyncActs,
