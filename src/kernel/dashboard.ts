@@ -114,3 +114,51 @@ export function cardsOf(cards: readonly RegisteredCard[], dashboard: string): Re
     .sort(([a, i], [b, j]) => (a.order ?? 0) - (b.order ?? 0) || i - j)
     .map(([c]) => c);
 }
+
+/** How many items a search card lists when its query says no `max`. */
+export const DEFAULT_CARD_ITEMS = 8;
+
+/** The search/ids body of a query card (the shape of protocol/query.ts SearchQuery). */
+export interface CardSearchBody {
+  must: Record<string, (string | number | boolean | null)[]>;
+  sort?: SortKey[];
+  facets?: string[];
+  labels?: boolean;
+  max: number;
+}
+
+/**
+ * The search a card sends (`search/ids`, so the policy decides what it shows): a search card's
+ * first items with labels, a count's total alone, a chart's facet counts, and a calendar's items
+ * whose date falls in the shown range (`from` inclusive, `to` exclusive, ISO).
+ */
+export function cardSearchQuery(card: CardDecl, range?: { from: string; to: string }): CardSearchBody | null {
+  if (card.kind === 'component') return null;
+  const q = card.settings.query;
+  const must: CardSearchBody['must'] = {};
+  if (q.types) must._t = [...q.types];
+  for (const [k, v] of Object.entries(q.must ?? {})) must[k] = [...v];
+  const sort = q.sort?.length ? { sort: q.sort.map((s) => ({ ...s })) } : {};
+  const max = Math.min(q.max ?? DEFAULT_CARD_ITEMS, MAX_CARD_ITEMS);
+  switch (card.kind) {
+    case 'search':
+      return { must, ...sort, labels: true, max };
+    case 'count':
+      return { must, max: 0 };
+    case 'chart':
+      return { must, facets: [card.settings.facet], max: 0 };
+    case 'calendar': {
+      const key = card.settings.dateKey;
+      // The search reads "from..to" as a range only without fractions of a second.
+      if (range) must[key] = [`${noMillis(range.from)}..${noMillis(range.to)}`];
+      return {
+        must,
+        sort: [{ key, order: 'asc' }],
+        labels: true,
+        max: Math.min(q.max ?? MAX_CARD_ITEMS, MAX_CARD_ITEMS),
+      };
+    }
+  }
+}
+
+const noMillis = (iso: string) => iso.replace(/\.\d+(Z|[+-]\d\d:\d\d)?$/, '$1');
