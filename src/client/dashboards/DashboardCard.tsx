@@ -1,4 +1,4 @@
-import { Box, Card, CardContent, Link, List, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, List, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,26 +39,26 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
       component="article"
       aria-labelledby={headingId}
       data-card={card.id}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      sx={{ height: '100%', maxHeight: 'inherit', display: 'flex', flexDirection: 'column' }}
     >
-      <Stack direction="row" sx={{ px: 2, pt: 1.5, pb: 0.5, alignItems: 'baseline', gap: 1 }}>
-        <Typography id={headingId} component="h2" variant="h6" sx={{ flex: 1, minWidth: 0 }} noWrap>
-          {t(card.titleKey)}
-        </Typography>
-        {showAll && (
-          <Link component={RouterLink} to={`/${showAll}`} variant="body2" sx={{ flexShrink: 0 }}>
-            {t('dashboard.showAll')}
-            <Box component="span" sx={visuallyHidden}>
-              {`: ${t(card.titleKey)}`}
-            </Box>
-          </Link>
-        )}
-      </Stack>
+      <Typography id={headingId} component="h2" variant="h6" sx={{ px: 2, pt: 1.5, pb: 0.5 }} noWrap>
+        {t(card.titleKey)}
+      </Typography>
       <CardContent sx={{ flex: 1, minHeight: 0, overflow: 'auto', pt: 0.5, '&:last-child': { pb: 1.5 } }}>
         <Suspense fallback={<CardSkeleton />}>
           <CardBody card={card} headingId={headingId} />
         </Suspense>
       </CardContent>
+      {showAll && (
+        <Box sx={{ px: 2, pb: 1.5, pt: 0.5 }}>
+          <Link component={RouterLink} to={`/${showAll}`} variant="body2">
+            {t('dashboard.showAll')}
+            <Box component="span" sx={visuallyHidden}>
+              {`: ${t(card.titleKey)}`}
+            </Box>
+          </Link>
+        </Box>
+      )}
     </Card>
   );
 }
@@ -80,8 +80,12 @@ function CardBody({ card, headingId }: CardBodyProps) {
 
 export const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Pixels: in sx a bare 1 is 100%.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -141,14 +145,9 @@ function CountCard({ card }: CardBodyProps) {
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
   const total = result?.total ?? 0;
   return (
-    <Box>
-      <Typography component="p" variant="h3" sx={{ fontWeight: 500 }} aria-hidden>
-        {total.toLocaleString()}
-      </Typography>
-      <Typography color="text.secondary">
-        {t('dashboard.count', { count: total, title: t(card.titleKey) })}
-      </Typography>
-    </Box>
+    <Typography component="p" variant="h3" sx={{ fontWeight: 500 }}>
+      {total.toLocaleString()}
+    </Typography>
   );
 }
 

@@ -66,33 +66,44 @@ export function DashboardGrid({ dashboard }: { dashboard: DashboardConfig }) {
   const { user } = useSession();
   const cards = visibleCards(dashboard.cards, user);
   if (!cards.length) return <Typography color="text.secondary">{t('dashboard.noCards')}</Typography>;
+  const wide = `@container (min-width: ${WIDE_PX}px)`;
   return (
-    <Box
-      component="section"
-      aria-label={t(dashboard.titleKey)}
-      data-dashboard={dashboard.key}
-      sx={{
-        containerType: 'inline-size',
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
-        gridAutoRows: `${GRID_UNIT_PX}px`,
-      }}
-    >
-      {cards.map((c) => (
-        <Box
-          key={c.id}
-          sx={{
-            gridColumn: 'span 12',
-            [`@container (min-width: ${WIDE_PX}px)`]: { gridColumn: `span ${CARD_COLUMNS[c.width]}` },
-            gridRow: `span ${c.height}`,
-            minWidth: 0,
-            minHeight: 0,
-          }}
-        >
-          <DashboardCard card={c} />
-        </Box>
-      ))}
+    <Box component="section" aria-label={t(dashboard.titleKey)} sx={{ containerType: 'inline-size' }}>
+      <Box
+        data-dashboard={dashboard.key}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
+          [wide]: { gridAutoRows: `${GRID_UNIT_PX}px` },
+        }}
+      >
+        {cards.map((c) => {
+          const px = c.height * GRID_UNIT_PX;
+          // Narrow, a card is as tall as its content up to its height; a calendar or a chart
+          // has no height of its own, so it keeps its height.
+          const fixed = c.kind === 'calendar' || c.kind === 'chart';
+          return (
+            <Box
+              key={c.id}
+              sx={{
+                gridColumn: 'span 12',
+                minWidth: 0,
+                ...(fixed ? { height: px } : { maxHeight: px }),
+                [wide]: {
+                  gridColumn: `span ${CARD_COLUMNS[c.width]}`,
+                  gridRow: `span ${c.height}`,
+                  height: 'auto',
+                  maxHeight: 'none',
+                  minHeight: 0,
+                },
+              }}
+            >
+              <DashboardCard card={c} />
+            </Box>
+          );
+        })}
+      </Box>
     </Box>
   );
 }

@@ -558,8 +558,6 @@ export const enScreens = {
     none: 'None',
     noCards: 'There is nothing on this dashboard for you yet.',
     unknown: 'There is no dashboard “{{key}}”.',
-    count_one: '{{count}} item',
-    count_other: '{{count}} items',
     chart: {
       bar: '{{name}}: {{count}}',
     },
