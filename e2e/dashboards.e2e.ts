@@ -117,6 +117,8 @@ describe('the home dashboard', () => {
       .waitFor();
     await chart.locator('svg').first().waitFor();
     await shot(admin, 'home-admin-light');
+    await chart.scrollIntoViewIfNeeded();
+    await shot(admin, 'home-admin-calendar-chart');
   });
 
   it('follows dark mode and fits a phone', async () => {
@@ -125,7 +127,8 @@ describe('the home dashboard', () => {
     await officer.keyboard.press('Escape');
     await officer.goto(app.server.url + '/home');
     await card(cellAt(officer, 0), 'Due dates').getByText(DUE_SUBJECT).waitFor();
-    await shot(officer, 'home-dark');
+    await card(cellAt(officer, 0), 'Due dates').scrollIntoViewIfNeeded();
+    await shot(officer, 'home-dark-calendar');
     await officer.setViewportSize({ width: 390, height: 844 });
     await officer.goto(app.server.url + '/home');
     const conversations = card(cellAt(officer, 0), 'Recent conversations');
@@ -135,5 +138,7 @@ describe('the home dashboard', () => {
     expect(box.width).toBeGreaterThan(300);
     expect(await fitsWidth(officer)).toBe(true);
     await shot(officer, 'home-phone-dark');
+    await card(cellAt(officer, 0), 'Due dates').getByText(DUE_SUBJECT).scrollIntoViewIfNeeded();
+    await shot(officer, 'home-phone-dark-calendar');
   });
 });

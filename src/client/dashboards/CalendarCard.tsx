@@ -60,14 +60,17 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
       data-color-scheme={theme.palette.mode}
       sx={{
         height: '100%',
-        '--fc-classic-primary': theme.palette.primary.main,
-        '--fc-classic-primary-foreground': theme.palette.primary.contrastText,
-        '--fc-classic-background': theme.palette.background.paper,
-        '--fc-classic-foreground': theme.palette.text.primary,
-        '--fc-classic-border': theme.palette.divider,
-        '--fc-classic-button':
-          theme.palette.mode === 'dark' ? theme.palette.grey[700] : theme.palette.grey[800],
-        '--fc-classic-button-border': 'transparent',
+        // Twice the class: above the palette's own [data-color-scheme=dark] block.
+        '&&': {
+          '--fc-classic-primary': theme.palette.primary.main,
+          '--fc-classic-primary-foreground': theme.palette.primary.contrastText,
+          '--fc-classic-background': theme.palette.background.paper,
+          '--fc-classic-foreground': theme.palette.text.primary,
+          '--fc-classic-border': theme.palette.divider,
+          '--fc-classic-button':
+            theme.palette.mode === 'dark' ? theme.palette.grey[700] : theme.palette.grey[800],
+          '--fc-classic-button-border': 'transparent',
+        },
         fontSize: '0.875rem',
         '& a:focus-visible, & button:focus-visible': {
           outline: `2px solid ${theme.palette.primary.main}`,
