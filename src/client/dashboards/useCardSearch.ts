@@ -15,13 +15,15 @@ import type { Item } from '../state/items';
  * regains focus.
  */
 export function useCardSearch(card: RegisteredCard, range?: { from: string; to: string }) {
+  // A calendar searches once it knows the range it shows.
+  const ready = card.kind !== 'calendar' || range !== undefined;
   const { client } = useApp();
   const env = useTypeEnv();
   const query = useMemo(() => cardSearchQuery(card, range), [card, range]);
   const q = useQuery({
     queryKey: ['dashboardCard', card.id, query],
     queryFn: () => client.request<SearchResult>('search/ids', query),
-    enabled: query !== null,
+    enabled: query !== null && ready,
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: 0,
@@ -61,5 +63,5 @@ export function useCardSearch(card: RegisteredCard, range?: { from: string; to: 
     };
   }, [client, typesKey, filterKey]);
 
-  return { result: q.data, error: q.error, loading: q.isPending && query !== null };
+  return { result: q.data, error: q.error, loading: q.isPending && query !== null && ready };
 }
