@@ -42,6 +42,13 @@ describe('the one list and the module folders', () => {
     },
   );
 
+  it.each(MODULES.map((m) => [m.id, m] as const))(
+    '%s: has client/index.ts exactly when its manifest says client',
+    (id, m) => {
+      expect(has(id, 'client/index.ts'), `${id}/client/index.ts`).toBe(!!m.client);
+    },
+  );
+
   it('each client half (client/index.ts) exports `client` with its module id', async () => {
     for (const id of folders.filter((f) => has(f, 'client/index.ts'))) {
       const entry = (await import(`../src/modules/${id}/client/index.ts`)) as { client?: { id?: unknown } };

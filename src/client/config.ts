@@ -1,4 +1,5 @@
 import type { PropertyDef, TypeAccess } from '../kernel/property';
+import type { DashboardDecl, RegisteredCard } from '../kernel/dashboard';
 import type { NavEntry } from '../kernel/module';
 import type { RegisteredView } from '../kernel/registry';
 
@@ -57,6 +58,15 @@ export interface ClientConfig {
   modules: ModuleInfo[];
   capabilities: string[];
   kinds?: { Agreement: string[]; Import: string[] };
+  /** The modules' dashboards with their cards in order (kernel/dashboard.ts). */
+  dashboards?: DashboardConfig[];
+  /** Each capability's home screen: the dashboard the home view shows to its holders. */
+  homes?: { capability: string; dashboard: string; module: string }[];
+}
+
+export interface DashboardConfig extends DashboardDecl {
+  module: string;
+  cards: RegisteredCard[];
 }
 
 export function readConfig(doc: Document = document): ClientConfig {

@@ -155,6 +155,9 @@ export { useWhatsNew } from './whats-new/useWhatsNew';
 export { en } from './i18n/en';
 export { enScreens } from './i18n/en-screens';
 
+// Dashboards: the home view shows the home dashboard of the user's capability.
+export { dashboardScreen, HomeDashboard } from './dashboards/dashboard-screen';
+
 // Item sections, menus, editors and the user menu (core's half holds them).
 export { lazyScreen } from './i18n/screen-strings';
 export { hasAttachmentsSection } from './files/attachment-rules';

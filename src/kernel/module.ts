@@ -1,4 +1,5 @@
 import type { ActContract } from './act-contract';
+import type { CardDecl, DashboardDecl } from './dashboard';
 import type { ItemType } from './item-type';
 import type { KeyCapGate } from './key-caps';
 import type { ViewDecl } from './view';
@@ -43,7 +44,8 @@ export interface ModuleManifest<
   server?: boolean;
   /**
    * The module has a client half: client/index.ts exporting `client` (a ClientModule whose id is
-   * this id), with a component for each view declared `screen: true`.
+   * this id), loaded on demand, with a component for each view declared `screen: true` and each
+   * component card.
    */
   client?: boolean;
   types: readonly ItemType[];
@@ -65,7 +67,15 @@ export interface ModuleManifest<
   views?: readonly ViewDecl[];
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
-  dashboards?: readonly string[];
+  /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
+  dashboards?: readonly DashboardDecl[];
+  /** Cards on its own dashboards or on those of modules registered before it. */
+  dashboardCards?: readonly CardDecl[];
+  /**
+   * The home screen of a capability (spec capability-modules §2): the dashboard the home view
+   * shows to a user who holds it (see docs/architecture.md "Dashboards").
+   */
+  home?: { capability: string; dashboard: string };
 }
 
 /**

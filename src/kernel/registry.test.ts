@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { appRegistry } from '../modules';
 import { defineActs } from './act-contract';
 import { defineItemType, type ItemType } from './item-type';
+import {
+  cardsOf,
+  DEFAULT_CARD_HEIGHT,
+  MAX_CARD_HEIGHT,
+  type CardDecl,
+  type DashboardDecl,
+} from './dashboard';
 import { defineModule, type ModuleManifest } from './module';
 import type { ItemTypeDef } from './property';
 import type { ViewDecl } from './view';
@@ -128,9 +135,10 @@ describe('Registry.register refuses duplicates', () => {
   });
 
   it('a dashboard twice', () => {
+    const overview = { key: 'overview', location: 'HOME', titleKey: 't' } as const;
     expect(() =>
-      registerAll(mod('a', { dashboards: ['overview'] }), mod('b', { dashboards: ['overview'] })),
-    ).toThrow('dashboard overview already registered');
+      registerAll(mod('a', { dashboards: [overview] }), mod('b', { dashboards: [overview] })),
+    ).toThrow(new RegistryError('dashboard overview already registered'));
   });
 
   it('a nav path twice', () => {
@@ -579,5 +587,136 @@ describe('the app registry', () => {
 
   it('offers the Core capability', () => {
     expect(registry.capabilities.has('Core')).toBe(true);
+  });
+});
+
+describe('dashboards and cards', () => {
+  const board = (key: string, location: DashboardDecl['location'] = 'CONSULT'): DashboardDecl => ({
+    key,
+    location,
+    titleKey: `${key}.title`,
+  });
+  const card = (id: string, extra: Partial<CardDecl> = {}): CardDecl =>
+    ({
+      id,
+      dashboard: 'consult',
+      titleKey: `${id}.title`,
+      kind: 'search',
+      width: 'THIRD',
+      settings: { query: { types: ['Note'] } },
+      ...extra,
+    }) as CardDecl;
+  const base = (extra: Partial<ModuleManifest> = {}) =>
+    mod('base', {
+      types: [
+        ...people(),
+        type('Note', { properties: { due: { kind: 'date' }, title: { kind: 'string' } } }),
+      ],
+      capabilities: ['Consult'],
+      dashboards: [board('consult')],
+      ...extra,
+    });
+
+  it('keeps dashboards and cards with their module, the height defaulting to 4', () => {
+    const r = buildRegistry([
+      base({
+        dashboardCards: [card('a', { order: 2 }), card('b', { width: 'TWO_THIRDS', height: 6, order: 1 })],
+      }),
+      mod('other', { dashboardCards: [card('c', { width: 'FULL' })] }),
+    ]);
+    expect(r.dashboards.get('consult')).toEqual({ ...board('consult'), module: 'base' });
+    expect(r.cards.map((c) => [c.id, c.module, c.height])).toEqual([
+      ['a', 'base', DEFAULT_CARD_HEIGHT],
+      ['b', 'base', 6],
+      ['c', 'other', DEFAULT_CARD_HEIGHT],
+    ]);
+    expect(DEFAULT_CARD_HEIGHT).toBe(4);
+    expect(cardsOf(r.cards, 'consult').map((c) => c.id)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('refuses a dashboard at an unknown location', () => {
+    expect(() =>
+      registerAll(mod('a', { dashboards: [{ key: 'x', location: 'MAP' as 'HOME', titleKey: 't' }] })),
+    ).toThrow(new RegistryError('dashboard x: unknown location MAP'));
+  });
+
+  it('refuses a card id twice, also across modules', () => {
+    expect(() => registerAll(base({ dashboardCards: [card('a'), card('a')] }))).toThrow(
+      new RegistryError('card a already registered'),
+    );
+    expect(() =>
+      registerAll(base({ dashboardCards: [card('a')] }), mod('b', { dashboardCards: [card('a')] })),
+    ).toThrow(new RegistryError('card a already registered'));
+  });
+
+  it('refuses a card on an unknown dashboard, or on one of a module registered after it', () => {
+    expect(() => registerAll(base({ dashboardCards: [card('a', { dashboard: 'research' })] }))).toThrow(
+      new RegistryError('card a is on dashboard research, which is not registered'),
+    );
+    expect(() =>
+      registerAll(
+        base(),
+        mod('early', { dashboardCards: [card('a', { dashboard: 'late' })] }),
+        mod('later', { dashboards: [board('late')] }),
+      ),
+    ).toThrow(new RegistryError('card a is on dashboard late, which is not registered'));
+  });
+
+  it('refuses a component card of a module without a client half', () => {
+    const comp = card('a', { kind: 'component', settings: { component: 'Overdue' } } as Partial<CardDecl>);
+    expect(() => registerAll(base({ dashboardCards: [comp] }))).toThrow(
+      new RegistryError('card a names component Overdue, but module base has no client half'),
+    );
+    expect(registerAll(base({ client: true, dashboardCards: [comp] })).cards).toHaveLength(1);
+  });
+
+  it('refuses a bad width or height', () => {
+    const bad = (extra: Partial<CardDecl>) => () => registerAll(base({ dashboardCards: [card('a', extra)] }));
+    expect(bad({ width: 'HALF' as 'THIRD' })).toThrow(
+      new RegistryError('card a: width HALF is not one of THIRD, TWO_THIRDS, FULL'),
+    );
+    for (const height of [0, -1, 2.5, MAX_CARD_HEIGHT + 1])
+      expect(bad({ height })).toThrow(
+        new RegistryError(`card a: height ${height} is not a whole number from 1 to ${MAX_CARD_HEIGHT}`),
+      );
+    expect(bad({ height: MAX_CARD_HEIGHT })).not.toThrow();
+  });
+
+  it('refuses a card that searches an unknown type, or a calendar on a key that is no date', () => {
+    expect(() =>
+      buildRegistry([base({ dashboardCards: [card('a', { settings: { query: { types: ['Nope'] } } })] })]),
+    ).toThrow('card a: unknown type Nope');
+    const cal = (dateKey: string) =>
+      card('cal', {
+        kind: 'calendar',
+        settings: { query: { types: ['Note'] }, dateKey },
+      } as Partial<CardDecl>);
+    expect(() => buildRegistry([base({ dashboardCards: [cal('title')] })])).toThrow(
+      'card cal: Note.title is not a date',
+    );
+    expect(buildRegistry([base({ dashboardCards: [cal('due')] })]).cards).toHaveLength(1);
+    expect(buildRegistry([base({ dashboardCards: [cal('_c.ts')] })]).cards).toHaveLength(1);
+  });
+
+  it('keeps one home per capability, on a registered dashboard and capability', () => {
+    const r = buildRegistry([base({ home: { capability: 'Consult', dashboard: 'consult' } })]);
+    expect(r.homes).toEqual([{ capability: 'Consult', dashboard: 'consult', module: 'base' }]);
+    expect(() =>
+      registerAll(
+        base({ home: { capability: 'Consult', dashboard: 'consult' } }),
+        mod('b', { home: { capability: 'Consult', dashboard: 'consult' } }),
+      ),
+    ).toThrow(new RegistryError('home of capability Consult already registered'));
+    expect(() => registerAll(base({ home: { capability: 'Research', dashboard: 'consult' } }))).toThrow(
+      new RegistryError('home of base: capability Research is not registered'),
+    );
+    expect(() => registerAll(base({ home: { capability: 'Consult', dashboard: 'nope' } }))).toThrow(
+      new RegistryError('home of base: dashboard nope is not registered'),
+    );
+  });
+
+  it("the app's dashboards and cards register", () => {
+    const r = appRegistry();
+    for (const c of r.cards) expect(r.dashboards.has(c.dashboard), c.id).toBe(true);
   });
 });

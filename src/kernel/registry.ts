@@ -1,3 +1,10 @@
+import {
+  cardSizeProblem,
+  DASHBOARD_LOCATIONS,
+  DEFAULT_CARD_HEIGHT,
+  type DashboardDecl,
+  type RegisteredCard,
+} from './dashboard';
 import type { ItemType } from './item-type';
 import type { ModuleManifest, NavEntry } from './module';
 import type { ViewDecl } from './view';
@@ -25,7 +32,12 @@ export class Registry {
   readonly lovLists = new Set<string>();
   readonly nav: NavEntry[] = [];
   readonly kinds = { Agreement: new Set<string>(), Import: new Set<string>() };
-  readonly dashboards = new Set<string>();
+  /** Dashboards by key, in registration order. */
+  readonly dashboards = new Map<string, DashboardDecl & { module: string }>();
+  /** Every dashboard card, in registration order. */
+  readonly cards: RegisteredCard[] = [];
+  /** The capabilities' home screens, in registration order. */
+  readonly homes: { capability: string; dashboard: string; module: string }[] = [];
   /** View name → its declaration and module, in registration order. */
   readonly views = new Map<string, RegisteredView>();
   readonly modules: ModuleManifest[] = [];
@@ -60,10 +72,7 @@ export class Registry {
     for (const family of ['Agreement', 'Import'] as const) {
       for (const kind of m.kinds?.[family] ?? []) this.registerKind(family, kind);
     }
-    for (const d of m.dashboards ?? []) {
-      if (this.dashboards.has(d)) throw new RegistryError(`dashboard ${d} already registered`);
-      this.dashboards.add(d);
-    }
+    this.registerDashboards(m);
     for (const v of m.views ?? []) this.registerView(m, v);
     for (const n of m.nav ?? []) {
       if (n.path.includes('/') && !n.routeOnly && !n.noColumns)
@@ -85,6 +94,38 @@ export class Registry {
         `view ${v.name} is a screen, but module ${m.id} has no client half (client: true)`,
       );
     this.views.set(v.name, { ...v, module: m.id });
+  }
+
+  private registerDashboards(m: ModuleManifest): void {
+    for (const d of m.dashboards ?? []) {
+      if (this.dashboards.has(d.key)) throw new RegistryError(`dashboard ${d.key} already registered`);
+      if (!(DASHBOARD_LOCATIONS as readonly string[]).includes(d.location))
+        throw new RegistryError(`dashboard ${d.key}: unknown location ${d.location}`);
+      this.dashboards.set(d.key, { ...d, module: m.id });
+    }
+    for (const c of m.dashboardCards ?? []) {
+      if (this.cards.some((x) => x.id === c.id)) throw new RegistryError(`card ${c.id} already registered`);
+      // Another module's dashboard is there only when that module is registered before this one.
+      if (!this.dashboards.has(c.dashboard))
+        throw new RegistryError(`card ${c.id} is on dashboard ${c.dashboard}, which is not registered`);
+      const size = cardSizeProblem(c);
+      if (size) throw new RegistryError(`card ${c.id}: ${size}`);
+      if (c.kind === 'component' && !m.client)
+        throw new RegistryError(
+          `card ${c.id} names component ${c.settings.component}, but module ${m.id} has no client half`,
+        );
+      this.cards.push({ ...c, module: m.id, height: c.height ?? DEFAULT_CARD_HEIGHT });
+    }
+    if (m.home) {
+      const { capability, dashboard } = m.home;
+      if (!this.capabilities.has(capability))
+        throw new RegistryError(`home of ${m.id}: capability ${capability} is not registered`);
+      if (!this.dashboards.has(dashboard))
+        throw new RegistryError(`home of ${m.id}: dashboard ${dashboard} is not registered`);
+      if (this.homes.some((h) => h.capability === capability))
+        throw new RegistryError(`home of capability ${capability} already registered`);
+      this.homes.push({ capability, dashboard, module: m.id });
+    }
   }
 
   registerKind(family: 'Agreement' | 'Import', kind: string): void {
@@ -134,6 +175,17 @@ export class Registry {
         problems.push(`${t.name}: an item that owns itself cannot follow another`);
       for (const field of [t.access.levelField, t.access.ownerField])
         if (field && !t.properties[field]) problems.push(`${t.name}: access field ${field} is not declared`);
+    }
+    for (const c of this.cards) {
+      if (c.kind === 'component') continue;
+      for (const t of c.settings.query.types ?? [])
+        if (!this.types.has(t)) problems.push(`card ${c.id}: unknown type ${t}`);
+      if (c.kind !== 'calendar' || c.settings.dateKey === '_c.ts' || c.settings.dateKey === '_m.ts') continue;
+      for (const t of c.settings.query.types ?? []) {
+        const kind = this.types.get(t)?.allProperties[c.settings.dateKey]?.kind;
+        if (kind !== 'date' && kind !== 'dateTime')
+          problems.push(`card ${c.id}: ${t}.${c.settings.dateKey} is not a date`);
+      }
     }
     if (problems.length)
       throw new RegistryError(`type registry is inconsistent:\n  ${problems.join('\n  ')}`);

@@ -376,5 +376,32 @@ export const enScreens = {
   replyFiles: {
     leaveWarning: 'Files are still uploading. Leave anyway?',
   },
+  dashboard: {
+    showAll: 'Show all',
+    loading: 'Loading…',
+    error: 'This card could not be loaded. Try again later.',
+    empty: 'Nothing here yet.',
+    none: 'None',
+    noCards: 'There is nothing on this dashboard for you yet.',
+    unknown: 'There is no dashboard “{{key}}”.',
+    chart: {
+      bar: '{{name}}: {{count}}',
+    },
+    calendar: {
+      today: 'Today',
+      prev: 'Previous month',
+      next: 'Next month',
+      month: 'Month',
+      list: 'List',
+      none: 'Nothing is due in this month.',
+    },
+    home: {
+      unread: 'Unread notifications',
+      conversations: 'Recent conversations',
+      changed: 'Changed recently',
+      due: 'Due dates',
+      types: 'Items by type',
+    },
+  },
   enums: {},
 };

@@ -4,6 +4,7 @@ import { lazyScreen } from '../i18n/screen-strings';
 import { listScreenOf } from '../search/screens';
 import type { ViewDef, ViewProps } from '../views/view-def';
 import { loadClientModule } from './loader';
+import { dashboardScreen } from '../dashboards/dashboard-screen';
 
 // A module's view (from the page's config) as the client's ViewDef: a `list` view is the generic
 // list screen fed by its declaration; a `screen` view is its module's component, loaded with the
@@ -27,9 +28,8 @@ function componentOf(v: RegisteredView): ComponentType<ViewProps> {
         return { default: ModuleScreen };
       }),
     );
-  // A dashboard view is rendered by src/client/dashboards (dashboardScreen(key)); this resolver
-  // refuses it, so such a view fails loudly at boot rather than rendering nothing.
-  throw new Error(`view ${v.name}: dashboard views are resolved by src/client/dashboards`);
+  if (v.dashboard) return dashboardScreen(v.dashboard);
+  throw new Error(`view ${v.name} is neither a list, a dashboard nor a screen`);
 }
 
 /** A module's view as the client registers it. */

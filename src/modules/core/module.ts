@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { coreActs, coreAsyncActs } from './contract';
+import { coreCards, coreDashboards } from './dashboards';
 import { coreTypes } from './types';
 import { coreViews } from './views';
 
@@ -16,6 +17,9 @@ export const coreModule = defineModule({
   acts: coreActs,
   asyncActs: coreAsyncActs,
   capabilities: ['Core'],
+  dashboards: coreDashboards,
+  dashboardCards: coreCards,
+  home: { capability: 'Core', dashboard: 'home' },
   lovLists: ['ACTION_TYPES'],
   kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'] },
   views: coreViews,

@@ -4,6 +4,7 @@ import {
   WS_MAX_MSG_SIZE,
   WS_REPLY_TIMEOUT_MS,
 } from '../../protocol/constants';
+import { cardsOf } from '../../kernel/dashboard';
 import type { ItemType } from '../../kernel/item-type';
 import { passesKeyCaps } from '../../kernel/key-caps';
 import type { Registry } from '../../kernel/registry';
@@ -61,6 +62,12 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
       client: m.client === true,
     })),
     capabilities: [...registry.capabilities],
+    /** Dashboards with their cards in order, and each capability's home (kernel/dashboard.ts). */
+    dashboards: [...registry.dashboards.values()].map((d) => ({
+      ...d,
+      cards: cardsOf(registry.cards, d.key),
+    })),
+    homes: registry.homes,
     /** Registered Agreement and Import kinds, offered as choices in forms. */
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };

@@ -35,4 +35,9 @@ export const client: ClientModule = {
   },
   itemSections,
   userMenu,
+  // The component cards of the home dashboard (../dashboards.ts), each loaded when shown.
+  dashboardCards: {
+    Memberships: lazy(() => import('./home/home-cards').then((m) => ({ default: m.Memberships }))),
+    RecentlyOpened: lazy(() => import('./home/home-cards').then((m) => ({ default: m.RecentlyOpened }))),
+  },
 };

@@ -1,0 +1,106 @@
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import listPlugin from '@fullcalendar/react/list';
+import classicTheme from '@fullcalendar/react/themes/classic';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../state/app-context';
+import { useResultItems } from '../search/useResultItems';
+import { typeOfId } from '../search/suggestions';
+import { CardNote, useOpenItem, type CardBodyProps } from './DashboardCard';
+import { useCardSearch } from './useCardSearch';
+
+/**
+ * A month of the items whose date key falls in it (FullCalendar: a month grid, or a list on
+ * phones and on demand). The shown range is searched (`from..to` on the date key), so the policy
+ * decides which items appear; an event is a link to its item and opens it in the next cell.
+ */
+export function CalendarCard({ card, headingId }: CardBodyProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const { config } = useApp();
+  const [range, setRange] = useState<{ from: string; to: string } | undefined>(undefined);
+  const { result, error } = useCardSearch(card, range);
+  const ids = useMemo(() => result?.ids ?? [], [result]);
+  const { items } = useResultItems(ids, true);
+  const { open } = useOpenItem();
+  const dateKey = card.kind === 'calendar' ? card.settings.dateKey : '_c.ts';
+
+  const events = useMemo(
+    () =>
+      ids.flatMap((id) => {
+        const item = items[id];
+        const raw =
+          dateKey === '_c.ts' || dateKey === '_m.ts' ? item?.[dateKey.slice(0, 2)] : item?.[dateKey];
+        const at = typeof raw === 'string' ? raw : (raw as { ts?: unknown } | undefined)?.ts;
+        if (typeof at !== 'string') return [];
+        const kind = config.types[typeOfId(id)]?.allProperties[dateKey]?.kind;
+        return [
+          { id, title: result?.labels[id] ?? id, start: at, allDay: kind !== 'dateTime', url: `/i-${id}` },
+        ];
+      }),
+    [ids, items, result, dateKey, config.types],
+  );
+
+  const datesSet = useCallback((info: { start: Date; end: Date }) => {
+    const from = info.start.toISOString();
+    const to = info.end.toISOString();
+    setRange((r) => (r?.from === from && r.to === to ? r : { from, to }));
+  }, []);
+
+  return (
+    <Box
+      aria-labelledby={headingId}
+      role="group"
+      data-color-scheme={theme.palette.mode}
+      sx={{
+        height: '100%',
+        // Twice the class: above the palette's own [data-color-scheme=dark] block.
+        '&&': {
+          '--fc-classic-primary': theme.palette.primary.main,
+          '--fc-classic-primary-foreground': theme.palette.primary.contrastText,
+          '--fc-classic-background': theme.palette.background.paper,
+          '--fc-classic-foreground': theme.palette.text.primary,
+          '--fc-classic-border': theme.palette.divider,
+          '--fc-classic-button':
+            theme.palette.mode === 'dark' ? theme.palette.grey[700] : theme.palette.grey[800],
+          '--fc-classic-button-border': 'transparent',
+        },
+        fontSize: '0.875rem',
+        '& a:focus-visible, & button:focus-visible': {
+          outline: `2px solid ${theme.palette.primary.main}`,
+          outlineOffset: 1,
+        },
+      }}
+    >
+      {error && <CardNote error>{t('dashboard.error')}</CardNote>}
+      <FullCalendar
+        plugins={[dayGridPlugin, listPlugin, classicTheme]}
+        initialView={phone ? 'listMonth' : 'dayGridMonth'}
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,listMonth' }}
+        buttons={{
+          today: { text: t('dashboard.calendar.today') },
+          prev: { hint: t('dashboard.calendar.prev') },
+          next: { hint: t('dashboard.calendar.next') },
+          dayGridMonth: { text: t('dashboard.calendar.month') },
+          listMonth: { text: t('dashboard.calendar.list') },
+        }}
+        noEventsText={t('dashboard.calendar.none')}
+        height="100%"
+        fixedWeekCount={false}
+        dayMaxEvents
+        events={events}
+        datesSet={datesSet}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          open(info.event.id);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+import { Box, Card, CardContent, Link, List, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { RegisteredCard } from '../../kernel/dashboard';
+import { lazyScreen } from '../i18n/screen-strings';
+import { loadClientModule } from '../modules/loader';
+import { segmentAt } from '../search/result-nav';
+import { ResultRow } from '../search/ResultRow';
+import { useCell } from '../shell/cell-api';
+import { useSession } from '../state/app-context';
+import { viewDef } from '../views/registry';
+import { passesViewGate } from './gate';
+import { useCardSearch } from './useCardSearch';
+
+// The calendar and the chart bring their libraries (FullCalendar, MUI X Charts): each loads only
+// when a dashboard shows such a card.
+const CalendarCard = lazyScreen(() => import('./CalendarCard').then((m) => ({ default: m.CalendarCard })));
+const ChartCard = lazyScreen(() => import('./ChartCard').then((m) => ({ default: m.ChartCard })));
+
+export interface CardBodyProps {
+  card: RegisteredCard;
+  /** The id of the card's heading, for the labels of what it holds. */
+  headingId: string;
+}
+
+/** One card: a titled frame with its heading (h2), the "show all" link, and its content by kind. */
+export function DashboardCard({ card }: { card: RegisteredCard }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const headingId = useId();
+  const listView = 'listView' in card.settings ? card.settings.listView : undefined;
+  const list = listView ? viewDef(listView) : undefined;
+  const showAll = list && passesViewGate(user, list) ? listView : undefined;
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      data-card={card.id}
+      sx={{ height: '100%', maxHeight: 'inherit', display: 'flex', flexDirection: 'column' }}
+    >
+      <Typography id={headingId} component="h2" variant="h6" sx={{ px: 2, pt: 1.5, pb: 0.5 }} noWrap>
+        {t(card.titleKey)}
+      </Typography>
+      <CardContent sx={{ flex: 1, minHeight: 0, overflow: 'auto', pt: 0.5, '&:last-child': { pb: 1.5 } }}>
+        <Suspense fallback={<CardSkeleton />}>
+          <CardBody card={card} headingId={headingId} />
+        </Suspense>
+      </CardContent>
+      {showAll && (
+        <Box sx={{ px: 2, pb: 1.5, pt: 0.5 }}>
+          <Link component={RouterLink} to={`/${showAll}`} variant="body2">
+            {t('dashboard.showAll')}
+            <Box component="span" sx={visuallyHidden}>
+              {`: ${t(card.titleKey)}`}
+            </Box>
+          </Link>
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+function CardBody({ card, headingId }: CardBodyProps) {
+  switch (card.kind) {
+    case 'search':
+      return <SearchCard card={card} headingId={headingId} />;
+    case 'count':
+      return <CountCard card={card} headingId={headingId} />;
+    case 'calendar':
+      return <CalendarCard card={card} headingId={headingId} />;
+    case 'chart':
+      return <ChartCard card={card} headingId={headingId} />;
+    case 'component':
+      return <ComponentCard card={card} headingId={headingId} />;
+  }
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  // Pixels: in sx a bare 1 is 100%.
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export function CardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" aria-label={t('dashboard.loading')}>
+      <Skeleton width="80%" />
+      <Skeleton width="60%" />
+      <Skeleton width="70%" />
+    </Box>
+  );
+}
+
+/** The card's error line, or its empty text. */
+export function CardNote({ children, error }: { children: ReactNode; error?: boolean }) {
+  return (
+    <Typography color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined} variant="body2">
+      {children}
+    </Typography>
+  );
+}
+
+/** Opens an item in the next cell, as lists do; `openId` is the item open there now. */
+export function useOpenItem() {
+  const cell = useCell();
+  const location = useLocation();
+  const next = segmentAt(location.pathname, cell.index + 1);
+  const openId = next?.startsWith('i-') ? next.slice(2).split('~')[0]! : null;
+  return { openId, open: (id: string) => cell.open(`i-${id}`) };
+}
+
+/** A short list of items; a click (or Enter) opens one in the next cell. */
+function SearchCard({ card, headingId }: CardBodyProps) {
+  const { t } = useTranslation();
+  const { result, error, loading } = useCardSearch(card);
+  const { openId, open } = useOpenItem();
+  if (loading) return <CardSkeleton />;
+  if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
+  if (!result?.ids.length) return <CardNote>{t('dashboard.empty')}</CardNote>;
+  return (
+    <List dense aria-labelledby={headingId} disablePadding>
+      {result.ids.map((id) => (
+        <ResultRow key={id} id={id} label={result.labels[id] ?? id} open={openId === id} onOpen={open} />
+      ))}
+    </List>
+  );
+}
+
+/** A number with its label. */
+function CountCard({ card }: CardBodyProps) {
+  const { t } = useTranslation();
+  const { result, error, loading } = useCardSearch(card);
+  if (loading) return <Skeleton variant="text" width={80} sx={{ fontSize: '3rem' }} />;
+  if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
+  const total = result?.total ?? 0;
+  return (
+    <Typography component="p" variant="h3" sx={{ fontWeight: 500 }}>
+      {total.toLocaleString()}
+    </Typography>
+  );
+}
+
+/** A component of the card's module's client half (ClientModule.dashboardCards). */
+function ComponentCard({ card }: CardBodyProps) {
+  const { t } = useTranslation();
+  const half = useQuery({
+    queryKey: ['clientModule', card.module],
+    queryFn: () => loadClientModule(card.module),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (card.kind !== 'component') return null;
+  if (half.isPending) return <CardSkeleton />;
+  const Component = half.data?.dashboardCards?.[card.settings.component];
+  if (!Component) return <CardNote error>{t('dashboard.error')}</CardNote>;
+  return <Component settings={card.settings.props ?? {}} />;
+}

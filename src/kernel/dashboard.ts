@@ -1,0 +1,164 @@
+import type { SortKey, ViewGate } from './view';
+
+// Dashboards as data (issue 12 §5; spec capability-modules §2 "Dashboards", §6, §9): a module's
+// manifest declares its dashboards and the cards on them, its own or another module's (registered
+// after it). The server sends them in the page's config; the client lays the cards out on a
+// 12-column grid and reads each card's data with the ordinary search, so the policy decides what
+// a card shows. Only a `component` card needs code of its module's client half.
+
+/** Where a dashboard lives: the home screen, and the capability screens of the spec. */
+export const DASHBOARD_LOCATIONS = ['HOME', 'CONSULT', 'RESEARCH', 'VOCAB'] as const;
+export type DashboardLocation = (typeof DASHBOARD_LOCATIONS)[number];
+
+export interface DashboardDecl {
+  /** Unique across modules ("dashboard X already registered"): 'home', 'consult'. */
+  key: string;
+  location: DashboardLocation;
+  titleKey: string;
+}
+
+export const CARD_KINDS = ['search', 'count', 'calendar', 'chart', 'component'] as const;
+export type CardKind = (typeof CARD_KINDS)[number];
+
+export const CARD_WIDTHS = ['THIRD', 'TWO_THIRDS', 'FULL'] as const;
+export type CardWidth = (typeof CARD_WIDTHS)[number];
+
+/** Columns of the 12-column dashboard grid a card spans, by width (phones: every card is full). */
+export const CARD_COLUMNS: Readonly<Record<CardWidth, number>> = { THIRD: 4, TWO_THIRDS: 8, FULL: 12 };
+
+/** The consultation default card height, in grid units (spec capability-modules §9). */
+export const DEFAULT_CARD_HEIGHT = 4;
+/** The tallest card, in grid units. */
+export const MAX_CARD_HEIGHT = 12;
+/** The most items a search card lists, and the most events a calendar card reads. */
+export const MAX_CARD_ITEMS = 200;
+
+/** A card's search: the query the client sends with `search/ids`, so the policy applies. */
+export interface CardQuery {
+  /** The types searched; null: every type of the general search. */
+  types: readonly string[] | null;
+  /** Further must filters (key → accepted values), as the search query has them. */
+  must?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  sort?: readonly SortKey[];
+  /** How many items (search), or events (calendar), at most. */
+  max?: number;
+}
+
+export interface SearchCardSettings {
+  query: CardQuery;
+  /** A view that lists all of them (the card's "show all" link). */
+  listView?: string;
+}
+export interface CalendarCardSettings {
+  query: CardQuery;
+  /** The date or dateTime property the events are placed at. */
+  dateKey: string;
+  listView?: string;
+}
+export interface ChartCardSettings {
+  query: CardQuery;
+  /** The facet whose counts the bar chart shows ('_t': items by type). */
+  facet: string;
+  listView?: string;
+}
+export interface ComponentCardSettings {
+  /** The name of a component in the module's client half (ClientModule.dashboardCards). */
+  component: string;
+  /** Passed to the component as it is. */
+  props?: Readonly<Record<string, unknown>>;
+}
+
+interface CardBase extends ViewGate {
+  /** Unique across modules ("card X already registered"): 'core.home.conversations'. */
+  id: string;
+  /** The dashboard's key. */
+  dashboard: string;
+  titleKey: string;
+  width: CardWidth;
+  /** In grid units (DEFAULT_CARD_HEIGHT when left out). */
+  height?: number;
+  /** Lower first, across modules (0 when left out); ties keep registration order. */
+  order?: number;
+}
+
+export type CardDecl = CardBase &
+  (
+    | { kind: 'search'; settings: SearchCardSettings }
+    | { kind: 'count'; settings: SearchCardSettings }
+    | { kind: 'calendar'; settings: CalendarCardSettings }
+    | { kind: 'chart'; settings: ChartCardSettings }
+    | { kind: 'component'; settings: ComponentCardSettings }
+  );
+
+/** A card as the registry keeps it and the config sends it: with its module and its height. */
+export type RegisteredCard = CardDecl & { module: string; height: number };
+
+/**
+ * What is wrong with a card's size, or null: a width of the grid, and a whole number of grid units
+ * from 1 to MAX_CARD_HEIGHT.
+ */
+export function cardSizeProblem(c: { width: unknown; height?: unknown }): string | null {
+  if (!(CARD_WIDTHS as readonly unknown[]).includes(c.width))
+    return `width ${String(c.width)} is not one of ${CARD_WIDTHS.join(', ')}`;
+  const h = c.height ?? DEFAULT_CARD_HEIGHT;
+  if (typeof h !== 'number' || !Number.isInteger(h) || h < 1 || h > MAX_CARD_HEIGHT)
+    return `height ${String(h)} is not a whole number from 1 to ${MAX_CARD_HEIGHT}`;
+  return null;
+}
+
+/** The cards of a dashboard in their order. */
+export function cardsOf(cards: readonly RegisteredCard[], dashboard: string): RegisteredCard[] {
+  return cards
+    .map((c, i) => [c, i] as const)
+    .filter(([c]) => c.dashboard === dashboard)
+    .sort(([a, i], [b, j]) => (a.order ?? 0) - (b.order ?? 0) || i - j)
+    .map(([c]) => c);
+}
+
+/** How many items a search card lists when its query says no `max`. */
+export const DEFAULT_CARD_ITEMS = 8;
+
+/** The search/ids body of a query card (the shape of protocol/query.ts SearchQuery). */
+export interface CardSearchBody {
+  must: Record<string, (string | number | boolean | null)[]>;
+  sort?: SortKey[];
+  facets?: string[];
+  labels?: boolean;
+  max: number;
+}
+
+/**
+ * The search a card sends (`search/ids`, so the policy decides what it shows): a search card's
+ * first items with labels, a count's total alone, a chart's facet counts, and a calendar's items
+ * whose date falls in the shown range (`from` inclusive, `to` exclusive, ISO).
+ */
+export function cardSearchQuery(card: CardDecl, range?: { from: string; to: string }): CardSearchBody | null {
+  if (card.kind === 'component') return null;
+  const q = card.settings.query;
+  const must: CardSearchBody['must'] = {};
+  if (q.types) must._t = [...q.types];
+  for (const [k, v] of Object.entries(q.must ?? {})) must[k] = [...v];
+  const sort = q.sort?.length ? { sort: q.sort.map((s) => ({ ...s })) } : {};
+  const max = Math.min(q.max ?? DEFAULT_CARD_ITEMS, MAX_CARD_ITEMS);
+  switch (card.kind) {
+    case 'search':
+      return { must, ...sort, labels: true, max };
+    case 'count':
+      return { must, max: 0 };
+    case 'chart':
+      return { must, facets: [card.settings.facet], max: 0 };
+    case 'calendar': {
+      const key = card.settings.dateKey;
+      // The search reads "from..to" as a range only without fractions of a second.
+      if (range) must[key] = [`${noMillis(range.from)}..${noMillis(range.to)}`];
+      return {
+        must,
+        sort: [{ key, order: 'asc' }],
+        labels: true,
+        max: Math.min(q.max ?? MAX_CARD_ITEMS, MAX_CARD_ITEMS),
+      };
+    }
+  }
+}
+
+const noMillis = (iso: string) => iso.replace(/\.\d+(Z|[+-]\d\d:\d\d)?$/, '$1');
