@@ -10,7 +10,7 @@ import type { ItemRow } from './rows';
  * data: validation, the parent's access, relation readability and the insert or update.
  */
 export interface BeforeWriteContext {
-  kind: 'create' | 'update';
+  kind: 'create' | 'update' | 'delete';
   type: ItemType;
   /** Who writes; SYSTEM for the system's own writes. */
   principal: Principal;
@@ -19,9 +19,10 @@ export interface BeforeWriteContext {
   /**
    * create: the new item's data; update: the patch (a null value removes the key). A hook may
    * change it, as the system (system-only fields included); every later check still applies.
+   * delete: empty (a delete changes no data; a hook may only refuse it).
    */
   data: Record<string, unknown>;
-  /** The row before an update; null on create. */
+  /** The row before an update or a delete; null on create. */
   current: ItemRow | null;
   items: ItemService;
 }
@@ -29,8 +30,13 @@ export interface BeforeWriteContext {
 /** What an afterWrite hook sees: the row as written, inside the write's transaction. */
 export interface WriteEvent {
   row: ItemRow;
-  /** 'touched': a system bump (patchIn touchOnly) that changed no `$version`. */
-  kind: 'created' | 'updated' | 'touched';
+  /**
+   * 'touched': a system bump (patchIn touchOnly, or touchIn) that changed no `$version`; the
+   * recorded event may carry its own kind (`event`). 'deleted': `row` is the item as deleted.
+   */
+  kind: 'created' | 'updated' | 'touched' | 'deleted';
+  /** The kind the event was recorded with: `kind`, or a touch's own (e.g. 'blocked', 'mailed'). */
+  event: string;
   eventId: number;
   actor: string | null;
   realActor: string | null;
