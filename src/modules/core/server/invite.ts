@@ -90,7 +90,7 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
   const managed = principal.admin
     ? related
     : related.filter((o) => managesContact({ ...principal, admin: false }, [o]));
-  const result = await items.db.transaction(async (tx) => {
+  const result = await items.transaction(async (tx) => {
     const [cred] = await query<{ blocked: boolean }>(
       tx,
       sql`select blocked from credentials where user_id = ${userId}`,
@@ -105,7 +105,11 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       sql`select org_id from memberships where user_id = ${userId}`,
     );
     for (const org of managed)
-      if (!have.some((m) => m.org_id === org)) await setMembership(tx, userId, org, ['member']);
+      if (!have.some((m) => m.org_id === org))
+        await setMembership(services.items, tx, userId, org, ['member'], {
+          actor: principal.userId,
+          realActor: principal.masqueradeFrom,
+        });
     const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
     await appendEvent(tx, {
       itemId: contactId,
