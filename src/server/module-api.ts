@@ -36,7 +36,6 @@ export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess } from './items/grants';
-export { contactOrgs, managesContact } from './items/user-state';
 
 // ---- database: always the transaction's `tx` inside a transaction ----
 export type { Executor } from './db/open';

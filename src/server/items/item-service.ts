@@ -13,7 +13,6 @@ import type { Database, Executor } from '../db/open';
 import { textArray } from '../db/query';
 import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
-import { addUserStates } from './user-state';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { WriteHooks } from './write-hooks';
@@ -183,9 +182,12 @@ export class ItemService {
     return t ? renderLabel(t, row.id, row.data) : row.id;
   }
 
-  /** Adds `$labels` for related ids, but only for items the principal may read (and read-time `$userState`). */
+  /**
+   * Adds `$labels` for related ids, but only for items the principal may read, and the read-time
+   * fields of the types' `decorate` hooks (core's `$userState` on Contacts).
+   */
   async withLabels(p: Principal, list: WireItem[]): Promise<WireItem[]> {
-    await addUserStates(this.db, p, list);
+    await this.decorate(p, list);
     const related = new Set<string>();
     for (const item of list) for (const id of this.relatedIds(item)) related.add(id);
     if (related.size === 0) return list;
@@ -205,6 +207,14 @@ export class ItemService {
       item.$labels = own;
     }
     return list;
+  }
+
+  /** Runs the `decorate` hooks, each with the items of its type. */
+  private async decorate(p: Principal, list: WireItem[]): Promise<void> {
+    const byType = new Map<string, WireItem[]>();
+    for (const item of list) byType.set(item._t, [...(byType.get(item._t) ?? []), item]);
+    for (const [type, own] of byType)
+      for (const h of this.hooks.for(type)) if (h.decorate) await h.decorate(this.db, p, own);
   }
 
   /** Labels of the given ids that the principal may read; the others are left out. */

@@ -1,4 +1,5 @@
 import type { ItemType } from '../../kernel/item-type';
+import type { WireItem } from '../../protocol/item';
 import type { Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import type { ItemService } from './item-service';
@@ -52,6 +53,12 @@ export interface TypeHooks {
   beforeWrite?(tx: Executor, ctx: BeforeWriteContext): Promise<void>;
   /** May write more (through `items.createIn`/`patchIn` with the same `tx`); a throw rolls the write back. */
   afterWrite?: WriteHook;
+  /**
+   * A read hook: adds read-time fields (`$`-prefixed, never stored) to items of the type the
+   * principal reads, in place, before they leave the item service (read, readMany, search
+   * results, writes' replies). `list` holds only items of the hook's type (all items for '*').
+   */
+  decorate?(ex: Executor, p: Principal, list: WireItem[]): Promise<void>;
 }
 
 /** A module's hooks by type name; '*' runs for every type. */

@@ -3,6 +3,7 @@ import { coreAsyncActs } from '../contract';
 import { coreActHandlers } from './acts';
 import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
+import { addUserStates } from './user-state';
 
 /**
  * Core's server half, its fixed entry: the server loads `server` from
@@ -13,4 +14,6 @@ export const server: ServerModule = {
   acts: coreActHandlers,
   asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
   ...notifyServer,
+  // A Contact's account state ($userState) is computed when it is read.
+  hooks: { ...notifyServer.hooks, Contact: { decorate: addUserStates } },
 };

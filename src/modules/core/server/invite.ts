@@ -3,12 +3,10 @@ import { AppError } from '../../../protocol/errors';
 import { makeId } from '../../../protocol/ids';
 import {
   appendEvent,
-  contactOrgs,
   type Executor,
   inviteMail,
   issueToken,
   loadRow,
-  managesContact,
   query,
   RateLimiter,
   type Services,
@@ -16,6 +14,7 @@ import {
   SYSTEM,
 } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
+import { contactOrgs, managesContact } from './user-state';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
