@@ -15,6 +15,7 @@ export type {
   Services,
 } from './services';
 export type { AsyncAction, AsyncActionContext } from './tasks/async-action';
+export type { DemoSeed, DemoSignIn } from './seed/demo';
 export { TaskError } from './tasks/async-action';
 export type { BeforeWriteContext, ModuleHooks, TypeHooks, WriteEvent, WriteHook } from './items/write-hooks';
 export { AppError } from '../protocol/errors';
@@ -42,7 +43,7 @@ export type { Executor } from './db/open';
 export { query, textArray } from './db/query';
 
 // ---- accounts, tokens, rate limits (core's people acts) ----
-export { PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
+export { createAccount, PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
 export { issueToken, revokeToken } from './auth/tokens';
 export { RateLimiter } from './auth/rate-limit';
 
@@ -56,6 +57,6 @@ export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 
 // ---- admin screens (core) ----
 export { dbOverrides, fileOverrides, saveOverrides } from './admin/locale-store';
-export { MENU_ITEMS_KEY, readMenuItems, writeSetting } from './admin/settings';
+export { readSetting, writeSetting } from './admin/settings';
 export { notifySite } from './admin/site-events';
 export { adminState } from './admin/state';

@@ -3,6 +3,7 @@ import { coreAsyncActs } from '../contract';
 import { coreActHandlers } from './acts';
 import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
+import { seedCoreDemo } from './demo';
 import { addUserStates } from './user-state';
 
 /**
@@ -16,4 +17,5 @@ export const server: ServerModule = {
   ...notifyServer,
   // A Contact's account state ($userState) is computed when it is read.
   hooks: { ...notifyServer.hooks, Contact: { decorate: addUserStates } },
+  seedDemo: seedCoreDemo,
 };
