@@ -73,6 +73,7 @@ export const enScreens = {
       created: 'Created',
       updated: 'Changed',
       deleted: 'Deleted',
+      touched: 'New activity',
     },
     rawTitle: 'Edit raw data',
     rawHelp: 'The item’s data as JSON. Only the fields you change are saved; removing a field clears it.',
