@@ -120,6 +120,12 @@ export interface ItemTypeDef {
    */
   creator?: boolean;
   /**
+   * A relation to the principal type naming the person's account (core's Contact.user): when
+   * that account is blocked, searches with `excludeBlocked` (pickers) leave the item out, as
+   * they leave out the blocked account's own item.
+   */
+  accountField?: string;
+  /**
    * Indexes on this type's rows in `items`, made at start (`create index if not exists`, only
    * over this type's rows): a lookup a module's screens or jobs make often. Each key is a
    * declared property (indexed as its text, `data->>'key'`) or one of the columns `num`,

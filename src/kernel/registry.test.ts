@@ -285,6 +285,17 @@ describe('Registry.check cross-references', () => {
     expect(appRegistry().principalType).toBe('User');
   });
 
+  it('checks accountField: a single relation to the principal type', () => {
+    const Card = (account: ItemTypeDef['properties'][string]) =>
+      type('Card', { accountField: 'account', properties: { account } });
+    const ok = Card({ kind: 'relation', types: ['User'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), ok] })])).not.toThrow();
+    const bad = Card({ kind: 'relation', types: ['Contact'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), bad] })])).toThrow(
+      'Card: accountField account is not a relation to the principal type',
+    );
+  });
+
   it('checks declared indexes: their names and keys', () => {
     const ok = type('T', { indexes: [{ name: 'items_t_title', keys: ['title', 'num'] }] });
     expect(() => buildRegistry([mod('a', { types: [...people(), ok] })])).not.toThrow();

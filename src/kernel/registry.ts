@@ -173,6 +173,11 @@ export class Registry {
         problems.push(`${t.name}: createUnderParent needs access.follows`);
       if (t.access.ownsItself && (follows || t.access.recipientField))
         problems.push(`${t.name}: an item that owns itself cannot follow another`);
+      if (t.accountField) {
+        const p = t.properties[t.accountField];
+        if (p?.kind !== 'relation' || p.list || !p.types?.every((x) => this.types.get(x)?.access.principal))
+          problems.push(`${t.name}: accountField ${t.accountField} is not a relation to the principal type`);
+      }
       for (const field of [t.access.levelField, t.access.ownerField])
         if (field && !t.properties[field]) problems.push(`${t.name}: access field ${field} is not declared`);
     }

@@ -90,6 +90,8 @@ export const Contact = defineItemType({
   attachments: true,
   // Imported records name people without an account as their creator.
   creator: true,
+  // A blocked account's card is left out of pickers too.
+  accountField: 'user',
   label: '{firstName} {lastName}',
   defaultIcon: 'contact_mail',
   properties: {
