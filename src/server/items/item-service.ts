@@ -485,7 +485,8 @@ export class ItemService {
     if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor ?? null;
-    await tx.execute(sql`update items set u = u + 1, updated_at = now() where id = ${id}`);
+    // Only `_u`: the item's data did not change, so neither do `$version` and its last change.
+    await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
     const eventId = await appendEvent(tx, {
       itemId: id,
       kind: opts.event,
