@@ -31,7 +31,13 @@ export { loadPrincipal } from './auth/principals';
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a
 // `services.items.transaction`), which appends the Event, queues the NOTIFY and runs the hooks.
-export type { ItemService, PatchOptions, WriteOptions } from './items/item-service';
+export type {
+  DeleteOptions,
+  ItemService,
+  PatchOptions,
+  TouchOptions,
+  WriteOptions,
+} from './items/item-service';
 export type { ItemChange, ItemRow } from './items/rows';
 export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';

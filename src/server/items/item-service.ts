@@ -38,6 +38,9 @@ export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
   event?: string;
 }
 
+/** A delete's options: who it is recorded for. */
+export type DeleteOptions = Omit<WriteOptions, 'owner' | 'access'>;
+
 /** What `touchIn` records: an event on the item that changes none of its data. */
 export interface TouchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
   /** The event's kind, as the history shows it (e.g. 'blocked', 'membership'). */
@@ -511,7 +514,7 @@ export class ItemService {
     return row;
   }
 
-  async delete(p: Principal, id: string, opts: PatchOptions = {}): Promise<{ $id: string; deleted: true }> {
+  async delete(p: Principal, id: string, opts: DeleteOptions = {}): Promise<{ $id: string; deleted: true }> {
     parseIdOrThrow(id);
     await this.transaction((tx) => this.deleteIn(tx, p, id, opts));
     return { $id: id, deleted: true };
@@ -522,7 +525,7 @@ export class ItemService {
    * and the type's hooks: beforeWrite (`kind: 'delete'`, empty data) may refuse it, afterWrite
    * (`kind: 'deleted'`) sees the row as deleted.
    */
-  async deleteIn(tx: Executor, p: Principal, id: string, opts: PatchOptions = {}): Promise<ItemRow> {
+  async deleteIn(tx: Executor, p: Principal, id: string, opts: DeleteOptions = {}): Promise<ItemRow> {
     const t = this.typeOf(parseIdOrThrow(id).type);
     assertSystemOptions(p, opts);
     const load = this.loaderFor(tx);
