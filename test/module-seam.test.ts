@@ -82,8 +82,18 @@ beforeAll(async () => {
         if (ctx.data.title === 'refuse') throw new AppError('invalidInput', 'refused by a hook');
         // A hook writes as the system: a system-only field is fine here.
         if (ctx.kind === 'create') ctx.data.stamp = 'by-hook';
+        if (ctx.kind === 'delete' && ctx.current?.data.title === 'keep')
+          throw new AppError('notAllowed', 'kept by a hook');
       },
       async afterWrite(tx, e) {
+        if (e.kind === 'deleted') {
+          // The row as deleted, in the delete's transaction.
+          await e.items.createIn(tx, SYSTEM, 'Robot', {
+            title: `wreck of ${e.row.id} ${String(e.row.deleted)}`,
+          });
+          if (e.row.data.title === 'fragile') throw new Error('delete hook failed');
+          return;
+        }
         if (e.kind !== 'created') return;
         // A second write in the same transaction, through the item service.
         await e.items.createIn(tx, SYSTEM, 'Robot', { title: `twin of ${e.row.id}` });
@@ -157,6 +167,39 @@ describe('write hooks run by the item service', () => {
     expect(await count(sql`select count(*)::int as n from items where type = 'Gadget'`)).toBe(gadgets);
     expect(await count(sql`select count(*)::int as n from items where type = 'Robot'`)).toBe(robots);
     expect(await count(sql`select count(*)::int as n from events`)).toBe(events);
+  });
+});
+
+describe('delete runs the hooks too', () => {
+  const deleted = async (id: string) =>
+    (await query<{ deleted: boolean }>(tdb.database.db, sql`select deleted from items where id = ${id}`))[0]!
+      .deleted;
+
+  it('beforeWrite may refuse a delete; afterWrite sees the deleted row in the same transaction', async () => {
+    const kept = await items.create(SYSTEM, 'Gadget', { title: 'keep' });
+    await expect(items.delete(SYSTEM, kept.$id)).rejects.toMatchObject({ key: 'notAllowed' });
+    expect(await deleted(kept.$id)).toBe(false);
+
+    const g = await items.create(SYSTEM, 'Gadget', { title: 'cup' });
+    await items.delete(SYSTEM, g.$id);
+    expect(await deleted(g.$id)).toBe(true);
+    expect(
+      await count(
+        sql`select count(*)::int as n from items where data->>'title' = ${`wreck of ${g.$id} true`}`,
+      ),
+    ).toBe(1);
+  });
+
+  it('a failing afterWrite rolls the delete back', async () => {
+    const g = await items.create(SYSTEM, 'Gadget', { title: 'fragile' });
+    const robots = await count(sql`select count(*)::int as n from items where type = 'Robot'`);
+    const events = await count(sql`select count(*)::int as n from events where item_id = ${g.$id}`);
+    await expect(items.delete(SYSTEM, g.$id)).rejects.toThrow('delete hook failed');
+    expect(await deleted(g.$id)).toBe(false);
+    expect(await count(sql`select count(*)::int as n from items where type = 'Robot'`)).toBe(robots);
+    expect(await count(sql`select count(*)::int as n from events where item_id = ${g.$id}`)).toBe(events);
+    // The row cache does not keep a deletion that never committed.
+    expect((await items.read(SYSTEM, g.$id)).$id).toBe(g.$id);
   });
 });
 

@@ -91,6 +91,12 @@ export interface TypeAccess {
    * Default 'update'; 'read' lets readers add to it (a reply in a thread one may read).
    */
   createUnderParent?: 'read' | 'update';
+  /**
+   * Its items are the people who sign in (core's User): credentials, sessions, memberships and
+   * tokens name them, and every item's creator (`_c`) may be one. Exactly one registered type
+   * declares it; the server asks the registry (`principalType`) rather than naming it.
+   */
+  principal?: boolean;
 }
 
 export interface ItemTypeDef {
@@ -111,15 +117,48 @@ export interface ItemTypeDef {
   history?: boolean;
   /** The item menu offers the item's notification preference (default true). */
   notifyPrefs?: boolean;
+  /**
+   * Its items may be named as an item's creator (`_c`) besides the principal type's (core's
+   * Contact: imported records name people without an account). The registry derives `_c`'s
+   * targets from this and `access.principal`.
+   */
+  creator?: boolean;
+  /**
+   * A relation to the principal type naming the person's account (core's Contact.user): when
+   * that account is blocked, searches with `excludeBlocked` (pickers) leave the item out, as
+   * they leave out the blocked account's own item.
+   */
+  accountField?: string;
+  /**
+   * Indexes on this type's rows in `items`, made at start (`create index if not exists`, only
+   * over this type's rows): a lookup a module's screens or jobs make often. Each key is a
+   * declared property (indexed as its text, `data->>'key'`) or one of the columns `num`,
+   * `owner`, `created_at`. The name must start with `items_` and be unique.
+   */
+  indexes?: readonly TypeIndex[];
   access: TypeAccess;
 }
+
+export interface TypeIndex {
+  name: string;
+  keys: readonly string[];
+}
+
+/** The columns of `items` a declared index may name besides the type's properties. */
+export const INDEXABLE_COLUMNS = ['num', 'owner', 'created_at'] as const;
+
+/**
+ * The automatic creator relation. Its targets are the types that may create (the principal type
+ * and those declared `creator`), which only the registry knows: `buildRegistry` sets them.
+ */
+export const CREATOR_PROPERTY: PropertyDef = { kind: 'relation', write: 'system', facet: true };
 
 /** Properties every type has automatically (spec core §3 "Item (generic)"). */
 export const AUTO_PROPERTIES: Record<string, PropertyDef> = {
   url: { kind: 'string', write: 'system' },
   _t: { kind: 'string', write: 'system', facet: true },
   _i: { kind: 'number', write: 'system' },
-  _c: { kind: 'relation', types: ['User', 'Contact'], write: 'system', facet: true },
+  _c: CREATOR_PROPERTY,
   '_c.ts': { kind: 'dateTime', write: 'system', facet: true },
   _score: { kind: 'number', write: 'system' },
 };

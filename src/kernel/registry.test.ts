@@ -29,8 +29,11 @@ function mod(id: string, extra: Partial<ModuleManifest> = {}): ModuleManifest {
 const acts = (...names: string[]) =>
   defineActs(Object.fromEntries(names.map((n) => [n, { body: z.object({}), reply: z.object({}) }])));
 
-/** Every type's automatic _c relation points at User and Contact, so a checked registry needs them. */
-const people = () => [type('User'), type('Contact')];
+/** A checked registry needs its principal type; `_c` points at it and at the declared creators. */
+const people = () => [
+  type('User', { access: { ...access, principal: true } }),
+  type('Contact', { creator: true }),
+];
 
 function registerAll(...mods: ModuleManifest[]): Registry {
   const r = new Registry();
@@ -39,7 +42,7 @@ function registerAll(...mods: ModuleManifest[]): Registry {
 }
 
 describe('requires', () => {
-  const ok = () => [type('User'), type('Contact')];
+  const ok = people;
   const base = () => mod('base', { types: ok() });
 
   it('refuses a requirement that is not in the list', () => {
@@ -341,9 +344,47 @@ describe('Registry.check cross-references', () => {
     );
   });
 
-  it('checks the automatic _c relation too: User and Contact must exist', () => {
+  it('checks the automatic _c relation too: it needs exactly one principal type', () => {
     expect(() => buildRegistry([mod('a', { types: [type('T')] })])).toThrow(
-      'T._c: unknown relation target User',
+      'no type declares access.principal',
+    );
+    const Robot = type('Robot', { access: { ...access, principal: true } });
+    expect(() => buildRegistry([mod('a', { types: [...people(), Robot] })])).toThrow(
+      'several types declare access.principal: User, Robot',
+    );
+  });
+
+  it('derives _c from the principal type and the declared creators; principalType names it', () => {
+    const r = buildRegistry([mod('a', { types: [type('T'), ...people()] })]);
+    expect(r.principalType).toBe('User');
+    for (const name of ['T', 'User', 'Contact'])
+      expect(r.type(name)!.allProperties._c).toMatchObject({ kind: 'relation', types: ['User', 'Contact'] });
+    expect(() => new Registry().principalType).toThrow('no principal type');
+    expect(appRegistry().principalType).toBe('User');
+  });
+
+  it('checks accountField: a single relation to the principal type', () => {
+    const Card = (account: ItemTypeDef['properties'][string]) =>
+      type('Card', { accountField: 'account', properties: { account } });
+    const ok = Card({ kind: 'relation', types: ['User'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), ok] })])).not.toThrow();
+    const bad = Card({ kind: 'relation', types: ['Contact'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), bad] })])).toThrow(
+      'Card: accountField account is not a relation to the principal type',
+    );
+  });
+
+  it('checks declared indexes: their names and keys', () => {
+    const ok = type('T', { indexes: [{ name: 'items_t_title', keys: ['title', 'num'] }] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), ok] })])).not.toThrow();
+    const bad = type('U', {
+      indexes: [
+        { name: 'items_t_title', keys: ['title'] },
+        { name: 'Bad-name', keys: ['nope'] },
+      ],
+    });
+    expect(() => buildRegistry([mod('a', { types: [...people(), ok, bad] })])).toThrow(
+      /index items_t_title already registered by T[\s\S]*index name Bad-name[\s\S]*key nope is neither/,
     );
   });
 
@@ -360,7 +401,10 @@ describe('defineItemType automatic properties', () => {
     expect(Object.keys(T.allProperties)).toEqual(
       expect.arrayContaining(['title', 'url', '_score', '_t', '_i', '_c', '_c.ts']),
     );
-    expect(T.allProperties._c).toMatchObject({ kind: 'relation', types: ['User', 'Contact'] });
+    expect(T.allProperties._c).toMatchObject({ kind: 'relation', write: 'system' });
+    // Its targets come from the registry: the principal type and the declared creators.
+    const registered = buildRegistry([mod('a', { types: [...people(), T] })]).type('T')!;
+    expect(registered.allProperties._c).toMatchObject({ kind: 'relation', types: ['User', 'Contact'] });
     expect(T.allProperties['_c.ts']).toMatchObject({ kind: 'dateTime', facet: true });
   });
 

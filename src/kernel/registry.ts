@@ -6,6 +6,7 @@ import {
   type RegisteredCard,
 } from './dashboard';
 import type { ItemType } from './item-type';
+import { CREATOR_PROPERTY, INDEXABLE_COLUMNS } from './property';
 import type { ModuleManifest, NavEntry } from './module';
 import type { ViewDecl } from './view';
 
@@ -139,9 +140,68 @@ export class Registry {
     return this.types.get(name);
   }
 
+  /**
+   * The type whose items are the people who sign in (`access.principal`: core's User). Generic
+   * code (sign-in, sessions, accounts) uses it instead of a type name; `check` makes sure
+   * exactly one type declares it.
+   */
+  get principalType(): string {
+    const found = [...this.types.values()].filter((t) => t.access.principal);
+    if (found.length !== 1)
+      throw new RegistryError(
+        found.length
+          ? `several principal types: ${found.map((t) => t.name).join(', ')}`
+          : 'no principal type',
+      );
+    return found[0]!.name;
+  }
+
+  /**
+   * Sets the targets of every type's automatic `_c` (creator) relation: the principal type, then
+   * the types declared `creator`, in registration order.
+   */
+  private resolveCreators(problems: string[]): void {
+    const all = [...this.types.values()];
+    const principals = all.filter((t) => t.access.principal);
+    if (principals.length === 0)
+      problems.push('no type declares access.principal (the type of the people who sign in)');
+    if (principals.length > 1)
+      problems.push(`several types declare access.principal: ${principals.map((t) => t.name).join(', ')}`);
+    const creators = [...principals, ...all.filter((t) => t.creator && !t.access.principal)].map(
+      (t) => t.name,
+    );
+    if (creators.length === 0) return;
+    for (const t of all)
+      this.types.set(t.name, {
+        ...t,
+        allProperties: { ...t.allProperties, _c: { ...CREATOR_PROPERTY, types: creators } },
+      });
+  }
+
+  /** Declared indexes: unique names, keys that are declared properties or indexable columns. */
+  private checkIndexes(problems: string[]): void {
+    const names = new Map<string, string>();
+    for (const t of this.types.values())
+      for (const ix of t.indexes ?? []) {
+        if (!/^items_[a-z0-9_]{1,50}$/.test(ix.name))
+          problems.push(`${t.name}: index name ${ix.name} must be items_ and lowercase letters, digits, _`);
+        const other = names.get(ix.name);
+        if (other) problems.push(`${t.name}: index ${ix.name} already registered by ${other}`);
+        names.set(ix.name, t.name);
+        if (ix.keys.length === 0) problems.push(`${t.name}: index ${ix.name} has no keys`);
+        for (const k of ix.keys) {
+          if ((INDEXABLE_COLUMNS as readonly string[]).includes(k)) continue;
+          if (!Object.hasOwn(t.properties, k) || !/^[A-Za-z_$][A-Za-z0-9_.$]{0,99}$/.test(k))
+            problems.push(`${t.name}: index ${ix.name} key ${k} is neither a declared property nor a column`);
+        }
+      }
+  }
+
   /** Cross-reference checks: relation targets, headers and facets must name what exists. */
   check(): this {
     const problems: string[] = [];
+    this.resolveCreators(problems);
+    this.checkIndexes(problems);
     for (const t of this.types.values()) {
       for (const [pname, p] of Object.entries(t.allProperties)) {
         // Search refuses such names as keys (protocol/query.ts searchQueryBounds), so a property
@@ -149,7 +209,9 @@ export class Registry {
         if (pname in Object.prototype)
           problems.push(`${t.name}.${pname}: named after an Object.prototype member`);
         if (p.kind === 'relation') {
-          if (!p.types?.length) problems.push(`${t.name}.${pname}: relation without target types`);
+          // Without a principal type `_c` has no targets: reported above.
+          if (!p.types?.length && p !== CREATOR_PROPERTY)
+            problems.push(`${t.name}.${pname}: relation without target types`);
           for (const target of p.types ?? [])
             if (target !== '*' && !this.types.has(target))
               problems.push(`${t.name}.${pname}: unknown relation target ${target}`);
@@ -173,6 +235,11 @@ export class Registry {
         problems.push(`${t.name}: createUnderParent needs access.follows`);
       if (t.access.ownsItself && (follows || t.access.recipientField))
         problems.push(`${t.name}: an item that owns itself cannot follow another`);
+      if (t.accountField) {
+        const p = t.properties[t.accountField];
+        if (p?.kind !== 'relation' || p.list || !p.types?.every((x) => this.types.get(x)?.access.principal))
+          problems.push(`${t.name}: accountField ${t.accountField} is not a relation to the principal type`);
+      }
       for (const field of [t.access.levelField, t.access.ownerField])
         if (field && !t.properties[field]) problems.push(`${t.name}: access field ${field} is not declared`);
     }

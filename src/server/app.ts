@@ -36,6 +36,7 @@ import { taskRoutes } from './http/task-routes';
 import { LargeReplies } from './http/large-replies';
 import type { CommittedListener, RunningModule, ServerModule, Services } from './services';
 import { loadServerModules } from './server-modules';
+import { ensureTypeIndexes } from './db/type-indexes';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
 
@@ -120,6 +121,8 @@ export async function buildApp(
   });
   const modules = await loadServerModules(opts.modules);
   const services = createServices(config, database, modules, fastify.log, opts.modules);
+  // The indexes the registered types declare (once made, a no-op).
+  await ensureTypeIndexes(database.db, services.registry);
   await fastify.register(cookie);
   // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
   inboundGuard(fastify);

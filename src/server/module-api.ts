@@ -15,6 +15,7 @@ export type {
   Services,
 } from './services';
 export type { AsyncAction, AsyncActionContext } from './tasks/async-action';
+export type { DemoSeed, DemoSignIn } from './seed/demo';
 export { TaskError } from './tasks/async-action';
 export type { BeforeWriteContext, ModuleHooks, TypeHooks, WriteEvent, WriteHook } from './items/write-hooks';
 export { AppError } from '../protocol/errors';
@@ -30,20 +31,25 @@ export { loadPrincipal } from './auth/principals';
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a
 // `services.items.transaction`), which appends the Event, queues the NOTIFY and runs the hooks.
-export type { ItemService, PatchOptions, WriteOptions } from './items/item-service';
+export type {
+  DeleteOptions,
+  ItemService,
+  PatchOptions,
+  TouchOptions,
+  WriteOptions,
+} from './items/item-service';
 export type { ItemChange, ItemRow } from './items/rows';
 export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess } from './items/grants';
-export { contactOrgs, managesContact } from './items/user-state';
 
 // ---- database: always the transaction's `tx` inside a transaction ----
 export type { Executor } from './db/open';
 export { query, textArray } from './db/query';
 
 // ---- accounts, tokens, rate limits (core's people acts) ----
-export { PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
+export { createAccount, PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
 export { issueToken, revokeToken } from './auth/tokens';
 export { RateLimiter } from './auth/rate-limit';
 
@@ -57,6 +63,6 @@ export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 
 // ---- admin screens (core) ----
 export { dbOverrides, fileOverrides, saveOverrides } from './admin/locale-store';
-export { MENU_ITEMS_KEY, readMenuItems, writeSetting } from './admin/settings';
+export { readSetting, writeSetting } from './admin/settings';
 export { notifySite } from './admin/site-events';
 export { adminState } from './admin/state';

@@ -10,6 +10,7 @@ import type { FileStorage } from './files/storage';
 import type { ItemService } from './items/item-service';
 import type { ItemChange } from './items/rows';
 import type { ModuleHooks } from './items/write-hooks';
+import type { DemoSeed } from './seed/demo';
 import type { SearchService } from './search/search-service';
 import type { Mailer } from './mail/mailer';
 import type { LargeReplies } from './http/large-replies';
@@ -105,4 +106,10 @@ export interface ServerModule {
   start?(services: Services, log: ModuleLog): Promise<RunningModule | void>;
   /** HTTP routes that belong to the module. */
   routes?(fastify: FastifyInstance, services: Services): void | Promise<void>;
+  /**
+   * The module's demo data, written through `items` on a first start with DEMO_DATA (and by
+   * tests that want it): after the demos of the modules before it in the list, so it may link
+   * to their items (`demo.ids`). It lists its demo accounts with `demo.signIn`.
+   */
+  seedDemo?(items: ItemService, demo: DemoSeed): Promise<void>;
 }

@@ -62,8 +62,8 @@ export const User = defineItemType({
     notifyPairs: { kind: 'json', write: 'system' },
   },
   defaultHeaders: ['name', 'email', '_c.ts'],
-  // A user reads and edits their own User item (PRIVATE otherwise).
-  access: { create: 'admin', defaultLevel: 'PRIVATE', selfGrant: ['read', 'update'] },
+  // The people who sign in. A user reads and edits their own User item (PRIVATE otherwise).
+  access: { create: 'admin', defaultLevel: 'PRIVATE', selfGrant: ['read', 'update'], principal: true },
 });
 
 export const Organization = defineItemType({
@@ -88,6 +88,10 @@ export const Organization = defineItemType({
 export const Contact = defineItemType({
   name: 'Contact',
   attachments: true,
+  // Imported records name people without an account as their creator.
+  creator: true,
+  // A blocked account's card is left out of pickers too.
+  accountField: 'user',
   label: '{firstName} {lastName}',
   defaultIcon: 'contact_mail',
   properties: {
@@ -129,6 +133,9 @@ export const Notify = defineItemType({
     mailedAt: { kind: 'dateTime', write: 'system' },
   },
   access: { create: 'admin', defaultLevel: 'PRIVATE', recipientField: 'recipient', follows: 'context' },
+  // The bell, markNotifications and the mail sender look up a recipient's notifications (made
+  // by migration 0007 before indexes were declared; the name is kept, so nothing is rebuilt).
+  indexes: [{ name: 'items_notify_recipient', keys: ['recipient', 'num'] }],
 });
 
 export const Thread = defineItemType({

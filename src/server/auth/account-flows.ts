@@ -249,7 +249,7 @@ export async function setPassword(
     const t = await consume(tx, token, ['reset', 'invite']);
     const userId = t.user_id;
     const user = await loadRow(tx, userId);
-    if (!user || user.deleted || user.type !== 'User')
+    if (!user || user.deleted || user.type !== s.registry.principalType)
       throw new AppError('identFailed', 'the account is gone');
     const [cred] = await query<{ blocked: boolean }>(
       tx,

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { ROLES, type Role } from '../../protocol/access-levels';
 import { AppError } from '../../protocol/errors';
+import { parseId } from '../../protocol/ids';
 import { SYSTEM } from '../access/principal';
 import type { Executor } from '../db/open';
-import { queueNotify } from '../items/rows';
+import { loadRow } from '../items/rows';
 import { query, textArray } from '../db/query';
 import type { ItemService } from '../items/item-service';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
+import { principalType } from './principal-type';
 
 export interface NewAccount {
   email: string;
@@ -22,7 +24,10 @@ export interface NewAccount {
   confirmed?: boolean;
 }
 
-/** Creates a User item, its credentials and memberships. Used by the CLI, the seed and the first admin. */
+/**
+ * Creates the person's item (of the principal type, core's User), its credentials and
+ * memberships. Used by the CLI, the seed and the first admin.
+ */
 export async function createAccount(
   items: ItemService,
   a: NewAccount,
@@ -40,7 +45,7 @@ export async function createAccount(
       if (!(ROLES as readonly string[]).includes(r)) throw new AppError('invalidInput', `unknown role ${r}`);
   const user = await items.create(
     SYSTEM,
-    'User',
+    items.registry.principalType,
     { name: a.name ?? email.split('@')[0], email, admin: a.admin === true },
     { actor },
   );
@@ -58,7 +63,8 @@ export async function createAccount(
     await items.delete(SYSTEM, user.$id);
     throw new AppError('alreadyExists', `a user with e-mail ${email} exists`);
   }
-  for (const m of a.memberships ?? []) await setMembership(items.db, user.$id, m.org, m.roles);
+  for (const m of a.memberships ?? [])
+    await items.transaction((tx) => setMembership(items, tx, user.$id, m.org, m.roles, { actor }));
   return user.$id;
 }
 
@@ -81,18 +87,22 @@ export const PRINCIPALS_CHANNEL = 'ckk_principals';
 /** The grantedBy of grants that follow from memberships. */
 export const MEMBERSHIP_GRANTER = 'membership';
 
-/** Sets (or with no roles, removes) a membership, and tells every node to reload that user's rights. */
+/**
+ * Sets (or with no roles, removes) a membership, and tells every node to reload that user's
+ * rights. The user's item records it as a 'membershipChanged' event by `by.actor` (through the
+ * item service, so its watchers read it again). Pass the transaction's `tx`.
+ */
 export async function setMembership(
+  items: ItemService,
   ex: Executor,
   userId: string,
   org: string,
   roles: readonly string[],
+  by: { actor: string | null; realActor?: string | null },
 ): Promise<void> {
-  const orgRow = await query(
-    ex,
-    sql`select 1 from items where id = ${org} and type = 'Organization' and not deleted`,
-  );
-  if (orgRow.length === 0) throw new AppError('invalidInput', `${org} is not an organisation`);
+  // An organisation is an item of a type that owns itself.
+  const orgRow = ownerType(items, org) ? await loadRow(ex, org) : undefined;
+  if (!orgRow || orgRow.deleted) throw new AppError('invalidInput', `${org} is not an organisation`);
   // Members of an organisation see each other's User item (name, e-mail) so they can assign
   // and address one another: the membership carries a read grant to the organisation.
   if (roles.length === 0) {
@@ -106,18 +116,31 @@ export async function setMembership(
     await ex.execute(sql`insert into grants (item_id, principal, actions, granted_by)
       values (${userId}, ${org}, ${textArray(['read'])}, ${MEMBERSHIP_GRANTER}) on conflict do nothing`);
   }
-  const [bumped] = await query<{ u: number }>(
-    ex,
-    sql`update items set u = u + 1 where id = ${userId} returning u`,
-  );
-  if (bumped) await queueNotify(ex, { id: userId, type: 'User', u: Number(bumped.u), op: 'update' });
+  const user = await loadRow(ex, userId);
+  if (user && !user.deleted)
+    await items.touchIn(ex, SYSTEM, userId, {
+      event: 'membershipChanged',
+      data: { org, roles: [...roles].sort() },
+      actor: by.actor,
+      realActor: by.realActor ?? null,
+    });
   await ex.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${userId})`);
+}
+
+/** Whether `id` names an item of a type that owns itself (an organisation). */
+function ownerType(items: ItemService, id: string): boolean {
+  try {
+    return items.registry.type(parseId(id).type)?.access.ownsItself === true;
+  } catch {
+    return false;
+  }
 }
 
 export async function countAdmins(ex: Executor): Promise<number> {
   const [r] = await query<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from items where type = 'User' and not deleted and (data->>'admin')::boolean is true`,
+    sql`select count(*)::int as n from items
+      where type = ${principalType()} and not deleted and (data->>'admin')::boolean is true`,
   );
   return Number(r?.n ?? 0);
 }
@@ -125,7 +148,7 @@ export async function countAdmins(ex: Executor): Promise<number> {
 export async function countUsers(ex: Executor): Promise<number> {
   const [r] = await query<{ n: number }>(
     ex,
-    sql`select count(*)::int as n from items where type = 'User' and not deleted`,
+    sql`select count(*)::int as n from items where type = ${principalType()} and not deleted`,
   );
   return Number(r?.n ?? 0);
 }

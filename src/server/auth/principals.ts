@@ -3,8 +3,9 @@ import type { Role } from '../../protocol/access-levels';
 import { highestRole, type Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import { query } from '../db/query';
+import { principalType } from './principal-type';
 
-/** Loads a user's principal: the admin flag from the User item, roles from memberships. */
+/** Loads a user's principal: the admin flag from their item (the principal type's), roles from memberships. */
 export async function loadPrincipal(
   ex: Executor,
   userId: string,
@@ -12,7 +13,7 @@ export async function loadPrincipal(
 ): Promise<Principal | null> {
   const [row] = await query<{ data: Record<string, unknown> | string }>(
     ex,
-    sql`select data from items where id = ${userId} and type = 'User' and not deleted`,
+    sql`select data from items where id = ${userId} and type = ${principalType()} and not deleted`,
   );
   if (!row) return null;
   const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;

@@ -1,16 +1,19 @@
 import { capabilityNames } from '../../kernel/capabilities';
 import { CORE_CAPABILITY } from '../../protocol/constants';
+import { makeId } from '../../protocol/ids';
 import type { Principal } from '../access/principal';
 import type { Services } from '../services';
 import { listMemberships } from './principals';
 
 /** The user session of spec core §3, sent in the `authed` reply. */
 export async function userSession(s: Services, p: Principal, tokenExpiresAt: Date | null) {
+  // The session is shaped as an item of the principal type (spec core §3: a User).
+  const type = s.registry.principalType;
   if (!p.userId) {
     return {
-      _t: 'User',
+      _t: type,
       _i: 0,
-      $id: 'User-0',
+      $id: makeId(type, 0),
       admin: false,
       capabilities: { [CORE_CAPABILITY]: true },
       activeTasks: [],
@@ -21,7 +24,7 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
   const data = row?.data ?? {};
   const memberships = await listMemberships(s.items.db, p.userId);
   return {
-    _t: 'User',
+    _t: type,
     _i: row?.num ?? 0,
     $id: p.userId,
     $version: row?.version ?? 0,

@@ -13,7 +13,6 @@ import type { Database, Executor } from '../db/open';
 import { textArray } from '../db/query';
 import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
-import { addUserStates } from './user-state';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { WriteHooks } from './write-hooks';
@@ -32,6 +31,22 @@ export interface WriteOptions {
 export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
   /** A system bump: no `$version` change, the event is 'touched' (see patchIn). */
   touchOnly?: boolean;
+  /**
+   * The kind a touchOnly bump records instead of 'touched' (e.g. 'mailed'), so the item's history
+   * says what happened. Hooks still see the write as `kind: 'touched'`.
+   */
+  event?: string;
+}
+
+/** A delete's options: who it is recorded for. */
+export type DeleteOptions = Omit<WriteOptions, 'owner' | 'access'>;
+
+/** What `touchIn` records: an event on the item that changes none of its data. */
+export interface TouchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
+  /** The event's kind, as the history shows it (e.g. 'blocked', 'membership'). */
+  event: string;
+  /** The event's data (what changed outside the item: a membership's roles). */
+  data?: Record<string, unknown>;
 }
 
 export type { BeforeWriteContext, TypeHooks, WriteEvent, WriteHook } from './write-hooks';
@@ -170,9 +185,12 @@ export class ItemService {
     return t ? renderLabel(t, row.id, row.data) : row.id;
   }
 
-  /** Adds `$labels` for related ids, but only for items the principal may read (and read-time `$userState`). */
+  /**
+   * Adds `$labels` for related ids, but only for items the principal may read, and the read-time
+   * fields of the types' `decorate` hooks (core's `$userState` on Contacts).
+   */
   async withLabels(p: Principal, list: WireItem[]): Promise<WireItem[]> {
-    await addUserStates(this.db, p, list);
+    await this.decorate(p, list);
     const related = new Set<string>();
     for (const item of list) for (const id of this.relatedIds(item)) related.add(id);
     if (related.size === 0) return list;
@@ -192,6 +210,14 @@ export class ItemService {
       item.$labels = own;
     }
     return list;
+  }
+
+  /** Runs the `decorate` hooks, each with the items of its type. */
+  private async decorate(p: Principal, list: WireItem[]): Promise<void> {
+    const byType = new Map<string, WireItem[]>();
+    for (const item of list) byType.set(item._t, [...(byType.get(item._t) ?? []), item]);
+    for (const [type, own] of byType)
+      for (const h of this.hooks.for(type)) if (h.decorate) await h.decorate(this.db, p, own);
   }
 
   /** Labels of the given ids that the principal may read; the others are left out. */
@@ -319,7 +345,15 @@ export class ItemService {
     if (this.hooks.hasAfter(t.name)) {
       const row = (await loadRow(tx, id))!;
       for (const h of this.hooks.for(t.name))
-        await h.afterWrite?.(tx, { row, kind: 'created', eventId, actor, realActor, items: this });
+        await h.afterWrite?.(tx, {
+          row,
+          kind: 'created',
+          event: 'created',
+          eventId,
+          actor,
+          realActor,
+          items: this,
+        });
     }
     return (await loadRow(tx, id))!;
   }
@@ -418,7 +452,10 @@ export class ItemService {
     );
     await writeLinks(tx, id, changedRelations);
     const kind = opts.touchOnly ? 'touched' : 'updated';
-    const eventId = await appendEvent(tx, { itemId: id, kind, actor, realActor, data: { changes } });
+    if (opts.event !== undefined && !opts.touchOnly)
+      throw new Error('an event kind is for touchOnly patches');
+    const event = opts.event ?? kind;
+    const eventId = await appendEvent(tx, { itemId: id, kind: event, actor, realActor, data: { changes } });
     await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
     this.wrote(tx, id, current.u + 1);
     if (this.hooks.hasAfter(t.name)) {
@@ -432,26 +469,99 @@ export class ItemService {
         version: current.version + bump,
       };
       for (const h of this.hooks.for(t.name))
-        await h.afterWrite?.(tx, { row, kind, eventId, actor, realActor, changes, items: this });
+        await h.afterWrite?.(tx, { row, kind, event, eventId, actor, realActor, changes, items: this });
     }
     return (await loadRow(tx, id))!;
   }
 
-  async delete(p: Principal, id: string): Promise<{ $id: string; deleted: true }> {
-    parseIdOrThrow(id);
-    await this.transaction(async (tx) => {
-      const load = this.loaderFor(tx);
-      const current = await loadRow(tx, id, true);
-      if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-      if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
-      if (!(await this.policy.can(p, 'delete', current, load)))
-        throw new AppError('notAllowed', `delete ${id}`);
-      await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
-      await appendEvent(tx, { itemId: id, kind: 'deleted', actor: p.userId, realActor: p.masqueradeFrom });
-      await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
-      this.wrote(tx, id, current.u + 1);
+  /**
+   * Records an event on an item that changes none of its data, inside an ongoing transaction:
+   * something about the item changed outside its row (its account was blocked, a membership of
+   * its user changed), so `_u` moves and its watchers read it again, its NOTIFY is queued and
+   * its afterWrite hooks see a 'touched' write. `$version` stays. The system's alone: whoever
+   * calls it has already decided the change is allowed.
+   */
+  async touchIn(tx: Executor, p: Principal, id: string, opts: TouchOptions): Promise<ItemRow> {
+    if (p !== SYSTEM) throw new Error('touchIn is for system writes');
+    const t = this.typeOf(parseIdOrThrow(id).type);
+    const current = await loadRow(tx, id, true);
+    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+    const actor = opts.actor !== undefined ? opts.actor : p.userId;
+    const realActor = opts.realActor ?? null;
+    // Only `_u`: the item's data did not change, so neither do `$version` and its last change.
+    await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
+    const eventId = await appendEvent(tx, {
+      itemId: id,
+      kind: opts.event,
+      actor,
+      realActor,
+      data: opts.data,
     });
+    await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+    this.wrote(tx, id, current.u + 1);
+    const row: ItemRow = { ...current, u: current.u + 1 };
+    for (const h of this.hooks.for(t.name))
+      await h.afterWrite?.(tx, {
+        row,
+        kind: 'touched',
+        event: opts.event,
+        eventId,
+        actor,
+        realActor,
+        changes: {},
+        items: this,
+      });
+    return row;
+  }
+
+  async delete(p: Principal, id: string, opts: DeleteOptions = {}): Promise<{ $id: string; deleted: true }> {
+    parseIdOrThrow(id);
+    await this.transaction((tx) => this.deleteIn(tx, p, id, opts));
     return { $id: id, deleted: true };
+  }
+
+  /**
+   * Deletes (soft) inside an ongoing transaction: the same checks, Event and NOTIFY as `delete`,
+   * and the type's hooks: beforeWrite (`kind: 'delete'`, empty data) may refuse it, afterWrite
+   * (`kind: 'deleted'`) sees the row as deleted.
+   */
+  async deleteIn(tx: Executor, p: Principal, id: string, opts: DeleteOptions = {}): Promise<ItemRow> {
+    const t = this.typeOf(parseIdOrThrow(id).type);
+    assertSystemOptions(p, opts);
+    const load = this.loaderFor(tx);
+    const current = await loadRow(tx, id, true);
+    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+    if (!(await this.policy.can(p, 'delete', current, load)))
+      throw new AppError('notAllowed', `delete ${id}`);
+    const actor = opts.actor !== undefined ? opts.actor : p.userId;
+    const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
+    for (const h of this.hooks.for(t.name))
+      await h.beforeWrite?.(tx, {
+        kind: 'delete',
+        type: t,
+        principal: p,
+        actor,
+        data: {},
+        current,
+        items: this,
+      });
+    await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
+    const eventId = await appendEvent(tx, { itemId: id, kind: 'deleted', actor, realActor });
+    await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
+    this.wrote(tx, id, current.u + 1);
+    const row: ItemRow = { ...current, deleted: true, u: current.u + 1 };
+    for (const h of this.hooks.for(t.name))
+      await h.afterWrite?.(tx, {
+        row,
+        kind: 'deleted',
+        event: 'deleted',
+        eventId,
+        actor,
+        realActor,
+        items: this,
+      });
+    return row;
   }
 
   /**

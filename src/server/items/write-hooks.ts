@@ -1,4 +1,5 @@
 import type { ItemType } from '../../kernel/item-type';
+import type { WireItem } from '../../protocol/item';
 import type { Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import type { ItemService } from './item-service';
@@ -10,7 +11,7 @@ import type { ItemRow } from './rows';
  * data: validation, the parent's access, relation readability and the insert or update.
  */
 export interface BeforeWriteContext {
-  kind: 'create' | 'update';
+  kind: 'create' | 'update' | 'delete';
   type: ItemType;
   /** Who writes; SYSTEM for the system's own writes. */
   principal: Principal;
@@ -19,9 +20,10 @@ export interface BeforeWriteContext {
   /**
    * create: the new item's data; update: the patch (a null value removes the key). A hook may
    * change it, as the system (system-only fields included); every later check still applies.
+   * delete: empty (a delete changes no data; a hook may only refuse it).
    */
   data: Record<string, unknown>;
-  /** The row before an update; null on create. */
+  /** The row before an update or a delete; null on create. */
   current: ItemRow | null;
   items: ItemService;
 }
@@ -29,8 +31,13 @@ export interface BeforeWriteContext {
 /** What an afterWrite hook sees: the row as written, inside the write's transaction. */
 export interface WriteEvent {
   row: ItemRow;
-  /** 'touched': a system bump (patchIn touchOnly) that changed no `$version`. */
-  kind: 'created' | 'updated' | 'touched';
+  /**
+   * 'touched': a system bump (patchIn touchOnly, or touchIn) that changed no `$version`; the
+   * recorded event may carry its own kind (`event`). 'deleted': `row` is the item as deleted.
+   */
+  kind: 'created' | 'updated' | 'touched' | 'deleted';
+  /** The kind the event was recorded with: `kind`, or a touch's own (e.g. 'blocked', 'mailed'). */
+  event: string;
   eventId: number;
   actor: string | null;
   realActor: string | null;
@@ -46,6 +53,12 @@ export interface TypeHooks {
   beforeWrite?(tx: Executor, ctx: BeforeWriteContext): Promise<void>;
   /** May write more (through `items.createIn`/`patchIn` with the same `tx`); a throw rolls the write back. */
   afterWrite?: WriteHook;
+  /**
+   * A read hook: adds read-time fields (`$`-prefixed, never stored) to items of the type the
+   * principal reads, in place, before they leave the item service (read, readMany, search
+   * results, writes' replies). `list` holds only items of the hook's type (all items for '*').
+   */
+  decorate?(ex: Executor, p: Principal, list: WireItem[]): Promise<void>;
 }
 
 /** A module's hooks by type name; '*' runs for every type. */

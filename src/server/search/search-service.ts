@@ -132,9 +132,14 @@ export class SearchService {
             sql`not (i.type = any(${textArray(h.types)}) and coalesce((i.data->${h.key}) @> 'true'::jsonb, false))`,
           );
     }
-    if (q.excludeBlocked)
+    if (q.excludeBlocked) {
+      // The blocked account's own item, and items declaring it as their account (accountField).
+      const cards = [...registry.types.values()]
+        .filter((t) => t.accountField)
+        .map((t) => sql` or (i.type = ${t.name} and bc.user_id = i.data->>${t.accountField!})`);
       where.push(sql`not exists (select 1 from credentials bc where bc.blocked
-        and (bc.user_id = i.id or (i.type = 'Contact' and bc.user_id = i.data->>'user')))`);
+        and (bc.user_id = i.id${sql.join(cards, sql``)}))`);
+    }
 
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
     const sorts = this.sorts(q, text, tsv);

@@ -1,12 +1,10 @@
-import type { Role } from '../../protocol/access-levels';
-import { SYSTEM } from '../access/principal';
-import { createAccount } from '../auth/accounts';
-import { loadPrincipal } from '../auth/principals';
 import type { ItemService } from '../items/item-service';
-import { grantAccess } from '../items/grants';
+import { loadServerModules } from '../server-modules';
+import type { ServerModule } from '../services';
 
-// Invented demo data: a community, two proponents and a regulator, with users in each role and
-// a few items at every visibility level. Nothing here is real community data.
+// The demo data of a first start (DEMO_DATA): each module's server half seeds its own
+// (ServerModule.seedDemo), in the one list's order, so a module's demo builds on what the
+// modules it requires made. Nothing here is real community data.
 
 export const DEMO_PASSWORD = 'riverbend-demo-2026';
 
@@ -16,168 +14,24 @@ export interface DemoSignIn {
   who: string;
 }
 
-export async function seedDemo(items: ItemService): Promise<DemoSignIn[]> {
-  const org = async (displayName: string, type: string, extra: Record<string, unknown> = {}) =>
-    (await items.create(SYSTEM, 'Organization', { displayName, type, ...extra })).$id;
-  const riverbend = await org('Riverbend First Nation', 'COMMUNITY', {
-    website: 'https://riverbend.example',
-    legalName: 'Riverbend First Nation Band Council',
-  });
-  const pipeline = await org('Northern Pipeline Corp.', 'INDUSTRY', { industry: 'Oil and gas transmission' });
-  const mining = await org('Cedar Ridge Mining Ltd.', 'INDUSTRY', { industry: 'Mining' });
-  const ministry = await org('Provincial Ministry of Lands', 'GOVERNMENT');
+/** What a module's `seedDemo` gets besides the item service. */
+export interface DemoSeed {
+  /** The one password of every demo account (printed at start). */
+  readonly password: string;
+  /** Lists a demo account in the start-up banner. */
+  signIn(s: DemoSignIn): void;
+  /**
+   * Ids by name, shared between the modules' demos (core sets `org.riverbend`,
+   * `user.<email>`, …), so a later module's demo links to what an earlier one made.
+   */
+  readonly ids: Map<string, string>;
+}
 
-  const people: {
-    email: string;
-    name: string;
-    first: string;
-    last: string;
-    org?: string;
-    role?: Role;
-    admin?: boolean;
-    who: string;
-  }[] = [
-    {
-      email: 'admin@riverbend.example',
-      name: 'Site Administrator',
-      first: 'Site',
-      last: 'Administrator',
-      admin: true,
-      who: 'site admin',
-    },
-    {
-      email: 'lands.admin@riverbend.example',
-      name: 'Mary Thunderbird',
-      first: 'Mary',
-      last: 'Thunderbird',
-      org: riverbend,
-      role: 'orgAdmin',
-      who: 'Riverbend lands manager (orgAdmin)',
-    },
-    {
-      email: 'lands.officer@riverbend.example',
-      name: 'Joseph Redcloud',
-      first: 'Joseph',
-      last: 'Redcloud',
-      org: riverbend,
-      role: 'editor',
-      who: 'Riverbend lands officer (editor)',
-    },
-    {
-      email: 'researcher@riverbend.example',
-      name: 'Anna Swiftwater',
-      first: 'Anna',
-      last: 'Swiftwater',
-      org: riverbend,
-      role: 'staff',
-      who: 'Riverbend researcher (staff)',
-    },
-    {
-      email: 'member@riverbend.example',
-      name: 'Daniel Crow',
-      first: 'Daniel',
-      last: 'Crow',
-      org: riverbend,
-      role: 'member',
-      who: 'Riverbend community member (member)',
-    },
-    {
-      email: 'proponent@northernpipeline.example',
-      name: 'Karen Walsh',
-      first: 'Karen',
-      last: 'Walsh',
-      org: pipeline,
-      role: 'editor',
-      who: 'Northern Pipeline consultation lead (editor)',
-    },
-    {
-      email: 'regulator@lands.gov.example',
-      name: 'Peter Chen',
-      first: 'Peter',
-      last: 'Chen',
-      org: ministry,
-      role: 'staff',
-      who: 'Ministry of Lands analyst (staff)',
-    },
-  ];
-  const userIds: Record<string, string> = {};
-  for (const person of people) {
-    const memberships = person.org && person.role ? [{ org: person.org, roles: [person.role] }] : [];
-    userIds[person.email] = await createAccount(items, {
-      email: person.email,
-      password: DEMO_PASSWORD,
-      name: person.name,
-      admin: person.admin ?? false,
-      memberships,
-    });
-    await items.create(SYSTEM, 'Contact', {
-      firstName: person.first,
-      lastName: person.last,
-      email: person.email,
-      _related: person.org ? [person.org] : [],
-      notify: 'IMMEDIATE',
-      user: userIds[person.email],
-      owner: person.org ?? riverbend,
-    });
-  }
-  await items.create(SYSTEM, 'Contact', {
-    firstName: 'Lucy',
-    lastName: 'Moosehide',
-    email: 'lucy@cedarridge.example',
-    officePhone: '2505550199',
-    _related: [mining],
-    owner: riverbend,
-  });
-
-  const as = async (email: string) => (await loadPrincipal(items.db, userIds[email]!))!;
-  const landsAdmin = await as('lands.admin@riverbend.example');
-  const officer = await as('lands.officer@riverbend.example');
-  const member = await as('member@riverbend.example');
-
-  await items.create(officer, 'Agreement', {
-    title: 'Riverbend consultation protocol',
-    state: 'ACTIVE',
-    kind: 'CONSULTATION_PROTOCOL',
-    $access: 'PUBLIC',
-  });
-  await items.create(officer, 'Agreement', {
-    title: 'Community data-sharing terms',
-    state: 'ACTIVE',
-    kind: 'DATA_SHARING',
-    with: ministry,
-    $access: 'COMMUNITY',
-  });
-  await items.create(officer, 'Agreement', {
-    title: 'Traditional-use study agreement',
-    state: 'DRAFT',
-    kind: 'RESEARCH',
-    $access: 'PROTECTED',
-  });
-  const accommodation = await items.create(landsAdmin, 'Agreement', {
-    title: 'Pipeline accommodation agreement (negotiation draft)',
-    state: 'DRAFT',
-    with: pipeline,
-    $access: 'PRIVATE',
-  });
-  await items.create(landsAdmin, 'Thread', {
-    subject: 'Sacred site monitoring, confidential',
-    $access: 'PRIVATE',
-    assignedTo: userIds['lands.officer@riverbend.example'],
-    assignedDue: '2026-12-15',
-  });
-  await items.create(member, 'Thread', {
-    subject: "Elders' gathering at the river flats",
-    $access: 'COMMUNITY',
-  });
-  await items.create(officer, 'Thread', {
-    subject: 'Referral backlog for December',
-    $access: 'PROTECTED',
-    purpose: 'CONSULT_ACK',
-  });
-  for (const key of ['Phone call', 'Site visit', 'Letter', 'Meeting'])
-    await items.create(officer, 'LOVValue', { list: 'ACTION_TYPES', key, state: 'ACTIVE', t: { en: key } });
-  // The proponent sees the accommodation draft only because the community shared it with them.
-  await grantAccess(items, landsAdmin, accommodation.$id, pipeline, ['read']);
-
-  return people.map((p) => ({ email: p.email, password: DEMO_PASSWORD, who: p.who }));
+/** Seeds every module's demo data; returns the sign-ins to print. */
+export async function seedDemo(items: ItemService, modules?: readonly ServerModule[]): Promise<DemoSignIn[]> {
+  const halves = modules ?? (await loadServerModules());
+  const signIns: DemoSignIn[] = [];
+  const seed: DemoSeed = { password: DEMO_PASSWORD, signIn: (s) => signIns.push(s), ids: new Map() };
+  for (const m of halves) await m.seedDemo?.(items, seed);
+  return signIns;
 }

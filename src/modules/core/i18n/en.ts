@@ -1,6 +1,25 @@
 // The English strings of core's screens (its client half): loaded with the half
 // (client/index.ts `strings`), so they are in no bundle the app loads at start.
 export const coreEn = {
+  // The names of core's types (search-labels.ts typeLabel; a module names its own types).
+  typeNames: {
+    User: 'User',
+    Organization: 'Organisation',
+    Contact: 'Contact',
+    Notify: 'Notification',
+    Thread: 'Thread',
+    Message: 'Message',
+    Event: 'Event',
+    LOVValue: 'List value',
+    Attachment: 'Attachment',
+    File: 'File',
+    Source: 'Source',
+    Import: 'Import',
+    Task: 'Task',
+    Agreement: 'Agreement',
+    SavedSearch: 'Saved view',
+    SystemAlert: 'System alert',
+  },
   people: {
     ownerIntro: 'Members of the organisations you manage, and their roles.',
     ownerNone: 'You do not manage any organisation.',

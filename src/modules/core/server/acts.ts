@@ -4,7 +4,6 @@ import { AppError } from '../../../protocol/errors';
 import { isCompleteId, makeId } from '../../../protocol/ids';
 import {
   actsOf,
-  appendEvent,
   grantAccess,
   loadPrincipal,
   loadRow,
@@ -137,14 +136,11 @@ async function setMembershipAct({ services, principal, body: b }: CoreCall<'setM
   signedIn(principal);
   if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
     throw new AppError('notAllowed', `manage members of ${b.org}`);
-  return services.items.db.transaction(async (tx) => {
-    await setMembership(tx, b.userId, b.org, b.roles);
-    await appendEvent(tx, {
-      itemId: b.userId,
-      kind: 'membershipChanged',
+  return services.items.transaction(async (tx) => {
+    // Recorded on the user's item as a 'membershipChanged' event.
+    await setMembership(services.items, tx, b.userId, b.org, b.roles, {
       actor: principal.userId,
       realActor: principal.masqueradeFrom,
-      data: { org: b.org, roles: b.roles },
     });
     return { userId: b.userId, org: b.org, roles: [...b.roles].sort() };
   });

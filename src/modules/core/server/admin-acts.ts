@@ -4,15 +4,14 @@ import {
   adminState,
   dbOverrides,
   fileOverrides,
-  MENU_ITEMS_KEY,
   notifySite,
   type Principal,
-  readMenuItems,
   saveOverrides,
   writeSetting,
 } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import { signedIn, type CoreCall } from './act-input';
+import { MENU_ITEMS_KEY, readMenuItems } from './menu-items';
 
 // The acts behind the admin and information screens: admin.state, admin.systext,
 // admin.menu-items and the help menu's support request. Admin acts check the flag here, on the
@@ -57,7 +56,7 @@ async function menuItemsSave({ services, principal, body: menu }: CoreCall<'menu
   };
   await services.database.db.transaction(async (tx) => {
     await writeSetting(tx, MENU_ITEMS_KEY, clean, principal.userId);
-    await notifySite(tx, { kind: 'menu' });
+    await notifySite(tx, { kind: 'setting', key: MENU_ITEMS_KEY });
   });
   return clean;
 }

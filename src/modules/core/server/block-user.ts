@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
-import { appendEvent, PRINCIPALS_CHANNEL, query, queueNotify } from '../../../server/module-api';
+import { loadRow, PRINCIPALS_CHANNEL, query, SYSTEM } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
 
 /**
@@ -14,8 +14,8 @@ export async function blockUser({ services, principal, body: b }: CoreCall<'bloc
   if (!principal.admin || principal.masqueradeFrom)
     throw new AppError('notAllowed', 'only an administrator blocks accounts');
   if (b.user === principal.userId) throw new AppError('invalidInput', 'you cannot block yourself');
-  const db = services.items.db;
-  await db.transaction(async (tx) => {
+  const { items } = services;
+  await items.transaction(async (tx) => {
     const [cred] = await query<{ blocked: boolean }>(
       tx,
       sql`update credentials set blocked = ${b.blocked} where user_id = ${b.user} returning blocked`,
@@ -24,17 +24,14 @@ export async function blockUser({ services, principal, body: b }: CoreCall<'bloc
     if (b.blocked)
       await tx.execute(sql`update tokens set revoked_at = now()
         where user_id = ${b.user} and kind in ('session', 'reset', 'invite') and revoked_at is null`);
-    await appendEvent(tx, {
-      itemId: b.user,
-      kind: b.blocked ? 'blocked' : 'unblocked',
-      actor: principal.userId,
-    });
-    // Screens that show the account's state ($userState) read it again.
-    const [bumped] = await query<{ u: number }>(
-      tx,
-      sql`update items set u = u + 1 where id = ${b.user} returning u`,
-    );
-    if (bumped) await queueNotify(tx, { id: b.user, type: 'User', u: Number(bumped.u), op: 'update' });
+    // The event on the User item, through the item service: its `_u` moves, so screens that show
+    // the account's state ($userState) read it again.
+    const user = await loadRow(tx, b.user);
+    if (user && !user.deleted)
+      await items.touchIn(tx, SYSTEM, b.user, {
+        event: b.blocked ? 'blocked' : 'unblocked',
+        actor: principal.userId,
+      });
     await tx.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${b.user})`);
   });
   return { user: b.user, blocked: b.blocked };

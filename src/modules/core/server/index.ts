@@ -4,6 +4,8 @@ import { coreActHandlers } from './acts';
 import { capabilitiesChanged } from './capabilities';
 import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
+import { seedCoreDemo } from './demo';
+import { addUserStates } from './user-state';
 
 /**
  * Core's server half, its fixed entry: the server loads `server` from
@@ -14,10 +16,13 @@ export const server: ServerModule = {
   acts: coreActHandlers,
   asyncActions: asyncActionsOf(coreAsyncActs, coreAsyncActions),
   ...notifyServer,
-  // A changed grant of capabilities pushes the sessions concerned again.
   hooks: {
     ...notifyServer.hooks,
+    // A changed grant of capabilities pushes the sessions concerned again.
     User: { afterWrite: capabilitiesChanged },
     Organization: { afterWrite: capabilitiesChanged },
+    // A Contact's account state ($userState) is computed when it is read.
+    Contact: { decorate: addUserStates },
   },
+  seedDemo: seedCoreDemo,
 };

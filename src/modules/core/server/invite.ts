@@ -3,12 +3,10 @@ import { AppError } from '../../../protocol/errors';
 import { makeId } from '../../../protocol/ids';
 import {
   appendEvent,
-  contactOrgs,
   type Executor,
   inviteMail,
   issueToken,
   loadRow,
-  managesContact,
   query,
   RateLimiter,
   type Services,
@@ -16,6 +14,7 @@ import {
   SYSTEM,
 } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
+import { contactOrgs, managesContact } from './user-state';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
@@ -90,7 +89,7 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
   const managed = principal.admin
     ? related
     : related.filter((o) => managesContact({ ...principal, admin: false }, [o]));
-  const result = await items.db.transaction(async (tx) => {
+  const result = await items.transaction(async (tx) => {
     const [cred] = await query<{ blocked: boolean }>(
       tx,
       sql`select blocked from credentials where user_id = ${userId}`,
@@ -105,7 +104,11 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       sql`select org_id from memberships where user_id = ${userId}`,
     );
     for (const org of managed)
-      if (!have.some((m) => m.org_id === org)) await setMembership(tx, userId, org, ['member']);
+      if (!have.some((m) => m.org_id === org))
+        await setMembership(services.items, tx, userId, org, ['member'], {
+          actor: principal.userId,
+          realActor: principal.masqueradeFrom,
+        });
     const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
     await appendEvent(tx, {
       itemId: contactId,

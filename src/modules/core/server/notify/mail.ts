@@ -4,6 +4,7 @@ import {
   loadPrincipal,
   query,
   siteLink,
+  SYSTEM,
   type ItemRow,
   type ModuleLog,
   type Services,
@@ -24,34 +25,47 @@ const KIND_TEXT: Record<string, string> = {
 };
 
 /**
- * Claims the unread, never-mailed notifications of recipients whose mail preference is `pref`:
- * one UPDATE … RETURNING with SKIP LOCKED, so two nodes (or a restart mid-way) never claim the
- * same row twice. A mail that then fails to send releases its rows for the next run.
+ * Claims the unread, never-mailed notifications of recipients whose mail preference is `pref`,
+ * in one transaction: the rows are locked with SKIP LOCKED, so two nodes (or a restart mid-way)
+ * never claim the same row twice, and each gets `mailedAt` through the item service. The claim
+ * is a system marker, not news: a touchOnly patch (its `$version` stays, so the recipient's
+ * open marks are not refused) recorded as a 'mailed' event, with its NOTIFY, so every node's
+ * cache and watchers see it. A mail that then fails to send releases its rows for the next run.
  */
 async function claim(services: Services, pref: 'IMMEDIATE' | 'DIGEST', now: Date): Promise<string[]> {
-  const rows = await query<{ id: string }>(
-    services.items.db,
-    sql`update items set data = jsonb_set(data, '{mailedAt}', to_jsonb(${now.toISOString()}::text))
-      where id in (
-        select n.id from items n
+  const { items } = services;
+  const mailedAt = now.toISOString();
+  return items.transaction(async (tx) => {
+    const rows = await query<{ id: string }>(
+      tx,
+      sql`select n.id from items n
         where n.type = 'Notify' and not n.deleted and not (n.data ? 'mailedAt')
-          and coalesce((n.data->>'unread')::boolean, false) and n.created_at <= ${now.toISOString()}::timestamptz
+          and coalesce((n.data->>'unread')::boolean, false) and n.created_at <= ${mailedAt}::timestamptz
           and coalesce((select c.data->>'notify' from items c where c.type = 'Contact' and not c.deleted
                 and c.data->>'user' = n.data->>'recipient' order by c.num limit 1), ${DEFAULT_MAIL_PREF}) = ${pref}
-        for update skip locked)
-      returning id`,
-  );
-  return rows.map((r) => r.id);
+        order by n.num
+        for update of n skip locked`,
+    );
+    for (const { id } of rows)
+      await items.patchIn(tx, SYSTEM, id, { mailedAt }, { touchOnly: true, event: 'mailed', actor: null });
+    return rows.map((r) => r.id);
+  });
 }
 
+/** Gives claimed notifications back (their mail failed): `mailedAt` goes, as a 'mailFailed' event. */
 async function release(services: Services, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await services.items.db.execute(
-    sql`update items set data = data - 'mailedAt' where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const { items } = services;
+  await items.transaction(async (tx) => {
+    for (const id of ids)
+      await items.patchIn(
+        tx,
+        SYSTEM,
+        id,
+        { mailedAt: null },
+        { touchOnly: true, event: 'mailFailed', actor: null },
+      );
+  });
 }
 
 /**
@@ -61,8 +75,6 @@ async function release(services: Services, ids: string[]): Promise<void> {
  */
 async function mailClaimed(services: Services, ids: string[], digest: boolean): Promise<number> {
   if (ids.length === 0) return 0;
-  // Claimed rows changed under the cache's nose: load them fresh.
-  services.items.cache.clear();
   const rows = [...(await services.items.readRows(ids)).values()];
   const byRecipient = new Map<string, ItemRow[]>();
   for (const r of rows) {

@@ -64,12 +64,20 @@ function kindFor(e: WriteEvent, eventContext: string | null, userId: string): st
  * write's transaction: a notification exists exactly when its event does. Each recipient is
  * checked against the access policy here, and again on every read (the Notify follows its
  * context). Types declared `silent` (Notify itself, Event, Task, File) and system types notify
- * nobody, and a system bump ('touched') is not news.
+ * nobody, and neither a system bump ('touched') nor a deletion is news.
  */
 export async function notifyFollowers(tx: Executor, e: WriteEvent): Promise<void> {
   const { items } = e;
   const t = items.registry.type(e.row.type);
-  if (!t || t.silent || e.kind === 'touched' || e.row.type.startsWith(SYSTEM_TYPE_PREFIX)) return;
+  // A deletion is not followed either: the notification would point at an item nobody may open.
+  if (
+    !t ||
+    t.silent ||
+    e.kind === 'touched' ||
+    e.kind === 'deleted' ||
+    e.row.type.startsWith(SYSTEM_TYPE_PREFIX)
+  )
+    return;
   if (!items.registry.type('Notify')) return;
   const { context, eventContext } = await contextOf(tx, e.row);
   const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { roleRank } from '../../protocol/access-levels';
-import { isCompleteId } from '../../protocol/ids';
-import type { WireItem } from '../../protocol/item';
-import { rankIn, type Principal } from '../access/principal';
-import type { Executor } from '../db/open';
-import { query, textArray } from '../db/query';
-import type { UserState } from '../../protocol/user-states';
+import { roleRank } from '../../../protocol/access-levels';
+import { isCompleteId } from '../../../protocol/ids';
+import type { WireItem } from '../../../protocol/item';
+import type { UserState } from '../../../protocol/user-states';
+import { query, rankIn, textArray, type Executor, type Principal } from '../../../server/module-api';
 
 // $userState of a Contact (spec core §3): computed at read time from the linked User's
 // credentials and tokens, never stored. Boundaries are in docs/decisions.md.
@@ -75,7 +73,10 @@ export async function accountFacts(
   return out;
 }
 
-/** Adds `$userState` to the Contacts of the list whose account the principal manages. */
+/**
+ * Contact's read hook (`decorate`): adds `$userState` to the Contacts of the list whose account
+ * the principal manages.
+ */
 export async function addUserStates(ex: Executor, p: Principal, list: WireItem[]): Promise<void> {
   const shown = list.filter(
     (i) =>

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { ItemType } from '../../kernel/item-type';
+import { INDEXABLE_COLUMNS, type TypeIndex } from '../../kernel/property';
+import type { Registry } from '../../kernel/registry';
+import type { Executor } from './open';
+
+/** A type name as it may appear in DDL: the registry's names are identifiers like this. */
+const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
+
+/**
+ * The DDL of one declared index (ItemTypeDef `indexes`): over the type's rows only, each key a
+ * column or a property's text. Names and keys were checked by the registry; they are checked
+ * again here because they are spliced into DDL, which takes no parameters.
+ */
+export function typeIndexDdl(t: ItemType, ix: TypeIndex): string {
+  if (!TYPE_NAME.test(t.name)) throw new Error(`type ${t.name}: not a name an index can filter on`);
+  if (!/^items_[a-z0-9_]{1,50}$/.test(ix.name)) throw new Error(`index ${ix.name}: not an index name`);
+  const keys = ix.keys.map((k) => {
+    if ((INDEXABLE_COLUMNS as readonly string[]).includes(k)) return `"${k}"`;
+    if (!Object.hasOwn(t.properties, k) || !/^[A-Za-z_$][A-Za-z0-9_.$]{0,99}$/.test(k))
+      throw new Error(`index ${ix.name}: key ${k} is neither a declared property nor a column`);
+    return `("data"->>'${k}')`;
+  });
+  return `create index if not exists "${ix.name}" on "items" using btree (${keys.join(', ')}) where "items"."type" = '${t.name}'`;
+}
+
+/**
+ * Makes the indexes the registered types declare, once per start and node, after the migrations.
+ * `if not exists` makes it a no-op once they are there; an advisory lock keeps two nodes that
+ * start together from racing on the catalog. An index is never dropped here: a type that stops
+ * declaring one leaves it to a migration.
+ */
+export async function ensureTypeIndexes(ex: Executor, registry: Registry): Promise<void> {
+  const ddl = [...registry.types.values()].flatMap((t) => (t.indexes ?? []).map((ix) => typeIndexDdl(t, ix)));
+  if (ddl.length === 0) return;
+  await ex.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('ckk_type_indexes'))`);
+    for (const statement of ddl) await tx.execute(sql.raw(statement));
+  });
+}
