@@ -191,6 +191,12 @@ describe('the config sent to the page', () => {
       { path: 'research', capability: 'Research', keyCap: 'Research' },
       { path: 'consult', capability: 'Consult', dedicatedKeyCap: 'Consult' },
     ],
+    // Every nav entry names a view (Registry.check).
+    views: (['research', 'consult'] as const).map((name) => ({
+      name,
+      titleKey: `nav.${name}`,
+      list: { types: null, defaultSort: [], displayAs: 'LIST', dateKey: '_c.ts' },
+    })),
   });
   const registry = buildRegistry([...MODULES, gated]);
   const navOf = (keyCaps: string[]) => clientConfig(testConfig({ keyCaps }), registry).nav.map((e) => e.path);

@@ -661,6 +661,14 @@ describe('dashboards and cards', () => {
       ...extra,
     });
 
+  it('refuses a dashboard view whose dashboard is not registered', () => {
+    const view = (dashboard: string) => ({ name: 'consult.dashboard', titleKey: 'x', dashboard });
+    expect(() => buildRegistry([base({ views: [view('consult')] })])).not.toThrow();
+    expect(() => buildRegistry([base({ views: [view('research')] })])).toThrow(
+      'view consult.dashboard: dashboard research is not registered',
+    );
+  });
+
   it('keeps dashboards and cards with their module, the height defaulting to 4', () => {
     const r = buildRegistry([
       base({

@@ -254,6 +254,10 @@ export class Registry {
           problems.push(`card ${c.id}: ${t}.${c.settings.dateKey} is not a date`);
       }
     }
+    // A dashboard view shows a dashboard of this registry (one declared by any module).
+    for (const v of this.views.values())
+      if (v.dashboard !== undefined && !this.dashboards.has(v.dashboard))
+        problems.push(`view ${v.name}: dashboard ${v.dashboard} is not registered`);
     if (problems.length)
       throw new RegistryError(`type registry is inconsistent:\n  ${problems.join('\n  ')}`);
     this.checkNav();

@@ -22,6 +22,12 @@ const gatedModule = defineModule({
     // A view may carry the gate instead of its entry.
     { path: 'vocab', capability: 'Research' },
   ],
+  // Every nav entry names a view (Registry.check); this file's own VIEWS stand in for the client's.
+  views: ['research', 'research.projects', 'consult', 'vocab'].map((name) => ({
+    name,
+    titleKey: `nav.${name}`,
+    list: { types: null, defaultSort: [], displayAs: 'LIST', dateKey: '_c.ts' },
+  })),
 });
 const registry = buildRegistry([coreModule, gatedModule]);
 

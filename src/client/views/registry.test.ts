@@ -1,3 +1,4 @@
+import { dashboardScreen } from '../dashboards/dashboard-screen';
 import { describe, expect, it } from 'vitest';
 import type { RegisteredView } from '../../kernel/registry';
 import { coreViews } from '../../modules/core/views';
@@ -61,8 +62,9 @@ describe('the view registry', () => {
     );
   });
 
-  it('leaves dashboards to their own screens', () => {
-    const dash: RegisteredView = { name: 'consult', titleKey: 'x', module: 'c', dashboard: 'CONSULT' };
-    expect(() => loadViews([dash])).toThrow('dashboard views are resolved by src/client/dashboards');
+  it('renders a dashboard view with its dashboard’s screen', () => {
+    const dash: RegisteredView = { name: 'consult', titleKey: 'x', module: 'c', dashboard: 'consult' };
+    loadViews([dash]);
+    expect(viewDef('consult')?.component).toBe(dashboardScreen('consult'));
   });
 });
