@@ -67,6 +67,11 @@ export interface ModuleManifest<
   views?: readonly ViewDecl[];
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
+  /**
+   * The workflow step kinds it provides (DESIGN §3: modules add step kinds where the generic path
+   * is not enough); a name is unique across modules. The workflow module runs them.
+   */
+  stepKinds?: readonly string[];
   /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
   dashboards?: readonly DashboardDecl[];
   /** Cards on its own dashboards or on those of modules registered before it. */

@@ -193,6 +193,17 @@ describe('Agreement and Import kinds', () => {
     expect(() => r.registerKind('Import', 'CSV')).toThrow('Import kind CSV already registered');
   });
 
+  it("refuses a workflow step kind registered twice with 'already registered'", () => {
+    const r = registerAll(mod('a', { stepKinds: ['REVIEW'] }), mod('b', { stepKinds: ['SIGN_OFF'] }));
+    expect([...r.stepKinds]).toEqual([
+      ['REVIEW', 'a'],
+      ['SIGN_OFF', 'b'],
+    ]);
+    expect(() =>
+      registerAll(mod('a', { stepKinds: ['REVIEW'] }), mod('b', { stepKinds: ['REVIEW'] })),
+    ).toThrow(new RegistryError('step kind REVIEW already registered'));
+  });
+
   it('keeps the two families apart', () => {
     const r = registerAll(mod('a', { kinds: { Agreement: ['SAME'], Import: ['SAME'] } }));
     expect(r.kinds.Agreement.has('SAME')).toBe(true);

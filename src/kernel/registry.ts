@@ -39,6 +39,8 @@ export class Registry {
   readonly cards: RegisteredCard[] = [];
   /** The capabilities' home screens, in registration order. */
   readonly homes: { capability: string; dashboard: string; module: string }[] = [];
+  /** Workflow step kind → the id of the module that provides it. */
+  readonly stepKinds = new Map<string, string>();
   /** View name → its declaration and module, in registration order. */
   readonly views = new Map<string, RegisteredView>();
   readonly modules: ModuleManifest[] = [];
@@ -74,6 +76,10 @@ export class Registry {
       for (const kind of m.kinds?.[family] ?? []) this.registerKind(family, kind);
     }
     this.registerDashboards(m);
+    for (const k of m.stepKinds ?? []) {
+      if (this.stepKinds.has(k)) throw new RegistryError(`step kind ${k} already registered`);
+      this.stepKinds.set(k, m.id);
+    }
     for (const v of m.views ?? []) this.registerView(m, v);
     for (const n of m.nav ?? []) {
       if (n.path.includes('/') && !n.routeOnly && !n.noColumns)
