@@ -58,6 +58,8 @@ export interface ClientConfig {
   modules: ModuleInfo[];
   capabilities: string[];
   kinds?: { Agreement: string[]; Import: string[] };
+  /** The modules' English titles of their nav entries and views, by flat key. */
+  titles?: Record<string, string>;
   /** The modules' dashboards with their cards in order (kernel/dashboard.ts). */
   dashboards?: DashboardConfig[];
   /** Each capability's home screen: the dashboard the home view shows to its holders. */

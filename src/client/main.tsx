@@ -39,7 +39,7 @@ async function boot() {
   const config = readConfig();
   loadTypes(config);
   loadViews(config.views);
-  await setupI18n(pickLanguage());
+  await setupI18n(pickLanguage(), config.titles);
   const alerts = new AlertStore();
   const storage = safeStorage();
   if (!storage) alerts.push({ type: 'warning', key: 'errors.localStorageNotAvailable' });

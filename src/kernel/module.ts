@@ -65,6 +65,13 @@ export interface ModuleManifest<
    * client half. The server sends them in the page's config; names are unique across modules.
    */
   views?: readonly ViewDecl[];
+  /**
+   * The English titles of its navigation entries and views, by flat key (`nav.consult_projects`,
+   * `nav.consult`): the drawer shows them before the module's client half (and its i18n/en.ts)
+   * loads, so they travel in the page's config, not in the start-up JavaScript. A key is unique
+   * across modules; an admin's wording (admin.systext) still wins.
+   */
+  titles?: Readonly<Record<string, string>>;
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
   /**

@@ -39,6 +39,8 @@ export class Registry {
   readonly cards: RegisteredCard[] = [];
   /** The capabilities' home screens, in registration order. */
   readonly homes: { capability: string; dashboard: string; module: string }[] = [];
+  /** The modules' titles of nav entries and views (flat key → English), for the page's config. */
+  readonly titles = new Map<string, string>();
   /** Workflow step kind → the id of the module that provides it. */
   readonly stepKinds = new Map<string, string>();
   /** View name → its declaration and module, in registration order. */
@@ -76,6 +78,10 @@ export class Registry {
       for (const kind of m.kinds?.[family] ?? []) this.registerKind(family, kind);
     }
     this.registerDashboards(m);
+    for (const [key, title] of Object.entries(m.titles ?? {})) {
+      if (this.titles.has(key)) throw new RegistryError(`title ${key} already registered`);
+      this.titles.set(key, title);
+    }
     for (const k of m.stepKinds ?? []) {
       if (this.stepKinds.has(k)) throw new RegistryError(`step kind ${k} already registered`);
       this.stepKinds.set(k, m.id);

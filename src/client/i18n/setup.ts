@@ -4,8 +4,22 @@ import { en } from './en';
 import { loadedScreenStrings } from './screen-strings';
 import { loadedModuleStrings } from '../modules/loader';
 
-/** English is bundled; other languages and local wording load as overrides merged over it. */
-export async function setupI18n(language = 'en'): Promise<typeof i18next> {
+// The modules' titles of nav entries and views from the page's config (ModuleManifest.titles).
+let configTitles: Readonly<Record<string, string>> = {};
+
+function addTitles(): void {
+  for (const [key, title] of Object.entries(configTitles))
+    i18next.addResource('en', 'translation', key, title);
+}
+
+/**
+ * English is bundled; the modules' titles come with the page's config; other languages and
+ * local wording load as overrides merged over both.
+ */
+export async function setupI18n(
+  language = 'en',
+  titles: Readonly<Record<string, string>> = {},
+): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
@@ -13,6 +27,8 @@ export async function setupI18n(language = 'en'): Promise<typeof i18next> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  configTitles = titles;
+  addTitles();
   void loadOverrides(language);
   return i18next;
 }
@@ -29,6 +45,7 @@ export async function loadOverrides(language: string, replace = false): Promise<
         i18next.addResourceBundle('en', 'translation', en, true, true);
         const screens = loadedScreenStrings();
         if (screens) i18next.addResourceBundle('en', 'translation', screens, true, true);
+        addTitles();
         for (const bundle of loadedModuleStrings())
           i18next.addResourceBundle('en', 'translation', bundle, true, true);
       }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appRegistry } from '../../modules';
+import { defineModule } from '../../kernel/module';
+import { buildRegistry } from '../../kernel/registry';
+import { appRegistry, MODULES } from '../../modules';
 import { loadConfig } from '../config';
 import { clientConfig } from './client-config';
 
@@ -14,5 +16,32 @@ describe("the client config's types", () => {
   it("carry the menu's declarations: no History or notification preference for notifications", () => {
     expect(types.Notify).toMatchObject({ history: false, notifyPrefs: false });
     expect(types.Thread).toMatchObject({ history: true, notifyPrefs: true });
+  });
+});
+
+describe("the client config's titles", () => {
+  it("carry each module's titles of its nav entries and views, for the drawer at start", () => {
+    const extra = defineModule({
+      id: 'titled',
+      types: [],
+      nav: [{ path: 'titled' }],
+      views: [
+        {
+          name: 'titled',
+          titleKey: 'nav.titled',
+          list: { types: null, defaultSort: [], displayAs: 'LIST', dateKey: '_c.ts' },
+        },
+      ],
+      titles: { 'nav.titled': 'Titled things' },
+    });
+    const config = clientConfig(loadConfig({}), buildRegistry([...MODULES, extra]));
+    expect(config.titles).toEqual({ 'nav.titled': 'Titled things' });
+  });
+
+  it("refuse a title that another module already gives ('already registered')", () => {
+    const twice = (id: string) => defineModule({ id, types: [], titles: { 'nav.same': id } });
+    expect(() => buildRegistry([...MODULES, twice('a'), twice('b')])).toThrow(
+      'title nav.same already registered',
+    );
   });
 });

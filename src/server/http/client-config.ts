@@ -69,6 +69,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     })),
     homes: registry.homes,
     /** Registered Agreement and Import kinds, offered as choices in forms. */
+    /** The modules' English titles of their nav entries and views (added to the bundle at boot). */
+    titles: Object.fromEntries(registry.titles),
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };
 }
