@@ -385,6 +385,28 @@ export class ItemService {
     return this.write(tx, p, id, patch, opts);
   }
 
+  /**
+   * The row an update or delete starts from, locked: it must exist and not be deleted, and the
+   * principal must may read it (else notFound-like notAllowed on read) and then `action` it.
+   */
+  private async loadToChange(
+    tx: Executor,
+    p: Principal,
+    id: string,
+    action: 'update' | 'delete',
+    opts: WriteOptions,
+  ) {
+    const t = this.typeOf(parseIdOrThrow(id).type);
+    assertSystemOptions(p, opts);
+    const load = this.loaderFor(tx);
+    const current = await loadRow(tx, id, true);
+    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
+    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+    if (!(await this.policy.can(p, action, current, load)))
+      throw new AppError('notAllowed', `${action} ${id}`);
+    return { t, load, current };
+  }
+
   private async write(
     tx: Executor,
     p: Principal,
@@ -392,14 +414,7 @@ export class ItemService {
     input: Record<string, unknown>,
     opts: PatchOptions & { version?: number },
   ): Promise<ItemRow> {
-    const t = this.typeOf(parseIdOrThrow(id).type);
-    assertSystemOptions(p, opts);
-    const load = this.loaderFor(tx);
-    const current = await loadRow(tx, id, true);
-    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
-    if (!(await this.policy.can(p, 'update', current, load)))
-      throw new AppError('notAllowed', `update ${id}`);
+    const { t, load, current } = await this.loadToChange(tx, p, id, 'update', opts);
     if (opts.version !== undefined && current.version !== opts.version)
       throw new AppError('staleVersion', `${id} is at version ${current.version}, not ${opts.version}`, {
         currentVersion: current.version,
@@ -526,14 +541,7 @@ export class ItemService {
    * (`kind: 'deleted'`) sees the row as deleted.
    */
   async deleteIn(tx: Executor, p: Principal, id: string, opts: DeleteOptions = {}): Promise<ItemRow> {
-    const t = this.typeOf(parseIdOrThrow(id).type);
-    assertSystemOptions(p, opts);
-    const load = this.loaderFor(tx);
-    const current = await loadRow(tx, id, true);
-    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
-    if (!(await this.policy.can(p, 'delete', current, load)))
-      throw new AppError('notAllowed', `delete ${id}`);
+    const { t, current } = await this.loadToChange(tx, p, id, 'delete', opts);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
     for (const h of this.hooks.for(t.name))
