@@ -153,6 +153,7 @@ export { useWhatsNew } from './whats-new/useWhatsNew';
 
 // The English bundle in its two parts (the wording screen lists every message).
 export { en } from './i18n/en';
+export { allModuleStrings } from './modules/loader';
 export { enScreens } from './i18n/en-screens';
 
 // Dashboards: the home view shows the home dashboard of the user's capability.

@@ -76,3 +76,12 @@ export function loadClientModule(id: string): Promise<ClientModule> {
 export function useClientModules(): readonly ClientModule[] {
   return useStore(loadedModules);
 }
+
+/**
+ * Every module's strings, loading the halves not loaded yet (the wording screen lists every
+ * message of every module, also of modules this admin has not opened yet).
+ */
+export async function allModuleStrings(): Promise<readonly Record<string, unknown>[]> {
+  await Promise.all(clientModuleIds().map((id) => loadClientModule(id)));
+  return loadedModuleStrings();
+}

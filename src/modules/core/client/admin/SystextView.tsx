@@ -17,8 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_RE } from '../../../../protocol/locale-keys';
 import { bundleMessages, changedValues, filterRows } from './systext-model';
-import { coreEn } from '../../i18n/en';
-import { en, enScreens, RequestError, useApp } from '../../../../client/module-api';
+import { allModuleStrings, en, enScreens, RequestError, useApp } from '../../../../client/module-api';
 
 const PAGE = 50;
 
@@ -28,7 +27,7 @@ const PAGE = 50;
  */
 export function SystextView() {
   const { t, i18n } = useTranslation();
-  const { client, alerts } = useApp();
+  const { client, alerts, config } = useApp();
   const qc = useQueryClient();
   const [langInput, setLangInput] = useState(i18n.language || 'en');
   const [language, setLanguage] = useState(i18n.language || 'en');
@@ -36,7 +35,13 @@ export function SystextView() {
   const [page, setPage] = useState(1);
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const rows = useMemo(() => bundleMessages(en, enScreens, coreEn), []);
+  // The client's bundles, the modules' titles of their entries (from the page's config) and every
+  // module's own strings (their halves load for this screen).
+  const modules = useQuery({ queryKey: ['systext-bundles'], queryFn: allModuleStrings, staleTime: Infinity });
+  const rows = useMemo(
+    () => bundleMessages(en, enScreens, config.titles ?? {}, ...(modules.data ?? [])),
+    [config.titles, modules.data],
+  );
   const q = useQuery({
     queryKey: ['systext', language],
     queryFn: () => client.act('systextGet', { language }),
