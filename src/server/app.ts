@@ -104,6 +104,9 @@ function committedListeners(modules: readonly ServerModule[]): Map<string, Commi
   return byType;
 }
 
+/** How long a closing server waits for requests in flight before it cuts their connections. */
+export const CLOSE_GRACE_MS = 3_000;
+
 export async function buildApp(
   config: ServerConfig,
   database: Database,
@@ -192,7 +195,11 @@ export async function buildApp(
     async close() {
       for (const s of services.hub.sessions) s.close(1001, 'serverClosing');
       services.tasks.abortAll();
+      // Requests in flight get a moment to finish; then every connection is cut, since a
+      // response its client stopped reading (a download left half-read) holds the close for ever.
+      const cut = setTimeout(() => fastify.server.closeAllConnections(), CLOSE_GRACE_MS);
       await fastify.close();
+      clearTimeout(cut);
       await services.jobs.stop();
       await taskChannel.stop();
       for (const r of running.reverse()) await r.stop();
