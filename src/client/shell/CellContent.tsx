@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { passesKeyCaps } from '../../kernel/key-caps';
 import { useApp } from '../state/app-context';
 import { InvalidCellView } from '../views/InvalidCellView';
@@ -35,10 +36,12 @@ export function CellContent({ cell }: { cell: Cell }) {
   );
 }
 
+/** A part on its way (a screen's code, the session): a spinner with its name for screen readers. */
 export function Loading() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-      <CircularProgress />
+      <CircularProgress aria-label={t('app.loading')} />
     </Box>
   );
 }
