@@ -1,12 +1,12 @@
 import { lazy } from 'react';
-import type { ClientModule } from '../../../client/module-api';
+import { defineClientModule } from '../../../client/module-api';
 import { itemSections } from './item-sections';
 import { userMenu } from './user-menu';
 
 // Core's client half (issue 12 §4, §8): the components of core's `screen: true` views
 // (views.ts), each its own chunk, loaded when first opened. The half itself is loaded with the
 // on-demand strings (client/modules/loader.ts), so its parts never render a bare key.
-export const client: ClientModule = {
+export const client = defineClientModule({
   id: 'core',
   strings: () => import('../i18n/en').then((m) => m.coreEn),
   screens: {
@@ -40,4 +40,4 @@ export const client: ClientModule = {
     Memberships: lazy(() => import('./home/home-cards').then((m) => ({ default: m.Memberships }))),
     RecentlyOpened: lazy(() => import('./home/home-cards').then((m) => ({ default: m.RecentlyOpened }))),
   },
-};
+});
