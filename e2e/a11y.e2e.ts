@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,28 +15,14 @@ import {
   newContext,
   openUserMenu,
   screenshotOnFailure,
-  shot,
   signIn,
   startApp,
   type E2EApp,
 } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 
 // axe-core on every screen there is so far, in light and dark mode. Serious and critical
 // violations fail the test; the rest are printed for the record.
-
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-
-interface AxeNode {
-  target: string[];
-  html: string;
-  failureSummary?: string;
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
 
 let app: E2EApp;
 const contexts: BrowserContext[] = [];
@@ -101,36 +86,10 @@ async function context(opts: { dark?: boolean; cookieNotice?: boolean } = {}): P
   return current;
 }
 
-/** Runs axe once the page has stopped moving; fails on serious or critical violations. */
+/** A screenshot and axe-core; serious or critical violations fail. */
 async function check(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // Transitions end; endless animations (a spinner) do not count.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await shot(page, `a11y-${name}`);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   checks++;
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as AxeViolation[];
-  const line = (v: AxeViolation) =>
-    `  ${name}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
-      .slice(0, 3)
-      .map((n) => n.target.join(' '))
-      .join(', ')}`;
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  report.push(
-    ...violations
-      .filter((v) => !blocking.includes(v))
-      .map((v) => `${line(v)}\n${v.nodes.map((n) => `    ${n.html.slice(0, 160)}`).join('\n')}`),
-  );
-  const detail = (v: AxeViolation) =>
-    `${line(v)}\n${v.nodes.map((n) => `    ${n.html}\n      ${n.failureSummary ?? ''}`).join('\n')}`;
-  expect(blocking.map(detail).join('\n')).toBe('');
+  await axeCheck(page, `a11y-${name}`, report);
 }
 
 async function setDark(page: Page, on: boolean) {

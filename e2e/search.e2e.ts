@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/server/auth/accounts';
 import { cell, DEMO_PASSWORD, field, newContext, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 
 // Search in a real browser: the global search bar, the results page with facets, display modes
 // and saved views, what a member may and may not see, and the per-type lists (live updates,
@@ -55,27 +54,6 @@ const options = (page: Page) => page.getByRole('listbox').getByRole('option');
 const facets = (scope: Locator) => scope.getByRole('complementary', { name: 'Filter the results' });
 const facet = (scope: Locator, name: string) => facets(scope).getByRole('region', { name });
 const count = (scope: Locator) => scope.getByRole('status').first();
-
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-
-/** A screenshot, then axe-core: serious and critical violations fail. */
-async function axeCheck(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await shot(page, name);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-  expect(blocking).toEqual([]);
-}
 
 async function openBar(page: Page) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();

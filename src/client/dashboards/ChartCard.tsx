@@ -34,6 +34,9 @@ export function ChartCard({ card, headingId }: CardBodyProps) {
           xAxis={[{ tickMinStep: 1 }]}
           series={[{ dataKey: 'count', label: t(card.titleKey), color: theme.palette.primary.main }]}
           hideLegend
+          // The chart is hidden from screen readers (the list below says the same), so it must
+          // not take focus either: a focusable element inside aria-hidden is an axe violation.
+          disableKeyboardNavigation
           margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
         />
       </Box>

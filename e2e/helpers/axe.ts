@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { shot } from './app';
+
+// axe-core in the page, once it has stopped moving. Serious and critical violations fail the
+// test; the rest go to the caller's report, printed for the record.
+
+const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
+
+interface AxeNode {
+  target: string[];
+  html: string;
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Waits for fonts and transitions (endless animations such as a spinner do not count). */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/**
+ * A screenshot named `name`, then axe-core over the whole page. Minor and moderate findings are
+ * pushed to `report` (when given); serious and critical ones fail with their nodes.
+ */
+export async function axeCheck(page: Page, name: string, report?: string[]): Promise<void> {
+  await settled(page);
+  await shot(page, name);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as AxeViolation[];
+  const line = (v: AxeViolation) =>
+    `  ${name}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(', ')}`;
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  report?.push(
+    ...violations
+      .filter((v) => !blocking.includes(v))
+      .map((v) => `${line(v)}\n${v.nodes.map((n) => `    ${n.html.slice(0, 160)}`).join('\n')}`),
+  );
+  const detail = (v: AxeViolation) =>
+    `${line(v)}\n${v.nodes.map((n) => `    ${n.html}\n      ${n.failureSummary ?? ''}`).join('\n')}`;
+  expect(blocking.map(detail).join('\n')).toBe('');
+}
