@@ -55,17 +55,27 @@ async function setDark(on: boolean) {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on));
   }
   await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
+  await menu.waitFor({ state: 'detached' });
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.mouse.move(700, 600);
 }
 
-async function axeBlocking(): Promise<string[]> {
+/** Transitions (a drawer sliding, a menu fading) end; endless ones (a spinner) do not count. */
+async function settle() {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
+}
+
+async function look(name: string) {
+  await settle();
+  await shot(page, name);
+}
+
+async function axeBlocking(): Promise<string[]> {
+  await settle();
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
@@ -179,25 +189,25 @@ describe('dark mode', () => {
     await page.goto(app.server.url + '/');
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await expect.poll(() => drawer().locator('a svg').count()).toBeGreaterThan(5);
-    await shot(page, 'look-home-dark');
+    await look('look-home-dark');
     await page.goto(app.server.url + '/i-Organization-1/i-Agreement-2');
     await cellAt(page, 1).getByRole('heading', { level: 2, name: 'Community data-sharing terms' }).waitFor();
-    await shot(page, 'look-two-cells-dark');
+    await look('look-two-cells-dark');
     await setDark(false);
-    await shot(page, 'look-two-cells-light');
+    await look('look-two-cells-light');
     await page.goto(app.server.url + '/');
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
-    await shot(page, 'look-home-light');
+    await look('look-home-light');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
-    await shot(page, 'look-home-phone-light');
+    await look('look-home-phone-light');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await drawer().getByRole('link', { name: 'Home' }).waitFor();
-    await shot(page, 'look-drawer-phone-light');
+    await look('look-drawer-phone-light');
     await page.keyboard.press('Escape');
     await setDark(true);
-    await shot(page, 'look-home-phone-dark');
+    await look('look-home-phone-dark');
     await setDark(false);
     await page.setViewportSize({ width: 1440, height: 900 });
   });

@@ -89,12 +89,12 @@ function Entry({
         selected={here}
         aria-current={here ? 'page' : undefined}
         onClick={onNavigate}
-        sx={{ ...ROW, pl: nested ? 3 : 1.5 }}
+        sx={{ ...ROW, pl: nested ? 2.5 : 1.5 }}
       >
         <ListItemIcon sx={ICON_BOX}>
           {Icon ? <Icon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
         </ListItemIcon>
-        <ListItemText primary={t(navKey(e.path))} />
+        <ListItemText primary={t(navKey(e.path))} slotProps={{ primary: { variant: 'body2' } }} />
       </ListItemButton>
     </ListItem>
   );
@@ -140,7 +140,10 @@ function FoldingGroup({
         <ListItemIcon sx={ICON_BOX}>
           {GroupIcon ? <GroupIcon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
         </ListItemIcon>
-        <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+        <ListItemText
+          primary={label}
+          slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }}
+        />
         {Chevron && (
           <Chevron
             fontSize="small"
