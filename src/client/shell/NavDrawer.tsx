@@ -191,8 +191,16 @@ export function NavDrawer({
       return next;
     });
   const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user, config.keyCaps), menu));
+  // Leaving by an entry, the focus goes to the new cell's heading (Columns): the closing drawer
+  // must not hand it back to the menu button. Escape or a click outside still does.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (open) setLeaving(false);
+  }, [open]);
   const close = () => {
-    if (!permanent) onClose();
+    if (permanent) return;
+    setLeaving(true);
+    onClose();
   };
   const entry = (e: NavEntry, nested: boolean) => (
     <Entry key={e.path} e={e} current={current} icons={icons} nested={nested} onNavigate={close} />
@@ -235,6 +243,7 @@ export function NavDrawer({
   return (
     <Drawer
       variant={permanent ? 'persistent' : 'temporary'}
+      ModalProps={{ disableRestoreFocus: leaving }}
       open={open}
       onClose={onClose}
       sx={{
