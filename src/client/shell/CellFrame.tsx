@@ -151,6 +151,10 @@ export function CellFrame(p: CellFrameProps) {
           overflow: 'hidden',
           // Side by side, the focused column is marked by its border (a calm tint, not a frame).
           borderColor: p.focused && p.canResize ? 'primary.main' : 'divider',
+          // On a phone the cell runs edge to edge (layout.ts rowPadding): no side borders, no corners.
+          borderRadius: { xs: 0, sm: 1 },
+          borderLeftWidth: { xs: 0, sm: 1 },
+          borderRightWidth: { xs: 0, sm: 1 },
         }}
       >
         <Box

@@ -11,7 +11,7 @@ import { CellContent } from './CellContent';
 import { CellFrame } from './CellFrame';
 import type { CellWidth } from './cell-api';
 import { cellsToUrl, closeAt, openAfter, parseItemSegment, type Cell } from './cells';
-import { cellWidths, COLUMN_GAP_PX, showsSeveral } from './layout';
+import { cellWidths, COLUMN_GAP_PX, rowPadding, showsSeveral } from './layout';
 
 // In sx a width of 1 would mean 100%: the sizes are given in px.
 const VISUALLY_HIDDEN = {
@@ -47,7 +47,9 @@ export function Columns({ cells, focusOnMount = false }: { cells: Cell[]; focusO
   const { config } = useApp();
   const { user } = useSession();
   const row = useRef<HTMLDivElement | null>(null);
-  const rowWidth = useRowWidth(row);
+  const outerWidth = useOuterWidth(row);
+  const edge = rowPadding(outerWidth);
+  const rowWidth = outerWidth - 2 * edge;
   const multi = showsSeveral(rowWidth, user?.multiColumns ?? true);
   const navigate = useNavigate();
   const location = useLocation();
@@ -144,7 +146,7 @@ export function Columns({ cells, focusOnMount = false }: { cells: Cell[]; focusO
           minHeight: 0,
           overflowX: multi ? 'auto' : 'hidden',
           gap: `${COLUMN_GAP_PX}px`,
-          p: `${COLUMN_GAP_PX}px`,
+          p: `${edge}px`,
           // A lone cell narrower than the row (the readable measure) is centred.
           justifyContent: visible.length === 1 ? 'center' : 'flex-start',
         }}
@@ -198,13 +200,13 @@ export function Columns({ cells, focusOnMount = false }: { cells: Cell[]; focusO
   );
 }
 
-/** The row's inner width (without its padding), kept up to date as the window or drawer changes. */
-function useRowWidth(ref: RefObject<HTMLDivElement | null>): number {
+/** The row's width (with its padding), kept up to date as the window or drawer changes. */
+function useOuterWidth(ref: RefObject<HTMLDivElement | null>): number {
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth - 2 * COLUMN_GAP_PX);
+    const measure = () => setWidth(el.clientWidth);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);

@@ -5,6 +5,7 @@ import {
   MIN_CELL_PX,
   MULTI_MIN_ROW_PX,
   READABLE_MAX_PX,
+  rowPadding,
   showsSeveral,
 } from './layout';
 
@@ -62,6 +63,13 @@ describe('cellWidths', () => {
     expect(cellWidths(['HALF', 'HALF'], 300).every((w) => w <= 300)).toBe(true);
     expect(cellWidths(['HALF'], -5)).toEqual([0]);
     expect(cellWidths([], 1000)).toEqual([]);
+  });
+});
+
+describe('rowPadding', () => {
+  it('runs a phone’s cell edge to edge, and pads the row elsewhere', () => {
+    expect(rowPadding(390)).toBe(0);
+    expect(rowPadding(800)).toBe(COLUMN_GAP_PX);
   });
 });
 

@@ -13,6 +13,14 @@ export const MULTI_MIN_ROW_PX = 960;
 /** A lone cell grows to the row's width up to this readable measure, then is centred. */
 export const READABLE_MAX_PX = 1200;
 
+/** Below this (a phone) the cell runs edge to edge: no padding around the row, no side borders. */
+export const EDGE_TO_EDGE_BELOW_PX = 600;
+
+/** The padding around the row, from its full width. */
+export function rowPadding(outerWidth: number): number {
+  return outerWidth < EDGE_TO_EDGE_BELOW_PX ? 0 : COLUMN_GAP_PX;
+}
+
 export const WIDTH_FRACTION: Record<CellWidth, number> = {
   THIRD: 1 / 3,
   HALF: 1 / 2,
