@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { READABLE_MAX_PX } from '../src/client/shell/layout';
 import { cell, cells, fitsWidth, openUserMenu, shot, SITE, type E2EApp, signedInPage } from './helpers/app';
 
 // Working side by side: an organisation, one of its agreements and a thread open as columns on
@@ -30,6 +31,34 @@ describe('columns on a wide screen (1440 × 900)', () => {
     expect(await cell(page, ORG).getByText('You can read this item but not change it.').count()).toBe(0);
     await expect.poll(() => page.title()).toBe(`${ORG} • ${SITE}`);
     await shot(page, 'columns-organisation');
+  });
+
+  it('gives a lone cell the row, and lets cells share it by their declared widths', async () => {
+    // The space right of the drawer: no third of it left empty (docs/layout.md).
+    const drawerRight = async () => {
+      const nav = (await page.getByRole('navigation', { name: 'Navigation' }).boundingBox())!;
+      return nav.x + nav.width;
+    };
+    await page.goto(app.server.url + '/i-Organization-1');
+    await cell(page, ORG).waitFor();
+    const space = 1440 - (await drawerRight());
+    expect(await widthOf(ORG)).toBeGreaterThanOrEqual(Math.min(0.85 * space, READABLE_MAX_PX));
+
+    // Two halves: equal, and together they fill the row.
+    await page.goto(app.server.url + '/i-Organization-1/i-Agreement-2');
+    await cell(page, AGREEMENT).waitFor();
+    const [a, b] = [await widthOf(ORG), await widthOf(AGREEMENT)];
+    expect(Math.abs(a - b)).toBeLessThanOrEqual(1);
+    expect(a + b).toBeGreaterThanOrEqual(0.95 * space);
+
+    // Home (two thirds) beside an item (a half): 4:3, filling the row.
+    await page.goto(app.server.url + '/home/i-Organization-1');
+    await cell(page, ORG).waitFor();
+    const [home, org] = [await widthOf('Home'), await widthOf(ORG)];
+    expect(home / org).toBeCloseTo(4 / 3, 1);
+    expect(home + org).toBeGreaterThanOrEqual(0.95 * space);
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, 'columns-home-beside-item');
   });
 
   it('shows three items side by side, with breadcrumbs naming the focused one', async () => {

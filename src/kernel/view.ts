@@ -47,6 +47,11 @@ export interface ViewDecl extends ViewGate {
   /** The route name: 'conversations', 'admin.state', 'consult.dashboard'. */
   name: string;
   titleKey: string;
+  /**
+   * The view's icon in the drawer: a Material icon's name ('Home', 'Forum'); the client maps the
+   * names it knows (src/client/shell/nav-icons.ts) and shows a plain page icon for the others.
+   */
+  icon?: string;
   width?: CellWidth;
   noColumns?: boolean;
   /** Reachable signed out. */

@@ -1,36 +1,144 @@
-import { createTheme, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, getContrastRatio, lighten, darken, type Theme } from '@mui/material/styles';
 import type { ClientConfig } from '../config';
 
-/** Dark mode's raised surfaces (menus, dialogs) are the lightest background text sits on. */
-const DARK_SURFACE = '#1e1e1e';
+// The look: calm surfaces (a quiet page under white or near-black panels), hairline borders in
+// place of shadows, a tight type scale on the system font, 8 px spacing, and a focus ring that
+// shows on every control (WCAG 2.4.7; 2 px at 3:1 or more, as 2.4.11's draft and 2.4.13 ask).
+// The configured colours (spec core §3) still drive the top bar and the primary colour.
+
+/** The page behind the panels, and the panels (cells, menus, dialogs), per mode. */
+export const SURFACES = {
+  light: { page: '#f6f7f9', paper: '#ffffff', border: '#e3e5e9' },
+  dark: { page: '#111214', paper: '#1b1c1f', border: '#2e3035' },
+} as const;
 
 /**
- * The colour, lightened just enough for text in it (links, focused labels) to read at 4.5:1 on
- * `background` (WCAG AA). The default dark primary (#0F60B1) reads at 3:1 on MUI's dark grey.
+ * The colour, lightened (on dark) or darkened (on light) just enough to reach `ratio` against
+ * `background`: 4.5:1 for text such as links (WCAG AA), 3:1 for the focus ring (non-text).
  */
-export function readableOn(colour: string, background: string): string {
+export function readableOn(colour: string, background: string, ratio = 4.5): string {
+  const dark = getContrastRatio(background, '#000') < getContrastRatio(background, '#fff');
   for (let step = 0; step <= 20; step++) {
-    const c = step === 0 ? colour : lighten(colour, step / 20);
-    if (getContrastRatio(c, background) >= 4.5) return c;
+    const c = step === 0 ? colour : dark ? lighten(colour, step / 20) : darken(colour, step / 20);
+    if (getContrastRatio(c, background) >= ratio) return c;
   }
-  return '#ffffff';
+  return dark ? '#ffffff' : '#000000';
 }
 
 /** The theme from the configured colours (spec core §3 defaults), light or dark. */
 export function buildTheme(config: ClientConfig, dark: boolean): Theme {
   const c = dark ? config.colours.dark : config.colours.light;
+  const s = dark ? SURFACES.dark : SURFACES.light;
+  // Links and the primary colour read on every surface: checked on the lighter (dark mode) or
+  // darker (light mode) of page and paper. The default dark primary #0F60B1 reads at 3:1 only.
+  const worst = dark ? s.paper : s.page;
+  const primary = readableOn(c.primary, worst);
+  const ring = readableOn(c.primary, worst, 3);
+  const focusRing = { outline: `2px solid ${ring}`, outlineOffset: 2 };
+  const insetRing = { outline: `2px solid ${ring}`, outlineOffset: -2 };
   return createTheme({
     palette: {
       mode: dark ? 'dark' : 'light',
       // Text on a coloured surface (buttons, filled alerts) picks black or white at 4.5:1 (AA).
       contrastThreshold: 4.5,
-      primary: { main: dark ? readableOn(c.primary, DARK_SURFACE) : c.primary },
+      primary: { main: primary },
       secondary: { main: c.secondary },
       warning: { main: c.accent },
+      background: { default: s.page, paper: s.paper },
+      divider: s.border,
+      ...(dark ? {} : { text: { primary: '#1c1d21', secondary: '#5d616b' } }),
+    },
+    shape: { borderRadius: 8 },
+    spacing: 8,
+    typography: {
+      fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontSize: 14,
+      h1: { fontSize: '1.75rem', fontWeight: 600, letterSpacing: '-0.01em', lineHeight: 1.25 },
+      h2: { fontSize: '1.5rem', fontWeight: 600, letterSpacing: '-0.01em', lineHeight: 1.3 },
+      h3: { fontSize: '1.3rem', fontWeight: 600, lineHeight: 1.3 },
+      h4: { fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.35 },
+      h5: { fontSize: '1.1rem', fontWeight: 600, lineHeight: 1.4 },
+      h6: { fontSize: '1rem', fontWeight: 600, lineHeight: 1.4 },
+      subtitle1: { fontSize: '0.975rem', lineHeight: 1.45 },
+      subtitle2: { fontSize: '0.875rem', fontWeight: 600 },
+      body1: { fontSize: '0.9375rem', lineHeight: 1.5 },
+      body2: { fontSize: '0.875rem', lineHeight: 1.45 },
+      button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+      overline: { fontWeight: 600, letterSpacing: '0.06em' },
     },
     components: {
-      MuiAppBar: { styleOverrides: { root: { backgroundColor: c.header } } },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          // Plain anchors (router links in screens) take the readable primary, not the browser's blue.
+          a: { color: primary },
+          '*:focus-visible': focusRing,
+        },
+      },
+      // Every button, list entry, tab, clickable chip and menu item is a ButtonBase, which drops
+      // the browser's outline: the ring comes back on keyboard focus.
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+      },
+      // Inside lists and menus the ring is drawn inset, so a scrolling panel does not clip it.
+      MuiListItemButton: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
+      MuiMenuItem: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
+      MuiTab: { styleOverrides: { root: { '&.Mui-focusVisible': insetRing } } },
+      MuiLink: {
+        defaultProps: { underline: 'hover' },
+        styleOverrides: {
+          root: { '&:focus-visible, &.Mui-focusVisible': { ...focusRing, borderRadius: 2 } },
+        },
+      },
+      // Fields are compact (40 px rather than 56): a record reads as data, not as a stack of boxes.
+      MuiTextField: { defaultProps: { size: 'small' } },
+      MuiFormControl: { defaultProps: { size: 'small' } },
+      MuiAutocomplete: { defaultProps: { size: 'small' } },
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: ring, borderWidth: 2 },
+          },
+        },
+      },
+      MuiAppBar: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: {
+          root: { backgroundColor: c.header, borderBottom: `1px solid ${alpha('#000', 0.2)}` },
+        },
+      },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 6 }, sizeSmall: { padding: '2px 10px' } },
+      },
+      MuiPaper: {
+        // Panels are told apart by a hairline, not by shadow; dark mode's grey overlay goes too.
+        styleOverrides: { root: { backgroundImage: 'none' }, outlined: { borderColor: s.border } },
+      },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+      MuiDrawer: {
+        styleOverrides: { paper: { backgroundColor: s.page, borderColor: s.border } },
+      },
+      MuiDialog: { styleOverrides: { paper: { border: `1px solid ${s.border}` } } },
+      MuiPopover: {
+        styleOverrides: {
+          paper: { boxShadow: dark ? '0 8px 24px rgba(0,0,0,0.5)' : '0 8px 24px rgba(16,24,40,0.12)' },
+        },
+      },
+      MuiChip: { styleOverrides: { root: { borderRadius: 6, fontWeight: 500 } } },
+      MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.75rem' } } },
+      MuiListSubheader: {
+        styleOverrides: {
+          root: {
+            fontSize: '0.75rem',
+            fontWeight: 600,
+            letterSpacing: '0.04em',
+            textTransform: 'uppercase',
+            lineHeight: '32px',
+          },
+        },
+      },
+      MuiTableCell: { styleOverrides: { root: { borderColor: s.border }, head: { fontWeight: 600 } } },
+      MuiDivider: { styleOverrides: { root: { borderColor: s.border } } },
     },
   });
 }

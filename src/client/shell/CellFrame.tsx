@@ -37,6 +37,10 @@ export interface CellFrameProps {
   index: number;
   focused: boolean;
   multi: boolean;
+  /** The widen/narrow toggle shows only when several cells share the row. */
+  canResize: boolean;
+  /** The width the row gives this cell (layout.ts). */
+  px: number;
   width: CellWidth;
   initialTitle: string;
   /** In single-column mode the first cell has no back button. */
@@ -49,11 +53,6 @@ export interface CellFrameProps {
   setParam(param: string | null): void;
   children: ReactNode;
 }
-
-/** The space between columns side by side. */
-export const COLUMN_GAP_PX = 8;
-
-const WIDTH_PERCENT: Record<CellWidth, number> = { THIRD: 33.333, HALF: 50, TWO_THIRDS: 66.666, FULL: 100 };
 
 /** One column: its title bar (spec core §2 "Layout") and the gates of its content (§4 "Cells"). */
 export function CellFrame(p: CellFrameProps) {
@@ -130,13 +129,10 @@ export function CellFrame(p: CellFrameProps) {
     await run('RESET');
   }
 
-  // Each column gives up its share of the gaps, so columns whose widths add up to 100% fit
-  // the row exactly instead of pushing the first one out of view.
-  const pct = WIDTH_PERCENT[p.width];
-  const gapShare = (COLUMN_GAP_PX * (1 - pct / 100)).toFixed(2);
-  const style = p.multi
-    ? { flex: `0 0 calc(${pct}% - ${gapShare}px)`, minWidth: 360, maxWidth: '100%' }
-    : { flex: '1 1 100%', minWidth: 0 };
+  // The row measures itself and gives each cell its width in px (layout.ts); before the first
+  // measure (px 0) the cell simply fills what there is.
+  const style =
+    p.px > 0 ? { flex: `0 0 ${p.px}px`, width: p.px, minWidth: 0 } : { flex: '1 1 100%', minWidth: 0 };
   const headingId = `cell-title-${p.index}`;
   return (
     <CellContext.Provider value={api}>
@@ -144,7 +140,6 @@ export function CellFrame(p: CellFrameProps) {
         component="section"
         aria-labelledby={headingId}
         data-cell-index={p.index}
-        square
         variant="outlined"
         onFocusCapture={p.onFocus}
         onMouseDown={p.onFocus}
@@ -154,7 +149,12 @@ export function CellFrame(p: CellFrameProps) {
           flexDirection: 'column',
           height: '100%',
           overflow: 'hidden',
-          borderColor: p.focused && p.multi ? 'primary.main' : 'divider',
+          // Side by side, the focused column is marked by its border (a calm tint, not a frame).
+          borderColor: p.focused && p.canResize ? 'primary.main' : 'divider',
+          // On a phone the cell runs edge to edge (layout.ts rowPadding): no side borders, no corners.
+          borderRadius: { xs: 0, sm: 1 },
+          borderLeftWidth: { xs: 0, sm: 1 },
+          borderRightWidth: { xs: 0, sm: 1 },
         }}
       >
         <Box
@@ -167,6 +167,7 @@ export function CellFrame(p: CellFrameProps) {
             borderBottom: 1,
             borderColor: 'divider',
             minHeight: 48,
+            pl: 2,
           }}
         >
           {p.canGoBack ? (
@@ -176,12 +177,15 @@ export function CellFrame(p: CellFrameProps) {
               </IconButton>
             </Tooltip>
           ) : null}
+          {/* Focused by the shell when this cell is opened or moved to (Columns), not by Tab. */}
           <Typography
             id={headingId}
             component="h2"
             variant="subtitle1"
             noWrap
-            sx={{ flex: 1, fontWeight: 600 }}
+            tabIndex={-1}
+            data-cell-heading=""
+            sx={{ flex: 1, fontWeight: 600, borderRadius: 0.5, px: 0.5, mx: -0.5 }}
           >
             {title}
           </Typography>
@@ -193,7 +197,7 @@ export function CellFrame(p: CellFrameProps) {
               {action.label}
             </Button>
           )}
-          {p.multi && (
+          {p.canResize && (
             <Tooltip title={p.width === 'FULL' ? t('app.shrink') : t('app.expand')}>
               <IconButton
                 aria-label={p.width === 'FULL' ? t('app.shrink') : t('app.expand')}

@@ -1,6 +1,6 @@
-import { Box, Breadcrumbs, Link, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Breadcrumbs, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { itemLabel } from '../items/item-label';
@@ -8,9 +8,10 @@ import { useApp, useSession } from '../state/app-context';
 import { itemKey, type Item } from '../state/items';
 import { viewDef } from '../views/registry';
 import { CellContent } from './CellContent';
-import { CellFrame, COLUMN_GAP_PX } from './CellFrame';
+import { CellFrame } from './CellFrame';
 import type { CellWidth } from './cell-api';
 import { cellsToUrl, closeAt, openAfter, parseItemSegment, type Cell } from './cells';
+import { cellWidths, COLUMN_GAP_PX, rowPadding, showsSeveral } from './layout';
 
 // In sx a width of 1 would mean 100%: the sizes are given in px.
 const VISUALLY_HIDDEN = {
@@ -41,25 +42,40 @@ function defaultWidth(cell: Cell, count: number): CellWidth {
  * The row of cells. With multi-column on and a wide screen every cell shows side by side;
  * otherwise only the focused one, with breadcrumbs to the others.
  */
-export function Columns({ cells }: { cells: Cell[] }) {
+export function Columns({ cells, focusOnMount = false }: { cells: Cell[]; focusOnMount?: boolean }) {
   const { t } = useTranslation();
   const { config } = useApp();
   const { user } = useSession();
-  const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('lg'));
-  const multi = wide && (user?.multiColumns ?? true);
+  const row = useRef<HTMLDivElement | null>(null);
+  const outerWidth = useOuterWidth(row);
+  const edge = rowPadding(outerWidth);
+  const rowWidth = outerWidth - 2 * edge;
+  const multi = showsSeveral(rowWidth, user?.multiColumns ?? true);
   const navigate = useNavigate();
   const location = useLocation();
-  const [focus, setFocus] = useState(cells.length - 1);
   const [widths, setWidths] = useState<Record<string, CellWidth>>({});
   const [titles, setTitles] = useState<Record<string, string>>({});
   const keys = cells.map((c) => c.key).join('/');
+  // A new set of cells (one opened or closed) focuses the last, as when opening an item from a
+  // list; within the same set, the one last clicked, tabbed into or picked in the breadcrumbs.
+  const [picked, setPicked] = useState({ keys, index: cells.length - 1 });
+  const focused = picked.keys === keys ? Math.min(picked.index, cells.length - 1) : cells.length - 1;
+  const setFocus = useCallback((index: number) => setPicked({ keys, index }), [keys]);
 
-  // A new cell takes the focus, as when opening an item from a list.
-  useEffect(() => setFocus(cells.length - 1), [keys, cells.length]);
-
-  const focused = Math.min(focus, cells.length - 1);
-  const row = useRef<HTMLDivElement | null>(null);
+  // The keyboard focus follows a move between cells (one opened or closed, a breadcrumb), and
+  // the first render after signing in; never a live update, which changes no key.
+  const moveFocus = useRef(focusOnMount);
+  const lastKeys = useRef(keys);
+  useEffect(() => {
+    if (keys !== lastKeys.current) moveFocus.current = true;
+    lastKeys.current = keys;
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    const el = row.current?.querySelector<HTMLElement>(`[data-cell-index="${focused}"]`);
+    // A cell whose content already took the focus (a form's first field) keeps it.
+    if (!el || el.contains(document.activeElement)) return;
+    el.querySelector<HTMLElement>('[data-cell-heading]')?.focus({ preventScroll: true });
+  }, [focused, keys]);
   // The focused cell is always in view, also when the row of columns is wider than the screen.
   useEffect(() => {
     const el = row.current?.querySelector<HTMLElement>(`[data-cell-index="${focused}"]`);
@@ -84,6 +100,11 @@ export function Columns({ cells }: { cells: Cell[] }) {
       multi ? cells.map((c, i) => [c, i] as const) : focusedCell ? [[focusedCell, focused] as const] : [],
     [multi, cells, focusedCell, focused],
   );
+  const widthOf = (cell: Cell) => widths[cell.key] ?? defaultWidth(cell, cells.length);
+  const px = cellWidths(
+    visible.map(([c]) => widthOf(c)),
+    rowWidth,
+  );
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -105,7 +126,10 @@ export function Columns({ cells }: { cells: Cell[] }) {
                 key={c.key}
                 component="button"
                 type="button"
-                onClick={() => setFocus(i)}
+                onClick={() => {
+                  moveFocus.current = true;
+                  setFocus(i);
+                }}
                 underline="hover"
               >
                 <CrumbText cell={c} title={titles[c.key]} />
@@ -121,18 +145,23 @@ export function Columns({ cells }: { cells: Cell[] }) {
           flex: 1,
           minHeight: 0,
           overflowX: multi ? 'auto' : 'hidden',
-          gap: multi ? `${COLUMN_GAP_PX}px` : 0,
+          gap: `${COLUMN_GAP_PX}px`,
+          p: `${edge}px`,
+          // A lone cell narrower than the row (the readable measure) is centred.
+          justifyContent: visible.length === 1 ? 'center' : 'flex-start',
         }}
         aria-label={t('app.columns')}
         role="region"
       >
-        {visible.map(([cell, i]) => (
+        {visible.map(([cell, i], n) => (
           <CellFrame
             key={`${i}-${cell.key}`}
             index={i}
             focused={i === focused}
             multi={multi}
-            width={widths[cell.key] ?? defaultWidth(cell, cells.length)}
+            canResize={multi && visible.length > 1}
+            px={px[n] ?? 0}
+            width={widthOf(cell)}
             initialTitle={titles[cell.key] ?? defaultTitle(cell, t)}
             canGoBack={!multi && i > 0}
             onFocus={() => setFocus(i)}
@@ -169,6 +198,21 @@ export function Columns({ cells }: { cells: Cell[] }) {
       </Box>
     </Box>
   );
+}
+
+/** The row's width (with its padding), kept up to date as the window or drawer changes. */
+function useOuterWidth(ref: RefObject<HTMLDivElement | null>): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 0 : window.innerWidth));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /**

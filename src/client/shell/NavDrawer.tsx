@@ -1,54 +1,164 @@
 import {
   Box,
-  Divider,
   Drawer,
   List,
   ListItem,
   ListItemButton,
+  ListItemIcon,
   ListItemText,
-  ListSubheader,
   Toolbar,
 } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import type { NavEntry } from '../../kernel/module';
 import { useApp, useSession } from '../state/app-context';
 import { applyMenuItems, useMenuItems } from '../admin/menu-items';
+import { viewDef } from '../views/registry';
 import { groupNav, navKey, visibleNav, type NavGroup } from './nav';
+import type * as NavIcons from './nav-icons';
 
 export const DRAWER_WIDTH = 240;
 
-function Group({
-  g,
+type Icons = typeof NavIcons;
+let iconsLoaded: Icons | null = null;
+
+/** The icons, loaded after start-up in a chunk of their own (nav-icons.ts says why). */
+function useNavIcons(): Icons | null {
+  const [icons, setIcons] = useState(iconsLoaded);
+  useEffect(() => {
+    if (icons) return;
+    import('./nav-icons')
+      .then((m) => {
+        iconsLoaded = m;
+        setIcons(m);
+      })
+      // Without the chunk (offline after an update) the drawer still works, without icons.
+      .catch(() => undefined);
+  }, [icons]);
+  return icons;
+}
+
+/** Groups the person folded, remembered on this device. */
+const COLLAPSED_KEY = 'ckk-nav-collapsed';
+function readCollapsed(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(COLLAPSED_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const ICON_BOX = { minWidth: 32, color: 'text.secondary' } as const;
+// Entries are compact rounded rows inset from the drawer's edge (as Linear's and Twenty's are);
+// the current one is tinted, with its icon in the primary colour.
+const ROW = {
+  borderRadius: 1.5,
+  mx: 1,
+  my: 0.25,
+  py: 0.5,
+  minHeight: 36,
+  '&.Mui-selected': { bgcolor: 'action.selected', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+  '&.Mui-selected .MuiListItemText-primary': { fontWeight: 600 },
+} as const;
+
+function Entry({
+  e,
   current,
+  icons,
+  nested,
   onNavigate,
-  titled = true,
 }: {
-  g: NavGroup;
+  e: NavEntry;
   current: string;
+  icons: Icons | null;
+  nested: boolean;
   onNavigate(): void;
-  titled?: boolean;
 }) {
   const { t } = useTranslation();
-  const entries = [...(g.entry ? [g.entry] : []), ...g.children];
+  const name = e.icon ?? viewDef(e.path)?.icon;
+  const Icon = icons ? ((name && icons.NAV_ICONS[name]) ?? icons.FALLBACK_ICON) : null;
+  const here = current === e.path;
   return (
-    <>
-      {titled && !g.entry && g.children.length > 0 && <ListSubheader>{t(navKey(g.path))}</ListSubheader>}
-      {entries.map((e) => (
-        // The link sits in a list item: a <ul> may hold only <li> children.
-        <ListItem key={e.path} disablePadding>
-          <ListItemButton
-            component={RouterLink}
-            to={`/${e.path}`}
-            selected={current === e.path}
-            aria-current={current === e.path ? 'page' : undefined}
-            onClick={onNavigate}
-            sx={{ pl: e === g.entry ? 2 : 3 }}
-          >
-            <ListItemText primary={t(navKey(e.path))} />
-          </ListItemButton>
-        </ListItem>
-      ))}
-    </>
+    // The link sits in a list item: a <ul> may hold only <li> children.
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={`/${e.path}`}
+        selected={here}
+        aria-current={here ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ ...ROW, pl: nested ? 2.5 : 1.5 }}
+      >
+        <ListItemIcon sx={ICON_BOX}>
+          {Icon ? <Icon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
+        </ListItemIcon>
+        <ListItemText primary={t(navKey(e.path))} slotProps={{ primary: { variant: 'body2' } }} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
+
+/**
+ * A module's group (or the administration section): a header that folds and unfolds its entries
+ * (a button with aria-expanded, so Enter and Space work), and the entries under it.
+ */
+function FoldingGroup({
+  id,
+  label,
+  entries,
+  current,
+  icons,
+  folded,
+  onFold,
+  children,
+}: {
+  id: string;
+  label: string;
+  entries: NavEntry[];
+  current: string;
+  icons: Icons | null;
+  folded: boolean;
+  onFold(): void;
+  children: ReactNode;
+}) {
+  const listId = `nav-group-${id}`;
+  const GroupIcon = icons ? (icons.GROUP_ICONS[id] ?? icons.FALLBACK_ICON) : null;
+  const Chevron = icons?.EXPAND_ICON;
+  // A folded group that holds the current page is marked, so "where am I" still shows.
+  const holdsCurrent = entries.some((e) => e.path === current);
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton
+        aria-expanded={!folded}
+        aria-controls={listId}
+        onClick={onFold}
+        selected={folded && holdsCurrent}
+        sx={{ ...ROW, pl: 1.5 }}
+      >
+        <ListItemIcon sx={ICON_BOX}>
+          {GroupIcon ? <GroupIcon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
+        </ListItemIcon>
+        <ListItemText
+          primary={label}
+          slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }}
+        />
+        {Chevron && (
+          <Chevron
+            fontSize="small"
+            sx={{
+              color: 'text.secondary',
+              transform: folded ? 'rotate(-90deg)' : 'none',
+              transition: 'transform 120ms',
+            }}
+          />
+        )}
+      </ListItemButton>
+      <List id={listId} disablePadding hidden={folded} aria-label={label}>
+        {children}
+      </List>
+    </ListItem>
   );
 }
 
@@ -68,40 +178,72 @@ export function NavDrawer({
   const location = useLocation();
   const current = location.pathname.split('/')[1] || 'home';
   const menu = useMenuItems();
+  const icons = useNavIcons();
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const fold = (id: string) =>
+    setCollapsed((c) => {
+      const next = c.includes(id) ? c.filter((x) => x !== id) : [...c, id];
+      try {
+        localStorage.setItem(COLLAPSED_KEY, JSON.stringify(next));
+      } catch {
+        // Without storage the fold lasts until the page reloads.
+      }
+      return next;
+    });
   const { main, admin } = groupNav(applyMenuItems(visibleNav(config.nav, user, config.keyCaps), menu));
+  // Leaving by an entry, the focus goes to the new cell's heading (Columns): the closing drawer
+  // must not hand it back to the menu button. Escape or a click outside still does.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (open) setLeaving(false);
+  }, [open]);
   const close = () => {
-    if (!permanent) onClose();
+    if (permanent) return;
+    setLeaving(true);
+    onClose();
   };
+  const entry = (e: NavEntry, nested: boolean) => (
+    <Entry key={e.path} e={e} current={current} icons={icons} nested={nested} onNavigate={close} />
+  );
+  const entriesOf = (g: NavGroup) => [...(g.entry ? [g.entry] : []), ...g.children];
+  const group = (id: string, label: string, entries: NavEntry[]) => (
+    <FoldingGroup
+      key={id}
+      id={id}
+      label={label}
+      entries={entries}
+      current={current}
+      icons={icons}
+      folded={collapsed.includes(id)}
+      onFold={() => fold(id)}
+    >
+      {entries.map((e) => entry(e, true))}
+    </FoldingGroup>
+  );
   const content = (
     <Box
       component="nav"
       aria-label={t('nav.title')}
-      sx={{ width: DRAWER_WIDTH }}
+      sx={{ width: DRAWER_WIDTH, pb: 2 }}
       // The capabilities the menu was built from (the live session's), for checks and debugging.
       data-capabilities={capabilityList(user)}
     >
-      <Toolbar />
-      <List>
-        {main.map((g) => (
-          <Group key={g.path} g={g} current={current} onNavigate={close} />
-        ))}
+      <Toolbar variant="dense" />
+      <List sx={{ pt: 1 }}>
+        {main.map((g) =>
+          // A module's single entry stands alone; an entry with others under it is a group.
+          g.children.length === 0 && g.entry
+            ? entry(g.entry, false)
+            : group(g.path, t(navKey(g.path)), entriesOf(g)),
+        )}
+        {admin.length > 0 && group('admin', t('nav.adminSection'), admin.flatMap(entriesOf))}
       </List>
-      {admin.length > 0 && (
-        <>
-          <Divider />
-          <List subheader={<ListSubheader>{t('nav.adminSection')}</ListSubheader>}>
-            {admin.map((g) => (
-              // The section is already headed "Administration": its group needs no second heading.
-              <Group key={g.path} g={g} current={current} onNavigate={close} titled={false} />
-            ))}
-          </List>
-        </>
-      )}
     </Box>
   );
   return (
     <Drawer
       variant={permanent ? 'persistent' : 'temporary'}
+      ModalProps={{ disableRestoreFocus: leaving }}
       open={open}
       onClose={onClose}
       sx={{

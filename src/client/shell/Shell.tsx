@@ -1,5 +1,5 @@
 import { Box, Link, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useApp, useSession } from '../state/app-context';
@@ -43,6 +43,11 @@ export function Shell() {
   const first = cells[0];
   const firstView = first?.kind === 'view' ? viewDef(first.view) : undefined;
   const valid = TOKEN_VALID_STATES.has(session.authState);
+  // Signing in (signed out seen first, then a valid token) moves the focus to the first cell's
+  // heading, instead of leaving it on the page body where the form was.
+  const seenSignedOut = useRef(false);
+  if (session.resolved && !valid) seenSignedOut.current = true;
+  const justSignedIn = valid && seenSignedOut.current;
 
   // Legacy installs: an unknown path may be an old alias of an item (spec core §2).
   const legacy = config.migratedFromCKK1 && cells.some((c) => c.kind === 'invalid');
@@ -93,7 +98,7 @@ export function Shell() {
         <ConnectionNotice />
         <MasqueradeBanner />
         <Box sx={{ flex: 1, minHeight: 0, overflow: full ? 'auto' : 'hidden' }}>
-          {full && first ? <FullPage cell={first} /> : <Columns cells={cells} />}
+          {full && first ? <FullPage cell={first} /> : <Columns cells={cells} focusOnMount={justSignedIn} />}
         </Box>
       </Box>
       <CookieBanner />

@@ -59,7 +59,9 @@ export function TopBar({ drawerOpen, onMenu }: { drawerOpen: boolean; onMenu: ((
           noWrap
           sx={{
             flex: searching ? '0 1 auto' : 1,
-            fontSize: { xs: '1rem', sm: '1.2rem' },
+            fontSize: { xs: '0.95rem', sm: '1.05rem' },
+            fontWeight: 600,
+            letterSpacing: '-0.01em',
             display: searching ? { xs: 'none', md: 'block' } : undefined,
           }}
         >

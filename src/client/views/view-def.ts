@@ -13,6 +13,8 @@ export interface ViewDef extends KeyCapGate {
   /** The route name: 'home', 'sign-in', 'admin.all-items'. */
   name: string;
   titleKey: string;
+  /** A Material icon's name, for the drawer (kernel/view.ts ViewDecl.icon). */
+  icon?: string;
   component: ComponentType<ViewProps> | LazyExoticComponent<ComponentType<ViewProps>>;
   width?: CellWidth;
   noColumns?: boolean;

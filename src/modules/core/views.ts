@@ -8,12 +8,14 @@ import type { ListScreenDecl, ViewDecl } from '../../kernel/view';
 function list(
   name: string,
   titleKey: string,
+  icon: string,
   decl: ListScreenDecl,
   gate: Pick<ViewDecl, 'adminOnly' | 'minOrgRole'> = {},
 ): ViewDecl {
   return {
     name,
     titleKey,
+    icon,
     width: decl.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
     inNav: true,
     ...gate,
@@ -22,11 +24,19 @@ function list(
 }
 
 export const coreViews: readonly ViewDecl[] = [
-  { name: 'home', titleKey: 'views.home.title', width: 'TWO_THIRDS', inNav: true, screen: true },
-  { name: 'search', titleKey: 'nav.search', width: 'TWO_THIRDS', inNav: true, screen: true },
+  {
+    name: 'home',
+    titleKey: 'views.home.title',
+    icon: 'Home',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    screen: true,
+  },
+  { name: 'search', titleKey: 'nav.search', icon: 'Search', width: 'TWO_THIRDS', inNav: true, screen: true },
   {
     name: 'admin.owner',
     titleKey: 'nav.admin_owner',
+    icon: 'Groups',
     width: 'TWO_THIRDS',
     inNav: true,
     minOrgRole: 'orgAdmin',
@@ -35,17 +45,33 @@ export const coreViews: readonly ViewDecl[] = [
   {
     name: 'admin.contacts',
     titleKey: 'nav.admin_contacts',
+    icon: 'ContactPhone',
     width: 'TWO_THIRDS',
     inNav: true,
     minOrgRole: 'orgAdmin',
     screen: true,
   },
-  { name: 'conversations', titleKey: 'nav.conversations', width: 'TWO_THIRDS', inNav: true, screen: true },
-  { name: 'notifications', titleKey: 'nav.notifications', width: 'HALF', inNav: true, screen: true },
+  {
+    name: 'conversations',
+    titleKey: 'nav.conversations',
+    icon: 'Forum',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    screen: true,
+  },
+  {
+    name: 'notifications',
+    titleKey: 'nav.notifications',
+    icon: 'Notifications',
+    width: 'HALF',
+    inNav: true,
+    screen: true,
+  },
   // The screens built on the search component (spec core §2 "Core routes", signed-in navigation).
   list(
     'admin.all-items',
     'nav.admin_all-items',
+    'Inventory2',
     {
       types: null,
       allTypes: true,
@@ -58,6 +84,7 @@ export const coreViews: readonly ViewDecl[] = [
   list(
     'admin.sysalerts',
     'nav.admin_sysalerts',
+    'Campaign',
     {
       types: ['SystemAlert'],
       defaultSort: [{ key: '_c.ts', order: 'desc' }],
@@ -67,7 +94,7 @@ export const coreViews: readonly ViewDecl[] = [
     },
     { adminOnly: true },
   ),
-  list('my-contacts', 'nav.my-contacts', {
+  list('my-contacts', 'nav.my-contacts', 'Contacts', {
     types: ['Contact'],
     defaultSort: [
       { key: 'lastName', order: 'asc' },
@@ -77,20 +104,20 @@ export const coreViews: readonly ViewDecl[] = [
     dateKey: '_c.ts',
     create: 'admin',
   }),
-  list('my-organizations', 'nav.my-organizations', {
+  list('my-organizations', 'nav.my-organizations', 'Business', {
     types: ['Organization'],
     defaultSort: [{ key: 'displayName', order: 'asc' }],
     displayAs: 'LIST',
     dateKey: '_c.ts',
     create: true,
   }),
-  list('timeline', 'nav.timeline', {
+  list('timeline', 'nav.timeline', 'Timeline', {
     types: null,
     defaultSort: [{ key: '_m.ts', order: 'desc' }],
     displayAs: 'TIMELINE',
     dateKey: '_m.ts',
   }),
-  list('list-lov', 'nav.list-lov', {
+  list('list-lov', 'nav.list-lov', 'ListAlt', {
     types: ['LOVValue'],
     defaultSort: [
       { key: 'list', order: 'asc' },
@@ -103,6 +130,7 @@ export const coreViews: readonly ViewDecl[] = [
   list(
     'admin.lovs',
     'nav.admin_lovs',
+    'Tune',
     {
       types: ['LOVValue'],
       defaultSort: [
@@ -119,6 +147,7 @@ export const coreViews: readonly ViewDecl[] = [
   {
     name: 'admin.state',
     titleKey: 'nav.admin_state',
+    icon: 'MonitorHeart',
     width: 'TWO_THIRDS',
     inNav: true,
     adminOnly: true,
@@ -127,6 +156,7 @@ export const coreViews: readonly ViewDecl[] = [
   {
     name: 'admin.systext',
     titleKey: 'nav.admin_systext',
+    icon: 'Translate',
     width: 'FULL',
     inNav: true,
     adminOnly: true,
@@ -135,6 +165,7 @@ export const coreViews: readonly ViewDecl[] = [
   {
     name: 'admin.menu-items',
     titleKey: 'nav.admin_menu-items',
+    icon: 'MenuOpen',
     width: 'HALF',
     inNav: true,
     adminOnly: true,
@@ -143,11 +174,20 @@ export const coreViews: readonly ViewDecl[] = [
   {
     name: 'admin.capabilities',
     titleKey: 'nav.admin_capabilities',
+    icon: 'ToggleOn',
     width: 'FULL',
     inNav: true,
     adminOnly: true,
     screen: true,
   },
-  { name: 'whats-new', titleKey: 'nav.whats-new', width: 'TWO_THIRDS', screen: true },
-  { name: 'docs', titleKey: 'nav.docs', noColumns: true, public: true, inNav: true, screen: true },
+  { name: 'whats-new', titleKey: 'nav.whats-new', icon: 'NewReleases', width: 'TWO_THIRDS', screen: true },
+  {
+    name: 'docs',
+    titleKey: 'nav.docs',
+    icon: 'HelpOutline',
+    noColumns: true,
+    public: true,
+    inNav: true,
+    screen: true,
+  },
 ];

@@ -1,0 +1,57 @@
+import { getContrastRatio } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import type { ClientConfig } from '../config';
+import { buildTheme, readableOn, SURFACES } from './theme';
+
+// The theme's colours are checked against the surfaces they sit on, in both modes, with the
+// spec's default colours and with a pale configured primary a site might choose.
+
+const DEFAULTS = {
+  light: { header: '#424242', primary: '#1976D2', secondary: '#424242', accent: '#FDD835' },
+  dark: { header: '#424242', primary: '#0F60B1', secondary: '#424242', accent: '#F9A825' },
+};
+const configWith = (colours: ClientConfig['colours']) => ({ colours }) as ClientConfig;
+const PALE = { ...DEFAULTS.light, primary: '#9ad0ff' };
+
+describe('buildTheme', () => {
+  for (const dark of [false, true]) {
+    const mode = dark ? 'dark' : 'light';
+    const s = SURFACES[mode];
+    for (const [name, colours] of [
+      ['default', DEFAULTS],
+      ['pale primary', { light: PALE, dark: PALE }],
+    ] as const) {
+      it(`makes links readable at 4.5:1 on page and panel (${mode}, ${name})`, () => {
+        const theme = buildTheme(configWith(colours), dark);
+        for (const bg of [s.page, s.paper])
+          expect(getContrastRatio(theme.palette.primary.main, bg)).toBeGreaterThanOrEqual(4.5);
+        // Plain anchors take the same colour.
+        const baseline = theme.components?.MuiCssBaseline?.styleOverrides as Record<
+          string,
+          { color?: string }
+        >;
+        expect(baseline.a?.color).toBe(theme.palette.primary.main);
+      });
+    }
+
+    it(`draws a 2 px focus ring at 3:1 or more on buttons and list entries (${mode})`, () => {
+      const theme = buildTheme(configWith(DEFAULTS), dark);
+      const ring = (component: 'MuiButtonBase' | 'MuiListItemButton') => {
+        const root = (theme.components?.[component]?.styleOverrides as { root: Record<string, unknown> })
+          .root['&.Mui-focusVisible'] as { outline: string };
+        return root.outline;
+      };
+      for (const c of ['MuiButtonBase', 'MuiListItemButton'] as const) {
+        const [, width, style, colour] = /^(\S+) (\S+) (.+)$/.exec(ring(c))!;
+        expect(parseFloat(width!)).toBeGreaterThanOrEqual(2);
+        expect(style).toBe('solid');
+        for (const bg of [s.page, s.paper]) expect(getContrastRatio(colour!, bg)).toBeGreaterThanOrEqual(3);
+      }
+    });
+  }
+
+  it('keeps the configured primary when it already reads well', () => {
+    expect(buildTheme(configWith(DEFAULTS), false).palette.primary.main.toLowerCase()).not.toBe('#ffffff');
+    expect(readableOn('#000000', '#ffffff')).toBe('#000000');
+  });
+});
