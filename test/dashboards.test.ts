@@ -125,7 +125,13 @@ describe('a card shows only what each user may read', () => {
   });
 
   it('count card: unread notifications are the recipient’s own', async () => {
-    const c = card('core.home.unread');
+    // The home's unread card lists them (a component card); a count card reads the same search.
+    const c: RegisteredCard = {
+      ...card('core.home.conversations'),
+      id: 'unread.count',
+      kind: 'count',
+      settings: { query: { types: ['Notify'], must: { unread: [true] } } },
+    };
     expect((await run(alice, c)).total).toBe(1);
     expect((await run(bob, c)).total).toBe(0);
   });

@@ -79,6 +79,10 @@ interface CardBase extends ViewGate {
   height?: number;
   /** Lower first, across modules (0 when left out); ties keep registration order. */
   order?: number;
+  /** What an empty card says: what belongs there ('dashboard.empty' when left out). */
+  emptyKey?: string;
+  /** The primary action an empty card offers: a link to a view, shown to those its gate lets in. */
+  emptyAction?: { labelKey: string; view: string };
 }
 
 export type CardDecl = CardBase &
