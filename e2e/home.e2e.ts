@@ -101,7 +101,8 @@ describe('home, for each audience', () => {
       await card(home, 'Assigned to me').getByRole('heading', { level: 2 }).waitFor();
       await shot(page, `home-${a.who}-dark`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await card(home, 'Assigned to me').getByRole('heading', { level: 2 }).waitFor();
+      await page.goto(app.server.url + '/home');
+      await card(home, 'Assigned to me').getByTestId('card-count').waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await shot(page, `home-${a.who}-phone`);
     });

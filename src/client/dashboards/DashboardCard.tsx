@@ -45,7 +45,13 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
       sx={{ height: '100%', maxHeight: 'inherit', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, px: 2, pt: 1.5, pb: 0.5 }}>
-        <Typography id={headingId} component="h2" variant="h6" sx={{ flex: '0 1 auto', minWidth: 0 }} noWrap>
+        <Typography
+          id={headingId}
+          component="h2"
+          variant="subtitle1"
+          sx={{ flex: '0 1 auto', minWidth: 0, fontWeight: 600 }}
+          noWrap
+        >
           {t(card.titleKey)}
         </Typography>
         {count !== null && (

@@ -1,4 +1,5 @@
-import { Box, Button, Chip, Link, List, ListItem, Skeleton, Typography } from '@mui/material';
+import DoneIcon from '@mui/icons-material/Done';
+import { Box, Chip, IconButton, Link, List, ListItem, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,7 +216,7 @@ export function UnreadNotifications() {
             key={n.$id}
             disableGutters
             data-testid="home-notification"
-            sx={{ gap: 1, alignItems: 'center', py: 0.5 }}
+            sx={{ gap: 1, alignItems: 'flex-start', py: 0.5 }}
           >
             <Box sx={{ flex: 1, minWidth: 0 }}>
               {contextId ? <NotifyLink id={contextId} label={context} /> : <Typography>{context}</Typography>}
@@ -223,14 +224,16 @@ export function UnreadNotifications() {
                 {[what, formatDate(n._c.ts ?? '')].filter(Boolean).join(' · ')}
               </Typography>
             </Box>
-            <Button
-              size="small"
-              onClick={() => void markRead(n)}
-              aria-label={`${t('notifications.markRead')}: ${context}`}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('notifications.markRead')}
-            </Button>
+            <Tooltip title={t('notifications.markRead')}>
+              <IconButton
+                size="small"
+                onClick={() => void markRead(n)}
+                aria-label={`${t('notifications.markRead')}: ${context}`}
+                sx={{ flexShrink: 0 }}
+              >
+                <DoneIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           </ListItem>
         );
       })}
