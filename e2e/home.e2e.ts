@@ -98,6 +98,7 @@ describe('home, for each audience', () => {
       const menu = await openUserMenu(page);
       await menu.getByRole('menuitemcheckbox', { name: 'Dark mode' }).click();
       await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
       await card(home, 'Assigned to me').getByRole('heading', { level: 2 }).waitFor();
       await shot(page, `home-${a.who}-dark`);
       await page.setViewportSize({ width: 390, height: 844 });

@@ -109,6 +109,16 @@ describe('a card shows only what each user may read', () => {
     expect(theirs.labels[privateThread]).toBeUndefined();
   });
 
+  it('recent changes leave out User items, which change with their owners’ notifications', async () => {
+    const c = card('core.home.changed');
+    // Without the filter, User items the reader may read (her own) are among the changes.
+    const all: RegisteredCard = { ...c, id: 'all', settings: { query: { types: null, max: 50 } } };
+    expect((await run(alice, all)).ids.some((id) => id.startsWith('User-'))).toBe(true);
+    const r = await run(alice, c);
+    expect(r.ids.length).toBeGreaterThan(0);
+    expect(r.ids.filter((id) => id.startsWith('User-'))).toEqual([]);
+  });
+
   it('calendar card: the month’s dated items, the private one only for its owner', async () => {
     const c = card('core.home.due');
     const now = new Date();

@@ -43,7 +43,8 @@ export const coreCards: readonly CardDecl[] = [
     emptyKey: 'dashboard.home.changedEmpty',
     emptyAction: { labelKey: 'dashboard.home.search', view: 'search' },
     settings: {
-      query: { types: null, sort: [{ key: '_m.ts', order: 'desc' }], max: 6 },
+      // A User item changes when its notifications or settings do: not news to anyone else.
+      query: { types: null, mustNot: { _t: ['User'] }, sort: [{ key: '_m.ts', order: 'desc' }], max: 6 },
       listView: 'timeline',
     },
   },
