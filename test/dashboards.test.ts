@@ -112,7 +112,12 @@ describe('a card shows only what each user may read', () => {
   it('recent changes leave out User items, which change with their owners’ notifications', async () => {
     const c = card('core.home.changed');
     // Without the filter, User items the reader may read (her own) are among the changes.
-    const all: RegisteredCard = { ...c, id: 'all', settings: { query: { types: null, max: 50 } } };
+    const all: RegisteredCard = {
+      ...c,
+      id: 'all',
+      kind: 'search',
+      settings: { query: { types: null, max: 50 } },
+    };
     expect((await run(alice, all)).ids.some((id) => id.startsWith('User-'))).toBe(true);
     const r = await run(alice, c);
     expect(r.ids.length).toBeGreaterThan(0);
