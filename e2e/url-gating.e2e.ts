@@ -44,7 +44,7 @@ describe('screens opened by URL', () => {
   it('refuse admin screens to a member at once, with a link home', async () => {
     for (const path of ['/admin.state', '/admin.systext', '/admin.menu-items', '/admin.capabilities'])
       await refused(member, path);
-    await shot(member, 'url-gating-admin-state');
+    await shot(member, 'url-gating-no-access');
     await member.getByRole('link', { name: 'Go to your home page' }).click();
     await member.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
   });
