@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +55,20 @@ const pages: Page[] = [];
 const card = (p: Page | Locator, name: string) => p.getByRole('article', { name });
 const countOf = async (c: Locator) => Number((await c.getByTestId('card-count').innerText()).split(/\s/)[0]);
 
+const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
+
+/** axe-core on the page as it is: serious and critical violations fail. */
+async function axeClean(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
 async function userId(email: string): Promise<string> {
   const [r] = await query<{ id: string }>(
     app.server.app.services.items.db,
@@ -92,9 +108,11 @@ describe('home, for each audience', () => {
       await expect.poll(() => home.getByTestId('home-lead').innerText()).toMatch(a.lead);
       for (const name of CARDS) await card(home, name).getByRole('heading', { level: 2, name }).waitFor();
       // Each card says how many items it holds, or what belongs there.
-      await card(home, 'Your organisations').getByTestId('card-count').waitFor();
+      for (const name of ['Your organisations', 'Assigned to me', 'Unread notifications', 'Changed recently'])
+        await card(home, name).getByTestId('card-count').waitFor();
       await card(home, 'Recently opened').getByText('The items you open show here').waitFor();
       await shot(page, `home-${a.who}-light`);
+      expect(await axeClean(page)).toEqual([]);
       const menu = await openUserMenu(page);
       await menu.getByRole('menuitemcheckbox', { name: 'Dark mode' }).click();
       await page.keyboard.press('Escape');
@@ -102,6 +120,7 @@ describe('home, for each audience', () => {
       await page.goto(app.server.url + '/home');
       await card(home, 'Assigned to me').getByTestId('card-count').waitFor();
       await shot(page, `home-${a.who}-dark`);
+      expect(await axeClean(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(app.server.url + '/home');
       await card(home, 'Assigned to me').getByTestId('card-count').waitFor();
