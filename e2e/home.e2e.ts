@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { query } from '../src/server/db/query';
 import {
@@ -51,6 +52,7 @@ const CARDS = [
 ];
 
 let app: E2EApp;
+let officer: Principal;
 const pages: Page[] = [];
 const card = (p: Page | Locator, name: string) => p.getByRole('article', { name });
 const countOf = async (c: Locator) => Number((await c.getByTestId('card-count').innerText()).split(/\s/)[0]);
@@ -82,7 +84,7 @@ beforeAll(async () => {
   // The officer assigns the member a thread that was due yesterday: the member is told (a
   // notification) and it is overdue.
   const { items } = app.server.app.services;
-  const officer = (await loadPrincipal(items.db, await userId(OFFICER)))!;
+  officer = (await loadPrincipal(items.db, await userId(OFFICER)))!;
   const d = new Date();
   d.setDate(d.getDate() - 1);
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -146,6 +148,21 @@ describe('the member’s cards', () => {
     expect(await link.getAttribute('href')).toMatch(/^\/home\/i-Thread-\d+$/);
     await link.click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/home\/i-Thread-\d+$/);
+  });
+
+  it('shows a thread assigned while home is open, without a reload', async () => {
+    await page.goto(app.server.url + '/home');
+    const assigned = card(cellAt(page, 0), 'Assigned to me');
+    await assigned.getByRole('link', { name: SUBJECT }).waitFor();
+    await app.server.app.services.items.create(officer, 'Thread', {
+      subject: 'Culvert inspection at Mink Creek',
+      $access: 'COMMUNITY',
+      assignedTo: await userId(MEMBER),
+    });
+    const row = assigned.getByRole('listitem').filter({ hasText: 'Culvert inspection at Mink Creek' });
+    await row.getByText('No due date').waitFor();
+    // The soonest due first; a thread without a due date after those with one.
+    expect(await assigned.getByRole('link').first().innerText()).toBe(SUBJECT);
   });
 
   it('lists the unread notification, and marking it read updates the card', async () => {
