@@ -1,4 +1,16 @@
-import { Box, Card, CardContent, Link, List, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +19,13 @@ import type { RegisteredCard } from '../../kernel/dashboard';
 import { lazyScreen } from '../i18n/screen-strings';
 import { loadClientModule } from '../modules/loader';
 import { segmentAt } from '../search/result-nav';
-import { ResultRow } from '../search/ResultRow';
+import { typeLabel } from '../search/search-labels';
+import { typeOfId } from '../search/suggestions';
+import { TypeIcon } from '../search/TypeIcon';
 import { useCell } from '../shell/cell-api';
 import { useSession } from '../state/app-context';
 import { viewDef } from '../views/registry';
-import { CardCountContext, useCardCount } from './card-context';
+import { CardCountContext, useCardCount, useItemHref } from './card-context';
 import { passesViewGate } from './gate';
 import { useCardSearch } from './useCardSearch';
 
@@ -176,11 +190,12 @@ export function useOpenItem() {
   return { openId, open: (id: string) => cell.open(`i-${id}`) };
 }
 
-/** A short list of items; a click (or Enter) opens one in the next cell. */
+/** A short list of items, each a link: it opens in the next cell, or in a new tab. */
 function SearchCard({ card, headingId }: CardBodyProps) {
   const { t } = useTranslation();
   const { result, error, loading } = useCardSearch(card);
-  const { openId, open } = useOpenItem();
+  const { openId } = useOpenItem();
+  const href = useItemHref();
   useCardCount(result?.total);
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
@@ -188,9 +203,30 @@ function SearchCard({ card, headingId }: CardBodyProps) {
   return (
     <List dense aria-labelledby={headingId} disablePadding>
       {result.ids.map((id) => (
-        <ResultRow key={id} id={id} label={result.labels[id] ?? id} open={openId === id} onOpen={open} />
+        <CardItemRow key={id} id={id} href={href(id)} label={result.labels[id] ?? id} open={openId === id} />
       ))}
     </List>
+  );
+}
+
+/** A row of a search card: the type's icon, the label and the type, as one link. */
+function CardItemRow(p: { id: string; href: string; label: string; open: boolean }) {
+  const { t } = useTranslation();
+  const type = typeOfId(p.id);
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={p.href}
+        selected={p.open}
+        aria-current={p.open ? 'true' : undefined}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <TypeIcon type={type} />
+        </ListItemIcon>
+        <ListItemText primary={p.label} secondary={typeLabel(t, type)} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
