@@ -180,9 +180,9 @@ describe('admin.state', () => {
   it('is not offered to members, and the server refuses it', async () => {
     await expect.poll(() => drawer(member).getByRole('link', { name: 'System state' }).count()).toBe(0);
     await member.goto(url('/admin.state'));
-    await member.getByText('You do not have access to this.').waitFor();
+    await member.getByRole('heading', { name: 'You do not have access' }).waitFor();
     await member.goto(url('/admin.all-items'));
-    await member.getByText('You do not have access to this.').waitFor();
+    await member.getByRole('heading', { name: 'You do not have access' }).waitFor();
     await member.goto(url('/home'));
   });
 });

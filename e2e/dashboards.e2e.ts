@@ -67,7 +67,7 @@ describe('the home dashboard', () => {
       await card(home, name).getByRole('heading', { level: 2, name }).waitFor();
     await card(home, 'Your organisations').getByRole('link', { name: 'Riverbend First Nation' }).waitFor();
     await card(home, 'Recent conversations')
-      .getByRole('button', { name: /Referral backlog for December/ })
+      .getByRole('link', { name: /Referral backlog for December/ })
       .waitFor();
     await card(home, 'Due dates').getByText(DUE_SUBJECT).waitFor();
     expect(await card(home, 'Items by type').count()).toBe(0);
@@ -81,9 +81,11 @@ describe('the home dashboard', () => {
   });
 
   it('opens an item from a card in the next column, by keyboard', async () => {
-    const row = card(cellAt(officer, 0), 'Recent conversations').getByRole('button', {
+    // Rows are links: Enter follows one, as a click does (and a middle click opens a new tab).
+    const row = card(cellAt(officer, 0), 'Recent conversations').getByRole('link', {
       name: /Referral backlog for December/,
     });
+    expect(await row.getAttribute('href')).toMatch(/^\/home\/i-Thread-\d+$/);
     await row.focus();
     await officer.keyboard.press('Enter');
     await expect.poll(() => pathOf(officer)).toMatch(/\/i-Thread-\d+$/);
@@ -132,7 +134,7 @@ describe('the home dashboard', () => {
     await officer.setViewportSize({ width: 390, height: 844 });
     await officer.goto(app.server.url + '/home');
     const conversations = card(cellAt(officer, 0), 'Recent conversations');
-    await conversations.getByRole('button', { name: /Referral backlog/ }).waitFor();
+    await conversations.getByRole('link', { name: /Referral backlog/ }).waitFor();
     // Every card takes the full width; nothing is wider than the screen.
     const box = (await conversations.boundingBox())!;
     expect(box.width).toBeGreaterThan(300);

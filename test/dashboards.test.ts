@@ -109,6 +109,21 @@ describe('a card shows only what each user may read', () => {
     expect(theirs.labels[privateThread]).toBeUndefined();
   });
 
+  it('recent changes leave out User items, which change with their owners’ notifications', async () => {
+    const c = card('core.home.changed');
+    // Without the filter, User items the reader may read (her own) are among the changes.
+    const all: RegisteredCard = {
+      ...c,
+      id: 'all',
+      kind: 'search',
+      settings: { query: { types: null, max: 50 } },
+    };
+    expect((await run(alice, all)).ids.some((id) => id.startsWith('User-'))).toBe(true);
+    const r = await run(alice, c);
+    expect(r.ids.length).toBeGreaterThan(0);
+    expect(r.ids.filter((id) => id.startsWith('User-'))).toEqual([]);
+  });
+
   it('calendar card: the month’s dated items, the private one only for its owner', async () => {
     const c = card('core.home.due');
     const now = new Date();
@@ -125,7 +140,13 @@ describe('a card shows only what each user may read', () => {
   });
 
   it('count card: unread notifications are the recipient’s own', async () => {
-    const c = card('core.home.unread');
+    // The home's unread card lists them (a component card); a count card reads the same search.
+    const c: RegisteredCard = {
+      ...card('core.home.conversations'),
+      id: 'unread.count',
+      kind: 'count',
+      settings: { query: { types: ['Notify'], must: { unread: [true] } } },
+    };
     expect((await run(alice, c)).total).toBe(1);
     expect((await run(bob, c)).total).toBe(0);
   });

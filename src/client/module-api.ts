@@ -158,6 +158,7 @@ export { enScreens } from './i18n/en-screens';
 
 // Dashboards: the home view shows the home dashboard of the user's capability.
 export { dashboardScreen, HomeDashboard } from './dashboards/dashboard-screen';
+export { useCardCount, useItemHref } from './dashboards/card-context';
 
 // Item sections, menus, editors and the user menu (core's half holds them).
 export { lazyScreen } from './i18n/screen-strings';

@@ -20,6 +20,22 @@ describe('cardSearchQuery', () => {
     expect(cardSearchQuery(many)).toEqual({ must: {}, labels: true, max: MAX_CARD_ITEMS });
   });
 
+  it('leaves out the values of mustNot, and sends none when it is empty', () => {
+    const recent: CardDecl = {
+      ...base,
+      kind: 'search',
+      settings: { query: { types: null, mustNot: { _t: ['User'] } } },
+    };
+    expect(cardSearchQuery(recent)).toEqual({
+      must: {},
+      mustNot: { _t: ['User'] },
+      labels: true,
+      max: DEFAULT_CARD_ITEMS,
+    });
+    const none: CardDecl = { ...base, kind: 'count', settings: { query: { types: null, mustNot: {} } } };
+    expect(cardSearchQuery(none)).toEqual({ must: {}, max: 0 });
+  });
+
   it('a count asks for the total alone, a chart for the facet', () => {
     expect(cardSearchQuery({ ...base, kind: 'count', settings: { query } })).toMatchObject({ max: 0 });
     expect(

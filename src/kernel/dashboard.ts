@@ -39,6 +39,8 @@ export interface CardQuery {
   types: readonly string[] | null;
   /** Further must filters (key → accepted values), as the search query has them. */
   must?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  /** Values left out (key → refused values): recent changes leave out the people's own User items. */
+  mustNot?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
   sort?: readonly SortKey[];
   /** How many items (search), or events (calendar), at most. */
   max?: number;
@@ -79,6 +81,10 @@ interface CardBase extends ViewGate {
   height?: number;
   /** Lower first, across modules (0 when left out); ties keep registration order. */
   order?: number;
+  /** What an empty card says: what belongs there ('dashboard.empty' when left out). */
+  emptyKey?: string;
+  /** The primary action an empty card offers: a link to a view, shown to those its gate lets in. */
+  emptyAction?: { labelKey: string; view: string };
 }
 
 export type CardDecl = CardBase &
@@ -121,6 +127,7 @@ export const DEFAULT_CARD_ITEMS = 8;
 /** The search/ids body of a query card (the shape of protocol/query.ts SearchQuery). */
 export interface CardSearchBody {
   must: Record<string, (string | number | boolean | null)[]>;
+  mustNot?: Record<string, (string | number | boolean | null)[]>;
   sort?: SortKey[];
   facets?: string[];
   labels?: boolean;
@@ -138,27 +145,33 @@ export function cardSearchQuery(card: CardDecl, range?: { from: string; to: stri
   const must: CardSearchBody['must'] = {};
   if (q.types) must._t = [...q.types];
   for (const [k, v] of Object.entries(q.must ?? {})) must[k] = [...v];
+  const not = q.mustNot && Object.keys(q.mustNot).length ? { mustNot: copyClause(q.mustNot) } : {};
   const sort = q.sort?.length ? { sort: q.sort.map((s) => ({ ...s })) } : {};
   const max = Math.min(q.max ?? DEFAULT_CARD_ITEMS, MAX_CARD_ITEMS);
   switch (card.kind) {
     case 'search':
-      return { must, ...sort, labels: true, max };
+      return { must, ...not, ...sort, labels: true, max };
     case 'count':
-      return { must, max: 0 };
+      return { must, ...not, max: 0 };
     case 'chart':
-      return { must, facets: [card.settings.facet], max: 0 };
+      return { must, ...not, facets: [card.settings.facet], max: 0 };
     case 'calendar': {
       const key = card.settings.dateKey;
       // The search reads "from..to" as a range only without fractions of a second.
       if (range) must[key] = [`${noMillis(range.from)}..${noMillis(range.to)}`];
       return {
         must,
+        ...not,
         sort: [{ key, order: 'asc' }],
         labels: true,
         max: Math.min(q.max ?? MAX_CARD_ITEMS, MAX_CARD_ITEMS),
       };
     }
   }
+}
+
+function copyClause(c: NonNullable<CardQuery['mustNot']>): NonNullable<CardSearchBody['mustNot']> {
+  return Object.fromEntries(Object.entries(c).map(([k, v]) => [k, [...v]]));
 }
 
 const noMillis = (iso: string) => iso.replace(/\.\d+(Z|[+-]\d\d:\d\d)?$/, '$1');

@@ -1,16 +1,31 @@
-import { Box, Card, CardContent, Link, List, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  Link,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { RegisteredCard } from '../../kernel/dashboard';
 import { lazyScreen } from '../i18n/screen-strings';
 import { loadClientModule } from '../modules/loader';
 import { segmentAt } from '../search/result-nav';
-import { ResultRow } from '../search/ResultRow';
+import { typeLabel } from '../search/search-labels';
+import { typeOfId } from '../search/suggestions';
+import { TypeIcon } from '../search/TypeIcon';
 import { useCell } from '../shell/cell-api';
 import { useSession } from '../state/app-context';
 import { viewDef } from '../views/registry';
+import { CardCountContext, useCardCount, useItemHref } from './card-context';
 import { passesViewGate } from './gate';
 import { useCardSearch } from './useCardSearch';
 
@@ -33,6 +48,8 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
   const listView = 'listView' in card.settings ? card.settings.listView : undefined;
   const list = listView ? viewDef(listView) : undefined;
   const showAll = list && passesViewGate(user, list) ? listView : undefined;
+  // The number of items the body holds (search cards, and component cards that tell it).
+  const [count, setCount] = useState<number | null>(null);
   return (
     <Card
       variant="outlined"
@@ -41,13 +58,43 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
       data-card={card.id}
       sx={{ height: '100%', maxHeight: 'inherit', display: 'flex', flexDirection: 'column' }}
     >
-      <Typography id={headingId} component="h2" variant="h6" sx={{ px: 2, pt: 1.5, pb: 0.5 }} noWrap>
-        {t(card.titleKey)}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, px: 2, pt: 1.5, pb: 0.5 }}>
+        <Typography
+          id={headingId}
+          component="h2"
+          variant="subtitle1"
+          sx={{ flex: '0 1 auto', minWidth: 0, fontWeight: 600 }}
+          noWrap
+        >
+          {t(card.titleKey)}
+        </Typography>
+        {count !== null && (
+          <Typography
+            component="span"
+            data-testid="card-count"
+            variant="body2"
+            sx={{
+              px: 1,
+              borderRadius: 2,
+              bgcolor: 'action.selected',
+              color: 'text.primary',
+              fontWeight: 600,
+              fontVariantNumeric: 'tabular-nums',
+            }}
+          >
+            {count.toLocaleString()}
+            <Box component="span" sx={visuallyHidden}>
+              {` ${t('dashboard.items', { count })}`}
+            </Box>
+          </Typography>
+        )}
+      </Box>
       <CardContent sx={{ flex: 1, minHeight: 0, overflow: 'auto', pt: 0.5, '&:last-child': { pb: 1.5 } }}>
-        <Suspense fallback={<CardSkeleton />}>
-          <CardBody card={card} headingId={headingId} />
-        </Suspense>
+        <CardCountContext.Provider value={setCount}>
+          <Suspense fallback={<CardSkeleton />}>
+            <CardBody card={card} headingId={headingId} />
+          </Suspense>
+        </CardCountContext.Provider>
       </CardContent>
       {showAll && (
         <Box sx={{ px: 2, pb: 1.5, pt: 0.5 }}>
@@ -111,6 +158,29 @@ export function CardNote({ children, error }: { children: ReactNode; error?: boo
   );
 }
 
+/** An empty card: what belongs there (the card's emptyKey), and its primary action when the user may take it. */
+export function CardEmpty({ card }: { card: RegisteredCard }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const action = card.emptyAction;
+  const target = action ? viewDef(action.view) : undefined;
+  return (
+    <Box>
+      <CardNote>{t(card.emptyKey ?? 'dashboard.empty')}</CardNote>
+      {action && target && passesViewGate(user, target) && (
+        <Link
+          component={RouterLink}
+          to={`/${action.view}`}
+          variant="body2"
+          sx={{ display: 'inline-block', mt: 1 }}
+        >
+          {t(action.labelKey)}
+        </Link>
+      )}
+    </Box>
+  );
+}
+
 /** Opens an item in the next cell, as lists do; `openId` is the item open there now. */
 export function useOpenItem() {
   const cell = useCell();
@@ -120,20 +190,43 @@ export function useOpenItem() {
   return { openId, open: (id: string) => cell.open(`i-${id}`) };
 }
 
-/** A short list of items; a click (or Enter) opens one in the next cell. */
+/** A short list of items, each a link: it opens in the next cell, or in a new tab. */
 function SearchCard({ card, headingId }: CardBodyProps) {
   const { t } = useTranslation();
   const { result, error, loading } = useCardSearch(card);
-  const { openId, open } = useOpenItem();
+  const { openId } = useOpenItem();
+  const href = useItemHref();
+  useCardCount(result?.total);
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
-  if (!result?.ids.length) return <CardNote>{t('dashboard.empty')}</CardNote>;
+  if (!result?.ids.length) return <CardEmpty card={card} />;
   return (
     <List dense aria-labelledby={headingId} disablePadding>
       {result.ids.map((id) => (
-        <ResultRow key={id} id={id} label={result.labels[id] ?? id} open={openId === id} onOpen={open} />
+        <CardItemRow key={id} id={id} href={href(id)} label={result.labels[id] ?? id} open={openId === id} />
       ))}
     </List>
+  );
+}
+
+/** A row of a search card: the type's icon, the label and the type, as one link. */
+function CardItemRow(p: { id: string; href: string; label: string; open: boolean }) {
+  const { t } = useTranslation();
+  const type = typeOfId(p.id);
+  return (
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={p.href}
+        selected={p.open}
+        aria-current={p.open ? 'true' : undefined}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <TypeIcon type={type} />
+        </ListItemIcon>
+        <ListItemText primary={p.label} secondary={typeLabel(t, type)} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 

@@ -1,18 +1,16 @@
 import type { RegisteredCard } from '../../kernel/dashboard';
 import type { ViewGate } from '../../kernel/view';
 import type { ClientConfig, DashboardConfig } from '../config';
-import { passesGate } from '../shell/role-gate';
+import { passesView } from '../shell/role-gate';
 import type { UserSession } from '../state/socket-client';
 
 // Which dashboard cards a user sees, and which dashboard their home shows. The gate only hides
 // what the user could not use: each card reads its data with `search/ids`, so the server's policy
 // still decides every item it shows.
 
-/** The gate of a view or card: signed in, admin/org role (role-gate.ts), and the capability as nav.ts checks it. */
+/** The gate of a view or card: signed in, admin/org role and capability (kernel/view-gate.ts). */
 export function passesViewGate(user: UserSession | null, gate: ViewGate): boolean {
-  if (!user) return false;
-  if (!passesGate(user, gate)) return false;
-  return !gate.capability || user.admin || user.capabilities[gate.capability] === true;
+  return passesView(user, gate);
 }
 
 export function visibleCards(cards: readonly RegisteredCard[], user: UserSession | null): RegisteredCard[] {

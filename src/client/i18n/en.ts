@@ -136,6 +136,13 @@ export const en = {
     admin_contacts: 'Organisation contacts',
   },
   views: {
+    noAccess: {
+      title: 'You do not have access',
+      admin: 'This screen is for site administrators.',
+      orgRole: 'This screen is for people who manage an organisation, or hold a role in one, that allows it.',
+      capability: 'Your organisations do not have the capability this screen belongs to.',
+      home: 'Go to your home page',
+    },
     home: {
       title: 'Home',
       welcome: 'Welcome, {{name}}',

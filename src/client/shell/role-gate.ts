@@ -1,4 +1,6 @@
-import { roleRank, ROLES, type Role } from '../../protocol/access-levels';
+import type { ViewGate } from '../../kernel/view';
+import { passesViewRule, type GateSubject } from '../../kernel/view-gate';
+import type { Role } from '../../protocol/access-levels';
 import type { UserSession } from '../state/socket-client';
 
 /** Screens some organisation roles may use besides admins (the lists of values: editors up). */
@@ -8,13 +10,22 @@ export interface RoleGate {
   minOrgRole?: Role;
 }
 
-/** May this user open a screen with that gate? The server still decides every read and write. */
+/** The signed-in user as the view gate sees them (kernel/view-gate.ts). */
+export function gateSubject(user: UserSession, withCapabilities = true): GateSubject {
+  return {
+    admin: user.admin,
+    roles: (user.memberships ?? []).flatMap((m) => m.roles),
+    ...(withCapabilities ? { capabilities: user.capabilities } : {}),
+  };
+}
+
+/** May this user open a screen with that role gate? The server still decides every read and write. */
 export function passesGate(user: UserSession | null, gate: RoleGate): boolean {
-  if (user?.admin) return true;
-  if (gate.adminOnly) return false;
-  if (!gate.minOrgRole) return true;
-  const min = roleRank(gate.minOrgRole);
-  return (user?.memberships ?? []).some((m) =>
-    m.roles.some((r) => (ROLES as readonly string[]).includes(r) && roleRank(r as Role) >= min),
-  );
+  if (!user) return !gate.adminOnly && !gate.minOrgRole;
+  return passesViewRule(gateSubject(user, false), gate);
+}
+
+/** The whole gate of a view or card (admin, organisation role, capability): signed in, and passes. */
+export function passesView(user: UserSession | null, gate: ViewGate): boolean {
+  return !!user && passesViewRule(gateSubject(user), gate);
 }

@@ -37,6 +37,10 @@ export const client = defineClientModule({
   userMenu,
   // The component cards of the home dashboard (../dashboards.ts), each loaded when shown.
   dashboardCards: {
+    AssignedToMe: lazy(() => import('./home/home-cards').then((m) => ({ default: m.AssignedToMe }))),
+    UnreadNotifications: lazy(() =>
+      import('./home/home-cards').then((m) => ({ default: m.UnreadNotifications })),
+    ),
     Memberships: lazy(() => import('./home/home-cards').then((m) => ({ default: m.Memberships }))),
     RecentlyOpened: lazy(() => import('./home/home-cards').then((m) => ({ default: m.RecentlyOpened }))),
   },

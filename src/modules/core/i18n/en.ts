@@ -157,6 +157,29 @@ export const coreEn = {
       whatsNewHint: 'What changed in each version',
     },
   },
+  home: {
+    // The line under the welcome, by audience (home/audience.ts).
+    lead: {
+      community: 'Your community’s knowledge, kept by your community.',
+      proponent:
+        'Your referrals and submissions to the communities you work with, and your conversations with them.',
+      regulator:
+        'The consultations you follow, what communities share with your ministry, and your conversations with them.',
+      other: 'What is shared with you, and your conversations.',
+    },
+    assignedEmpty:
+      'Nothing is assigned to you. Conversations assigned to you show here, the soonest due first.',
+    assignedAction: 'Open your conversations',
+    due: 'Due {{date}}',
+    noDue: 'No due date',
+    overdue: 'Overdue',
+    unreadEmpty:
+      'You are up to date. When someone assigns you, replies to you or changes what you follow, it shows here.',
+    unreadAction: 'All notifications',
+    recentEmpty: 'The items you open show here, so you can go back to them.',
+    recentAction: 'Search the records',
+    loadFailed: 'This card could not be loaded. Try again later.',
+  },
   notifications: {
     title: 'Notifications',
     titleFor: 'Notifications about {{item}}',

@@ -1,3 +1,4 @@
+import { passesViewRule } from '../../../kernel/view-gate';
 import { AppError } from '../../../protocol/errors';
 import {
   type ActHandlers,
@@ -11,18 +12,26 @@ import {
 } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import { signedIn, type CoreCall } from './act-input';
+import { coreViews } from '../views';
 import { MENU_ITEMS_KEY, readMenuItems } from './menu-items';
 
 // The acts behind the admin and information screens: admin.state, admin.systext,
-// admin.menu-items and the help menu's support request. Admin acts check the flag here, on the
-// server, whatever the client's menu shows.
+// admin.menu-items and the help menu's support request. An act behind a screen checks that
+// screen's gate, as declared in views.ts: the client shows "You do not have access" by the same
+// declaration (kernel/view-gate.ts) before the screen loads, and the server refuses whatever the
+// client shows.
 
-function admin(p: Principal): void {
-  if (!p.admin) throw new AppError('notAllowed', 'admins only');
+type AdminView = 'admin.state' | 'admin.systext' | 'admin.menu-items';
+
+function mayUse(p: Principal, view: AdminView): void {
+  const decl = coreViews.find((v) => v.name === view);
+  // A view missing from views.ts is a programming error: refuse rather than open the act.
+  if (!decl || !passesViewRule({ admin: p.admin, roles: [...p.orgs.values()] }, decl))
+    throw new AppError('notAllowed', `${view} is not open to this user`);
 }
 
 async function systextGet({ services, principal, body }: CoreCall<'systextGet'>) {
-  admin(principal);
+  mayUse(principal, 'admin.systext');
   const { language } = body;
   return {
     language,
@@ -32,7 +41,7 @@ async function systextGet({ services, principal, body }: CoreCall<'systextGet'>)
 }
 
 async function systextSave({ services, principal, body }: CoreCall<'systextSave'>) {
-  admin(principal);
+  mayUse(principal, 'admin.systext');
   const { language, values } = body;
   const saved = await services.database.db.transaction(async (tx) => {
     const n = await saveOverrides(tx, language, values, principal.userId);
@@ -48,7 +57,7 @@ async function menuItems({ services, principal }: CoreCall<'menuItems'>) {
 }
 
 async function menuItemsSave({ services, principal, body: menu }: CoreCall<'menuItemsSave'>) {
-  admin(principal);
+  mayUse(principal, 'admin.menu-items');
   // Administration entries stay reachable: hiding them would lock admins out of this screen.
   const clean = {
     hidden: [...new Set(menu.hidden.filter((p) => !p.startsWith('admin')))],
@@ -96,7 +105,7 @@ type AdminActs = Pick<
 
 export const adminActs: ActHandlers<AdminActs> = {
   adminState: async ({ services, principal }) => {
-    admin(principal);
+    mayUse(principal, 'admin.state');
     return adminState(services);
   },
   systextGet,

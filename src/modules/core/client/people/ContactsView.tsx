@@ -134,7 +134,8 @@ export function ContactsView() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Typography variant="body2">{t('people.contactsIntro')}</Typography>
-      {canCreate && contactType && (
+      {/* A new contact here belongs to an organisation the user manages: none managed, none offered. */}
+      {canCreate && contactType && orgs.length > 0 && (
         <Box>
           <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
             {t('search.create.button', { type: typeLabel(t, 'Contact') })}

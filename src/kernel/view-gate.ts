@@ -1,0 +1,41 @@
+import { roleRank, ROLES, type Role } from '../protocol/access-levels';
+import type { ViewGate } from './view';
+
+// The one rule of who may open a view (kernel/view.ts ViewGate), for the client and the server
+// alike: the client shows "You do not have access" before a gated view loads (shell/CellContent),
+// its navigation and dashboards hide what fails it, and the server's acts behind a view check the
+// same declaration (core/server/admin-acts.ts). The server's policy still decides every item.
+
+/** Who asks: the site admin flag, the roles they hold in their organisations, their capabilities. */
+export interface GateSubject {
+  admin: boolean;
+  /** Every role the subject holds, in any organisation (unknown role names are ignored). */
+  roles: readonly string[];
+  /** Capabilities held (the session's map); left out where they are not known (the server's principal). */
+  capabilities?: Readonly<Record<string, boolean>>;
+}
+
+/** Why a gate refuses, or null when it lets the subject through. */
+export type GateRefusal = 'admin' | 'orgRole' | 'capability';
+
+/**
+ * Admins pass every gate. Otherwise an `adminOnly` view is refused; `minOrgRole` asks for that
+ * role or a higher one in some organisation; `capability` for the capability (when capabilities
+ * are known).
+ */
+export function gateRefusal(who: GateSubject, gate: ViewGate): GateRefusal | null {
+  if (who.admin) return null;
+  if (gate.adminOnly) return 'admin';
+  if (gate.minOrgRole && !holdsRole(who.roles, gate.minOrgRole)) return 'orgRole';
+  if (gate.capability && who.capabilities && who.capabilities[gate.capability] !== true) return 'capability';
+  return null;
+}
+
+export function passesViewRule(who: GateSubject, gate: ViewGate): boolean {
+  return gateRefusal(who, gate) === null;
+}
+
+function holdsRole(roles: readonly string[], min: Role): boolean {
+  const rank = roleRank(min);
+  return roles.some((r) => (ROLES as readonly string[]).includes(r) && roleRank(r as Role) >= rank);
+}
