@@ -1,0 +1,27 @@
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ItemSectionProps, TimelineList } from '../../../../client/module-api';
+import { SectionFrame } from './SectionFrame';
+
+/** How many of the newest events the record shows before "Show all". */
+export const TIMELINE_SHOWN = 5;
+
+/** The item's recent history on the record itself: the newest few events, then all of them. */
+export function TimelineSection({ item }: ItemSectionProps) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  return (
+    <SectionFrame
+      title={t('record.history')}
+      testId="section-history"
+      action={
+        <Button size="small" onClick={() => setAll((a) => !a)} aria-expanded={all}>
+          {all ? t('record.showRecent') : t('record.showAll')}
+        </Button>
+      }
+    >
+      <TimelineList item={item} limit={all ? undefined : TIMELINE_SHOWN} />
+    </SectionFrame>
+  );
+}
