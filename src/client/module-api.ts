@@ -115,7 +115,7 @@ export { RequestError } from './state/request-error';
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
 export { formatDate } from './items/format';
-export { TimelineList } from './items/TimelineList';
+export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';

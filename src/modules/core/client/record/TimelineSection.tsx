@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ItemSectionProps, TimelineList } from '../../../../client/module-api';
+import { type ItemSectionProps, TimelineList, useTimeline } from '../../../../client/module-api';
 import { SectionFrame } from './SectionFrame';
 
 /** How many of the newest events the record shows before "Show all". */
@@ -11,14 +11,19 @@ export const TIMELINE_SHOWN = 5;
 export function TimelineSection({ item }: ItemSectionProps) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
+  // The same query as the list's: the count decides whether there is more to show.
+  const { events } = useTimeline(item);
   return (
     <SectionFrame
       title={t('record.history')}
       testId="section-history"
+      count={events.length || undefined}
       action={
-        <Button size="small" onClick={() => setAll((a) => !a)} aria-expanded={all}>
-          {all ? t('record.showRecent') : t('record.showAll')}
-        </Button>
+        events.length > TIMELINE_SHOWN ? (
+          <Button size="small" onClick={() => setAll((a) => !a)} aria-expanded={all}>
+            {all ? t('record.showRecent') : t('record.showAll')}
+          </Button>
+        ) : null
       }
     >
       <TimelineList item={item} limit={all ? undefined : TIMELINE_SHOWN} />
