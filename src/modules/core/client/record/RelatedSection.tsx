@@ -34,7 +34,7 @@ export function RelatedSection({ item }: ItemSectionProps) {
   const groups = q.data ? groupRelated(q.data.ids, q.data.facets?._t ?? []) : [];
   const labels = q.data?.labels ?? {};
   return (
-    <SectionFrame title={t('record.related')} count={total} testId="section-related" action={null}>
+    <SectionFrame title={t('record.related')} count={total} testId="section-related">
       {q.isError && <Alert severity="error">{t('record.loadFailed')}</Alert>}
       {groups.map((g) => (
         <List
