@@ -191,13 +191,25 @@ describe('the sections of a record', () => {
     await c.getByRole('button', { name: 'Save' }).click();
     await expect.poll(async () => (await stored(app, 'Thread-3')).assignedDue).toBe('2026-12-15');
 
-    // The calendar: pick the 20th of the shown month.
-    await due.getByRole('button', { name: /Choose date/ }).click();
-    const calendar = page.getByRole('dialog');
-    await calendar.getByRole('gridcell', { name: '20' }).click();
+    // A date made half-typed is refused by name, not saved as nothing.
+    await day.click();
+    await page.keyboard.press('Backspace');
+    await c.getByRole('button', { name: 'Save' }).click();
+    await due.getByText('Not a valid value').waitFor();
+    expect((await stored(app, 'Thread-3')).assignedDue).toBe('2026-12-15');
+
+    // Typed whole again, the message goes.
+    await day.click();
+    await page.keyboard.type('20');
     await expect.poll(() => due.locator('input').inputValue()).toBe('20-Dec-2026');
+    await due.getByText('Not a valid value').waitFor({ state: 'hidden' });
+
+    // The calendar opens on the field's month: pick the 22nd.
+    await due.getByRole('button', { name: /Choose date/ }).click();
+    await page.getByRole('dialog').getByRole('gridcell', { name: '22' }).click();
+    await expect.poll(() => due.locator('input').inputValue()).toBe('22-Dec-2026');
     await shot(page, 'record-date-picker');
     await c.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await stored(app, 'Thread-3')).assignedDue).toBe('2026-12-20');
+    await expect.poll(async () => (await stored(app, 'Thread-3')).assignedDue).toBe('2026-12-22');
   });
 });

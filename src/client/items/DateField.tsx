@@ -3,9 +3,9 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldEditorProps } from '../module-api';
-import { PICKER_FORMATS, pickerToForm, UNFINISHED_DATE } from './date-values';
+import { isPartialFieldText, PICKER_FORMATS, pickerToForm, UNFINISHED_DATE } from './date-values';
 import { usePropField } from './usePropField';
 
 // The editor of exact dates and date-times (MUI X date pickers, DESIGN.md): typed or picked in
@@ -31,9 +31,23 @@ export function DateField({ name, prop, label, required, error }: FieldEditorPro
       setLocal(fromForm(formValue));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only the form's changes count
   }, [formValue, kind]);
+  const hidden = useRef<HTMLInputElement | null>(null);
+  const latest = useRef({ local, formValue });
+  latest.current = { local, formValue };
+  // "No value" from the picker may be a date partly typed (a section cleared or not yet filled):
+  // once the field has drawn its sections, their text tells, and the form gets UNFINISHED_DATE,
+  // which the validator refuses by name, rather than nothing, which would remove the date.
+  const settle = () =>
+    setTimeout(() => {
+      const { local: now, formValue: held } = latest.current;
+      if (now?.isValid()) return;
+      const next = isPartialFieldText(hidden.current?.value ?? '') ? UNFINISHED_DATE : '';
+      if (next !== held) onChange(next);
+    }, 0);
   const change = (v: Dayjs | null) => {
     setLocal(v);
-    onChange(pickerToForm(v, kind));
+    if (v === null) settle();
+    else onChange(pickerToForm(v, kind));
   };
   const message = fieldError ?? error;
   const common = {
@@ -41,14 +55,20 @@ export function DateField({ name, prop, label, required, error }: FieldEditorPro
     value: local,
     onChange: change,
     format: PICKER_FORMATS[kind],
-    inputRef: field.ref,
+    inputRef: (el: HTMLInputElement | null) => {
+      hidden.current = el;
+      field.ref(el);
+    },
     slotProps: {
       textField: {
         fullWidth: true,
         required,
         error: !!message,
         helperText: message,
-        onBlur: field.onBlur,
+        onBlur: () => {
+          field.onBlur();
+          settle();
+        },
         name,
       },
     },

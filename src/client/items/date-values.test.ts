@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickerToForm, UNFINISHED_DATE, usesDatePicker } from './date-values';
+import { isPartialFieldText, pickerToForm, UNFINISHED_DATE, usesDatePicker } from './date-values';
 
 const valid = (s: string) => ({ isValid: () => true, format: (f: string) => `${s}|${f}` });
 
@@ -18,5 +18,16 @@ describe('date picker values', () => {
     expect(pickerToForm({ isValid: () => false, format: () => 'Invalid Date' }, 'date')).toBe(
       UNFINISHED_DATE,
     );
+  });
+});
+
+describe('a partly typed date in the picker', () => {
+  it('is some sections filled and some not', () => {
+    expect(isPartialFieldText('DD-Dec-2026')).toBe(true);
+    expect(isPartialFieldText('15-MMMM-YYYY')).toBe(true);
+    expect(isPartialFieldText('15-Dec-2026 hh:mm')).toBe(true);
+    expect(isPartialFieldText('DD-MMMM-YYYY')).toBe(false);
+    expect(isPartialFieldText('15-Dec-2026')).toBe(false);
+    expect(isPartialFieldText('')).toBe(false);
   });
 });

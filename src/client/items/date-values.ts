@@ -30,3 +30,15 @@ export function pickerToForm(
   if (v === null) return '';
   return v.isValid() ? v.format(FORM_FORMATS[kind]) : UNFINISHED_DATE;
 }
+
+/**
+ * Whether the picker's field text holds a date partly typed: some section filled, some not. An
+ * empty section shows its placeholder in one case (DD, MMMM, YYYY, hh, mm); a filled one shows
+ * digits or a month's name (Dec). The picker itself reports a partly typed date as no value at
+ * all, which would save as "no date".
+ */
+export function isPartialFieldText(text: string): boolean {
+  const parts = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const filled = parts.filter((p) => /\d/.test(p) || /^[A-Z][a-z]+$/.test(p)).length;
+  return filled > 0 && filled < parts.length;
+}
