@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import type { PropertyDef } from '../../kernel/property';
 import { FileEditor } from '../files/FileField';
+import { lazyScreen } from '../i18n/screen-strings';
 import type { ClientModule, FieldEditorProps } from '../module-api';
 import { BooleanField } from './BooleanField';
 import { usesDatePicker } from './date-values';
@@ -39,7 +40,7 @@ export const SHAPE_EDITORS: Readonly<Record<EditorShape, ComponentType<FieldEdit
 export const KIND_EDITORS: Readonly<Record<string, ComponentType<FieldEditorProps>>> = { file: FileEditor };
 
 /** Exact dates and date-times: the date picker, its own chunk (with its date library). */
-export const DATE_EDITOR = lazy(() => import('./DateField').then((m) => ({ default: m.DateField })));
+export const DATE_EDITOR = lazyScreen(() => import('./DateField').then((m) => ({ default: m.DateField })));
 
 export function editorShape(prop: PropertyDef): EditorShape {
   return prop.translations ? 'translations' : fieldShape(prop);
