@@ -206,7 +206,11 @@ describe('the sections of a record', () => {
 
     // The calendar opens on the field's month: pick the 22nd.
     await due.getByRole('button', { name: /Choose date/ }).click();
-    await page.getByRole('dialog').getByRole('gridcell', { name: '22' }).click();
+    const day22 = page.getByRole('dialog').getByRole('gridcell', { name: '22' });
+    await day22.waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await shot(page, 'record-date-picker-open');
+    await day22.click();
     await expect.poll(() => due.locator('input').inputValue()).toBe('22-Dec-2026');
     await shot(page, 'record-date-picker');
     await c.getByRole('button', { name: 'Save' }).click();
