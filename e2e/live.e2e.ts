@@ -73,7 +73,15 @@ async function dismiss(p: Page, text: string) {
   await alert.waitFor({ state: 'hidden' });
 }
 
-const due = (cell: Locator) => cell.getByLabel('Assigned due');
+// The due date is a date picker (DD-MMM-YYYY): typed section by section, read from its input.
+const due = (cell: Locator) => cell.locator('[data-field="assignedDue"]');
+const dueValue = (cell: Locator) => due(cell).locator('input').inputValue();
+async function typeDue(page: Page, cell: Locator, day: string, month: string, year: string) {
+  await due(cell).getByRole('spinbutton', { name: 'Day' }).click();
+  await page.keyboard.type(day);
+  await page.keyboard.type(month);
+  await page.keyboard.type(year);
+}
 const dirty = (cell: Locator) => cell.getByText('Unsaved changes', { exact: true });
 
 describe('two people on one thread', () => {
@@ -95,13 +103,13 @@ describe('two people on one thread', () => {
 
   it("keeps A's unsaved edit of another field when B changes the subject again", async () => {
     const cellA = cellAt(a, 0);
-    await due(cellA).fill('2026-12-20');
+    await typeDue(a, cellA, '20', 'Dec', '2026');
     await dirty(cellA).waitFor();
 
     await saveSubject(b, SUBJECT_2);
     await expect.poll(() => field(cellA, 'Subject').inputValue()).toBe(SUBJECT_2);
     await alertText(a, SOMEONE_ELSE).waitFor();
-    expect(await due(cellA).inputValue()).toBe('2026-12-20');
+    expect(await dueValue(cellA)).toBe('20-Dec-2026');
     await dirty(cellA).waitFor();
     await shot(a, 'live-a-keeps-own-edit');
     await dismiss(a, SOMEONE_ELSE);
@@ -135,7 +143,7 @@ describe('two people on one thread', () => {
     hold = true;
 
     // Both edit; B saves first.
-    await due(cellC).fill('2027-01-15');
+    await typeDue(c, cellC, '15', 'Jan', '2027');
     await saveSubject(b, SUBJECT_3);
     expect(await stored(app, 'Thread-2')).toMatchObject({ subject: SUBJECT_3 });
     expect(await field(cellC, 'Subject').inputValue()).toBe(SUBJECT_2);
@@ -147,14 +155,14 @@ describe('two people on one thread', () => {
       .getByText('Someone saved this item after you opened it. Your edits are kept', { exact: false })
       .waitFor();
     await cellC.getByText('Not saved', { exact: true }).waitFor();
-    expect(await due(cellC).inputValue()).toBe('2027-01-15');
+    expect(await dueValue(cellC)).toBe('15-Jan-2027');
     expect(await stored(app, 'Thread-2')).toMatchObject({ subject: SUBJECT_3, assignedDue: '2026-12-20' });
     await shot(c, 'live-stale-save');
 
     await notice.getByRole('button', { name: 'Show their version, keep my edits' }).click();
     await expect.poll(() => field(cellC, 'Subject').inputValue()).toBe(SUBJECT_3);
     await notice.waitFor({ state: 'hidden' });
-    expect(await due(cellC).inputValue()).toBe('2027-01-15');
+    expect(await dueValue(cellC)).toBe('15-Jan-2027');
     await shot(c, 'live-stale-their-version-my-edits');
 
     hold = false;

@@ -904,3 +904,90 @@ describe('capabilities: act/setCapabilities', () => {
     });
   }
 });
+
+describe("$linked: the items pointing at an item (a record's Related section)", () => {
+  // A PUBLIC anchor everyone reads, and one Thread of each level pointing at it (context), owned
+  // and granted as the matrix's Threads: `$linked` runs through the search's SQL read rule, so a
+  // pointer the asker may not read never appears, though the item it points at is public.
+  const linkers = LEVELS.map((level): ItemSpec => ({ ...spec(`thread${level}`), key: `linker${level}` }));
+  let anchor = '';
+  const linkerIds = new Map<string, string>();
+  const linkerWords = new Map<string, string>();
+
+  beforeAll(async () => {
+    const callAs = async (who: PrincipalKey, op: string, body: unknown) =>
+      get(main, who).call<Body>(op, body);
+    anchor = (await callAs('admin', 'create/Thread', { subject: `A${rand()}`, $access: 'PUBLIC' }))
+      .$id as string;
+    for (const s of linkers) {
+      linkerWords.set(s.key, `K${rand()}`);
+      const created = await callAs('admin', 'create/Thread', {
+        subject: get(linkerWords, s.key),
+        $access: s.level,
+        owner: orgIds.riverbend,
+        context: anchor,
+      });
+      // Made by the admin (a creator's own PRIVATE item would be theirs); the oracle's creator
+      // rule then names nobody, so PRIVATE is read by the orgAdmin, the grantees and the admin.
+      const id = created.$id as string;
+      linkerIds.set(s.key, id);
+      for (const g of s.grants)
+        await callAs('orgAdmin', 'act/setGrant', {
+          _t: 'Thread',
+          _i: num(id),
+          principal: g.user ? get(userIds, g.user) : orgIds[g.org!],
+          actions: g.actions,
+        });
+    }
+  });
+
+  for (const who of PRINCIPALS)
+    for (const s of linkers) {
+      const read = mayRead(who, { ...s, createdBy: null });
+      it(`${who.name} ${can(read)} find the ${s.level} Thread pointing at a PUBLIC one via $linked`, async () => {
+        const id = get(linkerIds, s.key);
+        const b = await ask(who.key, 'search/ids', {
+          must: { $linked: [anchor] },
+          facets: ['_t'],
+          labels: true,
+        });
+        expect((b.ids as string[]).includes(id)).toBe(read);
+        const all = linkers.filter((l) => mayRead(who, { ...l, createdBy: null }));
+        expect(b.total).toBe(all.length);
+        const counts = (b.facets as Record<string, { count: number }[]>)._t!;
+        expect(counts.reduce((n, x) => n + x.count, 0)).toBe(all.length);
+        if (!read) expect(b.labels as Record<string, string>).not.toHaveProperty(id);
+      });
+    }
+
+  it('is a filter only: refused as a facet or a sort', async () => {
+    expect(
+      await ask('admin', 'search/ids', { must: { $linked: [anchor] }, facets: ['$linked'] }),
+    ).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+    });
+    expect(
+      await ask('admin', 'search/ids', {
+        must: { $linked: [anchor] },
+        sort: [{ key: '$linked', order: 'asc' }],
+      }),
+    ).toMatchObject({ erred: true, userMessage: 'invalidInput' });
+  });
+
+  it('combines with a type and with text (the narrow table joined to items)', async () => {
+    const id = get(linkerIds, 'linkerPUBLIC');
+    const b = await ask('member', 'search/ids', { must: { _t: ['Thread'], $linked: [anchor], $id: [id] } });
+    expect(b.ids).toEqual([id]);
+    const none = await ask('member', 'search/ids', { must: { _t: ['Agreement'], $linked: [anchor] } });
+    expect(none.ids).toEqual([]);
+    const words = await ask('member', 'search/ids', {
+      must: { $text: [get(linkerWords, 'linkerPUBLIC')], $linked: [anchor] },
+    });
+    expect(words.ids).toEqual([id]);
+    const hidden = await ask('member', 'search/ids', {
+      must: { $text: [get(linkerWords, 'linkerPRIVATE')], $linked: [anchor] },
+    });
+    expect(hidden.ids).toEqual([]);
+  });
+});

@@ -115,6 +115,8 @@ export { RequestError } from './state/request-error';
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
 export { formatDate } from './items/format';
+export { TimelineList, useTimeline } from './items/TimelineList';
+export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
 export { recentItems } from './state/recent';
@@ -122,6 +124,7 @@ export { recentItems } from './state/recent';
 // The shell: views and cells, the navigation and the admin's menu settings.
 export type { ViewProps } from './views/view-def';
 export { useCell } from './shell/cell-api';
+export { useCellLink } from './shell/cell-href';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
 

@@ -1,68 +1,19 @@
-import { InfoDialog, QueryState } from './InfoDialog';
-import { Box, List, ListItem, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
-import { formatDate } from './format';
-import { eventLabel, propLabel } from './labels';
-import { changeRows } from './meta-model';
+import { InfoDialog } from './InfoDialog';
+import { TimelineList } from './TimelineList';
 
 export interface TimelineDialogProps {
   item: Item;
   onClose(): void;
 }
 
-/** The item's history (act/timeline), newest first, with the fields each change touched. */
+/** The item's whole history (act/timeline), newest first, with the fields each change touched. */
 export function TimelineDialog({ item, onClose }: TimelineDialogProps) {
   const { t } = useTranslation();
-  const { client } = useApp();
-  const q = useQuery({
-    queryKey: ['timeline', item.$id, item._u],
-    queryFn: () => client.act('timeline', { _t: item._t, _i: item._i }),
-    retry: false,
-  });
-  const labels = { ...(item.$labels ?? {}), ...(q.data?.$labels ?? {}) };
-  const events = Array.isArray(q.data?.events) ? q.data.events : [];
-  const empty = t('item.empty');
   return (
     <InfoDialog title={t('item.timelineTitle')} maxWidth="md" onClose={onClose}>
-      <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
-        <List aria-label={t('item.timelineTitle')}>
-          {events.map((e) => {
-            const changes = changeRows(e.data);
-            const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
-            return (
-              <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {t('item.eventLine', { kind: eventLabel(t, e.kind), who })}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {typeof e.at === 'string' ? formatDate(e.at) : ''}
-                </Typography>
-                {changes.length > 0 && (
-                  <Box component="ul" sx={{ m: 0, pl: 3 }}>
-                    {changes.map((c) => (
-                      <Typography
-                        component="li"
-                        variant="body2"
-                        key={c.field}
-                        sx={{ wordBreak: 'break-word' }}
-                      >
-                        {t('item.changeLine', {
-                          field: propLabel(t, item._t, c.field),
-                          from: c.from || empty,
-                          to: c.to || empty,
-                        })}
-                      </Typography>
-                    ))}
-                  </Box>
-                )}
-              </ListItem>
-            );
-          })}
-        </List>
-      </QueryState>
+      <TimelineList item={item} />
     </InfoDialog>
   );
 }

@@ -3,7 +3,7 @@ import type { PropertyDef } from '../../kernel/property';
 import { FileEditor } from '../files/FileField';
 import { defineClientModule, type FieldEditorProps } from '../module-api';
 import { BooleanField } from './BooleanField';
-import { fieldEditorsOf, pickFieldEditor } from './field-editors';
+import { DATE_EDITOR, fieldEditorsOf, pickFieldEditor } from './field-editors';
 import { JsonField } from './JsonField';
 import { ListField } from './ListField';
 import { ReadOnlyEditor } from './ReadOnlyField';
@@ -50,6 +50,14 @@ describe('field editors by lookup', () => {
     expect(pickFieldEditor({ kind: 'file' }, open, none)).toBe(FileEditor);
     expect(pickFieldEditor({ kind: 'file' }, { ...open, editable: false }, none)).toBe(FileEditor);
     expect(pickFieldEditor({ kind: 'file' }, { ...open, saved: false }, none)).toBe(ReadOnlyEditor);
+  });
+
+  it('edits exact dates and date-times with the picker; imprecise dates and lists stay text', () => {
+    expect(pickFieldEditor({ kind: 'date' }, open, none)).toBe(DATE_EDITOR);
+    expect(pickFieldEditor({ kind: 'dateTime' }, open, none)).toBe(DATE_EDITOR);
+    expect(pickFieldEditor({ kind: 'date', impreciseDate: true }, open, none)).toBe(ScalarField);
+    expect(pickFieldEditor({ kind: 'date', list: true }, open, none)).toBe(ListField);
+    expect(pickFieldEditor({ kind: 'date' }, { ...open, editable: false }, none)).toBe(ReadOnlyEditor);
   });
 
   it('refuses a kind two modules register', () => {

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import type { PropertyDef } from '../../kernel/property';
 import { FileEditor } from '../files/FileField';
+import { lazyScreen } from '../i18n/screen-strings';
 import type { ClientModule, FieldEditorProps } from '../module-api';
 import { BooleanField } from './BooleanField';
+import { usesDatePicker } from './date-values';
 import { fieldShape, type FieldShape } from './form-model';
 import { collectById } from './item-sections';
 import { JsonField } from './JsonField';
@@ -37,6 +39,9 @@ export const SHAPE_EDITORS: Readonly<Record<EditorShape, ComponentType<FieldEdit
 /** The client's own editors by kind; they need a saved item (a file is uploaded to its id). */
 export const KIND_EDITORS: Readonly<Record<string, ComponentType<FieldEditorProps>>> = { file: FileEditor };
 
+/** Exact dates and date-times: the date picker, its own chunk (with its date library). */
+export const DATE_EDITOR = lazyScreen(() => import('./DateField').then((m) => ({ default: m.DateField })));
+
 export function editorShape(prop: PropertyDef): EditorShape {
   return prop.translations ? 'translations' : fieldShape(prop);
 }
@@ -67,6 +72,7 @@ export function pickFieldEditor(
   const kind = Object.hasOwn(KIND_EDITORS, prop.kind) ? KIND_EDITORS[prop.kind] : undefined;
   if (kind && o.saved) return kind;
   if (!o.editable || isReadOnlyProp(prop, o.admin)) return ReadOnlyEditor;
+  if (usesDatePicker(prop)) return DATE_EDITOR;
   return SHAPE_EDITORS[editorShape(prop)];
 }
 

@@ -41,9 +41,22 @@ export function propertyOf(
   return null;
 }
 
+/**
+ * `$linked`: items holding a relation to the value (a row of `links` from the item to it), the
+ * reverse of a relation property: "what points at this item" (an item's Related section). A
+ * filter only: it is no facet and no sort (see assertFilterKey), and it goes through the same
+ * search path as any key, so the read rule in SQL drops what the asker may not read.
+ */
+export const LINKED_KEY = '$linked';
+
 export function assertKnownKey(registry: Registry, types: readonly string[] | null, key: string): void {
   if (COLUMN_KEYS.has(key) || key === '$text' || key === '_c.ts' || key === '_m.ts') return;
   if (!propertyOf(registry, types, key)) throw unknownKey(key);
+}
+
+/** A key a clause may filter by: any known key, and `$linked`. */
+export function assertFilterKey(registry: Registry, types: readonly string[] | null, key: string): void {
+  if (key !== LINKED_KEY) assertKnownKey(registry, types, key);
 }
 
 /** The error for a search key that names no column and no declared property. */
@@ -61,6 +74,9 @@ export function valueCondition(
 ): SQL {
   const col = COLUMN_KEYS.get(key);
   if (col) return value === null ? sql`${col} is null` : sql`${col}::text = ${String(value)}`;
+  // The links_to index finds the rows pointing at the value; `i.id` is in both row sources.
+  if (key === LINKED_KEY)
+    return sql`exists (select 1 from links l where l.to_id = ${String(value)} and l.from_id = i.id)`;
   if (key === '_c.ts' || key === '_m.ts')
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
@@ -96,6 +112,10 @@ export function valuesCondition(
     dates || v === null || (isDatedKind(kind) && isDateRange(v));
   const plain = values.filter((v) => !isOwn(v));
   const own = values.filter(isOwn);
+  if (key === LINKED_KEY)
+    return values.length < VALUE_SET_FROM
+      ? orOf(values.map((v) => valueCondition(key, v, kind)))
+      : sql`exists (select 1 from links l where l.to_id = any(${arrayLiteral(values.map(String))}::text[]) and l.from_id = i.id)`;
   if (plain.length < VALUE_SET_FROM) return orOf(values.map((v) => valueCondition(key, v, kind)));
   const col = COLUMN_KEYS.get(key);
   const set = col

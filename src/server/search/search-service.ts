@@ -19,6 +19,7 @@ import { parseJson, query, textArray } from '../db/query';
 import type { ItemService } from '../items/item-service';
 import { facetPlan, facetsSql, readFacets } from './facet-sql';
 import {
+  assertFilterKey,
   assertKnownKey,
   isSearchColumnKey,
   propertyOf,
@@ -92,7 +93,7 @@ export class SearchService {
     const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
     for (const t of types) if (!registry.type(t)) throw new AppError('invalidInput', `unknown type ${t}`);
     const scopeTypes = types.length ? types : null;
-    for (const key of queryKeys(q)) if (key !== TEXT_KEY) assertKnownKey(registry, scopeTypes, key);
+    for (const key of queryKeys(q)) if (key !== TEXT_KEY) assertFilterKey(registry, scopeTypes, key);
     for (const key of q.facets ?? []) assertKnownKey(registry, scopeTypes, key);
     for (const o of q.sort ?? []) if (o.key !== '_score') assertKnownKey(registry, scopeTypes, o.key);
     return { q, types };
@@ -213,7 +214,7 @@ export class SearchService {
         if (ts) out.push(sql`${tsv} @@ ${ts}`);
         continue;
       }
-      assertKnownKey(this.items.registry, types.length ? types : null, key);
+      assertFilterKey(this.items.registry, types.length ? types : null, key);
       if (values.length === 0) continue;
       const prop = propertyOf(this.items.registry, types.length ? types : null, key);
       if (prop?.kind === 'number') {

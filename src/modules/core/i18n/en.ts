@@ -193,6 +193,22 @@ export const coreEn = {
     by: 'by {{name}}',
     loadFailed: 'The notifications could not be loaded.',
   },
+  // The sections of a record below its fields (record/).
+  record: {
+    related: 'Related',
+    relatedGroup: '{{type}}: {{count}} related',
+    showMore: 'Show more ({{count}} more)',
+    conversations: 'Conversations',
+    noConversations: 'No conversations about this yet.',
+    newConversation: 'New conversation',
+    newConversationSubject: 'Subject',
+    startConversation: 'Start',
+    newConversationFailed: 'The conversation could not be started. Please try again.',
+    history: 'History',
+    showAll: 'Show all',
+    showRecent: 'Show recent only',
+    loadFailed: 'This could not be loaded.',
+  },
   conversations: {
     title: 'Conversations',
     filter: 'Show conversations',

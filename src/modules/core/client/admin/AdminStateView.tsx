@@ -104,7 +104,7 @@ export function AdminStateView() {
                 </TableCell>
                 <TableCell>{n.version}</TableCell>
                 <TableCell>{formatDate(n.startedAt)}</TableCell>
-                <TableCell>{new Date(n.seenAt).toLocaleTimeString()}</TableCell>
+                <TableCell>{formatDate(n.seenAt)}</TableCell>
                 <TableCell align="right">{n.sockets}</TableCell>
               </TableRow>
             ))}

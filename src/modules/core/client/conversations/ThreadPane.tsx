@@ -30,8 +30,10 @@ import { formatDate, type Item, itemKey, useApp, useItem } from '../../../../cli
  * Files go with a reply: the Message is created first, then each file is uploaded into it
  * (docs/decisions.md "attachments in replies"); a file that fails stays under its message
  * with a retry, so nothing is lost without the user being told.
+ * `embedded`: inside the thread's own record, which already shows its subject and its fields,
+ * so the pane leaves out its title and the link to them.
  */
-export function ThreadPane({ threadId }: { threadId: string }) {
+export function ThreadPane({ threadId, embedded = false }: { threadId: string; embedded?: boolean }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const qc = useQueryClient();
@@ -144,10 +146,17 @@ export function ThreadPane({ threadId }: { threadId: string }) {
   const assignee = typeof th?.assignedTo === 'string' ? th.$labels?.[th.assignedTo] : undefined;
 
   return (
-    <Paper variant="outlined" component="section" aria-label={String(th?.subject ?? threadId)} sx={{ p: 2 }}>
-      <Typography component="h2" variant="h6">
-        {String(th?.subject ?? '')}
-      </Typography>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={embedded ? t('conversations.messages') : String(th?.subject ?? threadId)}
+      sx={{ p: 2 }}
+    >
+      {!embedded && (
+        <Typography component="h2" variant="h6">
+          {String(th?.subject ?? '')}
+        </Typography>
+      )}
       <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <FormControlLabel
           control={
@@ -169,9 +178,11 @@ export function ThreadPane({ threadId }: { threadId: string }) {
             .filter(Boolean)
             .join(' · ')}
         </Typography>
-        <Link component={RouterLink} to={`/conversations/i-${threadId}?c0=${threadId}`}>
-          {t('conversations.editDetails')}
-        </Link>
+        {!embedded && (
+          <Link component={RouterLink} to={`/conversations/i-${threadId}?c0=${threadId}`}>
+            {t('conversations.editDetails')}
+          </Link>
+        )}
       </Stack>
       {messages.isError && <Alert severity="error">{t('conversations.loadFailed')}</Alert>}
       {messages.isSuccess && messages.data.length === 0 && (

@@ -3,7 +3,14 @@ import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Markdown, RELEASES, unseenReleases, useSession, useWhatsNew } from '../../../../client/module-api';
+import {
+  formatDate,
+  Markdown,
+  RELEASES,
+  unseenReleases,
+  useSession,
+  useWhatsNew,
+} from '../../../../client/module-api';
 
 /** /whats-new: the notes of every version, newest first; opening it marks them seen. */
 export function WhatsNewView() {
@@ -39,7 +46,7 @@ export function WhatsNewView() {
               )}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {new Date(r.date).toLocaleDateString(undefined, { dateStyle: 'long', timeZone: 'UTC' })}
+              {formatDate(r.date)}
             </Typography>
             {q.data ? (
               <Markdown source={q.data[i] ?? ''} headingOffset={1} />

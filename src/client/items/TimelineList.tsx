@@ -1,0 +1,66 @@
+import { Box, List, ListItem, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApp } from '../state/app-context';
+import type { Item } from '../state/items';
+import { formatDate } from './format';
+import { QueryState } from './InfoDialog';
+import { eventLabel, propLabel } from './labels';
+import { changeRows } from './meta-model';
+
+/** The item's history (act/timeline), newest first; one query shared by the dialog and the record. */
+export function useTimeline(item: Item) {
+  const { client } = useApp();
+  const q = useQuery({
+    queryKey: ['timeline', item.$id, item._u],
+    queryFn: () => client.act('timeline', { _t: item._t, _i: item._i }),
+    retry: false,
+  });
+  const events = Array.isArray(q.data?.events) ? q.data.events : [];
+  const labels: Record<string, string> = { ...(item.$labels ?? {}), ...(q.data?.$labels ?? {}) };
+  return { q, events, labels };
+}
+
+/**
+ * The history's events, each with who, when and the fields it touched. `limit`: only the newest
+ * that many (the record's inline timeline; the History dialog shows them all).
+ */
+export function TimelineList({ item, limit }: { item: Item; limit?: number }) {
+  const { t } = useTranslation();
+  const { q, events, labels } = useTimeline(item);
+  const shown = limit === undefined ? events : events.slice(0, limit);
+  const empty = t('item.empty');
+  return (
+    <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
+      <List aria-label={t('item.timelineTitle')} dense={limit !== undefined}>
+        {shown.map((e) => {
+          const changes = changeRows(e.data);
+          const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
+          return (
+            <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {t('item.eventLine', { kind: eventLabel(t, e.kind), who })}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {typeof e.at === 'string' ? formatDate(e.at) : ''}
+              </Typography>
+              {changes.length > 0 && (
+                <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                  {changes.map((c) => (
+                    <Typography component="li" variant="body2" key={c.field} sx={{ wordBreak: 'break-word' }}>
+                      {t('item.changeLine', {
+                        field: propLabel(t, item._t, c.field),
+                        from: c.from || empty,
+                        to: c.to || empty,
+                      })}
+                    </Typography>
+                  ))}
+                </Box>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
+    </QueryState>
+  );
+}
