@@ -174,8 +174,9 @@ describe('notifications', () => {
     await expect
       .poll(
         async () => {
-          const first = page.getByRole('textbox', { name: /^Subject/ }).first();
-          return (await first.count()) ? first.inputValue() : '';
+          // The thread opens as a record, headed by its subject.
+          const first = page.locator('form[data-record-mode] h3').first();
+          return (await first.count()) ? first.textContent() : '';
         },
         { timeout: 10_000 },
       )

@@ -348,6 +348,9 @@ export const enScreens = {
       fileID: 'Stored file',
       uppyID: 'Upload id',
     },
+    Contact: {
+      _related: 'Organisations',
+    },
     LOVValue: {
       key: 'Key',
       list: 'List',
