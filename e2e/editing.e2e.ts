@@ -349,6 +349,18 @@ describe('a read-only reader', () => {
     expect(await c.getByRole('combobox').count()).toBe(0);
     expect(await c.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await shot(memberPage, 'editing-read-only-member');
+
+    // Their own User record: what they may change, and no admin plumbing ("Capabilities —", "Admin: No").
+    const menu = await openUserMenu(memberPage);
+    await menu.getByRole('menuitem', { name: 'My profile' }).click();
+    const own = cellAt(memberPage, 0).locator('form[data-record-mode]');
+    await own.getByRole('heading', { level: 3 }).waitFor();
+    await own.getByText('member@riverbend.example').first().waitFor();
+    await own.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    expect(await own.getByText('Capabilities').count()).toBe(0);
+    expect(await own.getByText('Admin', { exact: true }).count()).toBe(0);
+    expect(await own.getByText('Masquerading').count()).toBe(0);
+    await shot(memberPage, 'record-own-user');
     await member.close();
     memberPage = undefined;
   });

@@ -117,7 +117,8 @@ export function ItemHeader({
           </Button>
         )}
       </Stack>
-      {facts.length > 0 && (
+      {/* In the edit form the fields themselves are the facts. */}
+      {!editing && facts.length > 0 && (
         <Box
           component="dl"
           aria-label={t('item.keyFacts')}
