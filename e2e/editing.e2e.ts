@@ -329,6 +329,16 @@ describe('a record', () => {
       }
       await ctx.close();
     }
+    // A wide cell: two fields a row, read and edit (a container query on the record).
+    const c = await openContact();
+    await c.getByRole('button', { name: 'Widen column' }).click();
+    await c.getByRole('button', { name: /^Show \d+ empty fields$/ }).click();
+    await shot(page, 'record-contact-wide');
+    await c.getByRole('button', { name: 'Edit', exact: true }).click();
+    await field(c, 'Middle name').waitFor();
+    await shot(page, 'record-contact-wide-edit');
+    await page.keyboard.press('Escape');
+    await c.getByRole('button', { name: 'Narrow column' }).click();
   });
 });
 

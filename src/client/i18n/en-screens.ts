@@ -27,8 +27,6 @@ export const enScreens = {
     edit: 'Edit',
     editField: 'Edit {{label}}',
     cancelEdit: 'Cancel',
-    keyFacts: 'Key facts',
-    fields: 'Fields',
     showEmpty_one: 'Show {{count}} empty field',
     showEmpty_other: 'Show {{count}} empty fields',
     hideEmpty_one: 'Hide {{count}} empty field',
@@ -349,7 +347,7 @@ export const enScreens = {
       uppyID: 'Upload id',
     },
     Contact: {
-      _related: 'Organisations',
+      _related: 'Related organisations',
     },
     LOVValue: {
       key: 'Key',

@@ -23,7 +23,7 @@ import { NotifyPrefDialog } from '../notifications/NotifyPrefDialog';
 import { PropertyField } from './PropertyField';
 import { RawEditDialog } from './RawEditDialog';
 import { RecordFields } from './RecordFields';
-import { editFields, isEditShortcut } from './record-model';
+import { editFields, isEditShortcut, isWideValue } from './record-model';
 import { StaleNotice } from './StaleNotice';
 import { TimelineDialog } from './TimelineDialog';
 import { FOCUSABLE, useItemEditor } from './useItemEditor';
@@ -41,6 +41,15 @@ export interface ItemFormProps {
   /** The modules' item menu entries (each says whether it applies to this item). */
   menu?: readonly ItemMenuEntry[];
 }
+
+// The edit form uses the record's widths (RecordFields): two inputs a row from 900 px of record.
+const EDIT_GRID_SX = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  columnGap: 2,
+  rowGap: 2.5,
+  '@container record (min-width: 900px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+} as const;
 
 const NO_SECTIONS = { above: [], below: [], omit: [] } as const;
 const NO_ENTRIES: readonly ItemMenuEntry[] = [];
@@ -105,20 +114,23 @@ export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES
         />
         {ed.mode === 'edit' ? (
           <>
-            <Stack spacing={2.5} data-record-fields>
-              {editFields(type, base, { admin: ed.admin, omit: sections.omit }).map(([name, prop]) => (
-                <PropertyField
-                  key={name}
-                  name={name}
-                  prop={prop}
-                  item={base}
-                  admin={ed.admin}
-                  editable={ed.editable}
-                  shaking={ed.shaking.includes(name)}
-                  onOpen={open}
-                />
-              ))}
-            </Stack>
+            <Box data-record-fields sx={{ containerType: 'inline-size', containerName: 'record' }}>
+              <Box sx={EDIT_GRID_SX}>
+                {editFields(type, base, { admin: ed.admin, omit: sections.omit }).map(([name, prop]) => (
+                  <Box key={name} sx={isWideValue(prop) ? { gridColumn: '1 / -1' } : undefined}>
+                    <PropertyField
+                      name={name}
+                      prop={prop}
+                      item={base}
+                      admin={ed.admin}
+                      editable={ed.editable}
+                      shaking={ed.shaking.includes(name)}
+                      onOpen={open}
+                    />
+                  </Box>
+                ))}
+              </Box>
+            </Box>
             <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
               <Button type="submit" variant="contained" disabled={!ed.isDirty || ed.saving}>
                 {t('app.save')}

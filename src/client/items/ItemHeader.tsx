@@ -121,7 +121,6 @@ export function ItemHeader({
       {!editing && facts.length > 0 && (
         <Box
           component="dl"
-          aria-label={t('item.keyFacts')}
           sx={{
             m: 0,
             mt: 2,

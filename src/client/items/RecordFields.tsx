@@ -69,10 +69,13 @@ export function RecordFields(p: RecordFieldsProps) {
   const { item, type, admin, editable, fieldEdit } = p;
   const [showEmpty, setShowEmpty] = useState(false);
   const registered = fieldEditorsOf(useClientModules());
-  const { filled, empty } = recordFields(type, item, { admin, editable, omit: p.omit });
-  // A module's editor (a map) or the client's own (a file) shows its value itself, outside the grid.
+  const fields = recordFields(type, item, { admin, editable, omit: p.omit });
+  // A module's editor (a map) or the client's own (a file) shows its value itself, outside the
+  // grid; an empty one is filled in the edit form (its editor there is the upload or the map).
   const own = (prop: PropertyDef) =>
     registered.has(prop.kind) || (Object.hasOwn(KIND_EDITORS, prop.kind) && !!item.$id);
+  const { filled } = fields;
+  const empty = fields.empty.filter(([, prop]) => !own(prop));
   // A folded field being edited stays in view.
   const shown = [...filled, ...empty.filter(([n]) => showEmpty || n === fieldEdit)];
   const grid = shown.filter(([, prop]) => !own(prop));
@@ -82,7 +85,7 @@ export function RecordFields(p: RecordFieldsProps) {
   return (
     <Box sx={{ containerType: 'inline-size', containerName: 'record' }} data-record-fields>
       {grid.length > 0 && (
-        <Box component="dl" aria-label={t('item.fields')} sx={GRID_SX}>
+        <Box component="dl" sx={GRID_SX}>
           {grid.map(([name, prop]) =>
             name === fieldEdit ? (
               <FieldEditRow key={name} name={name} prop={prop} {...p} />
@@ -137,6 +140,7 @@ interface FieldRowProps {
 function FieldRow({ name, prop, item, canEdit, onEdit, onOpen }: FieldRowProps) {
   const { t } = useTranslation();
   const valueId = useId();
+  const hintId = useId();
   const label = propLabel(t, item._t, name);
   const value = (
     <Box id={valueId} sx={{ minWidth: 0, flex: 1 }}>
@@ -165,8 +169,8 @@ function FieldRow({ name, prop, item, canEdit, onEdit, onOpen }: FieldRowProps) 
             component="div"
             data-edit-trigger
             onClick={onEdit}
-            aria-label={t('item.editField', { label })}
-            aria-describedby={valueId}
+            // "Edit Office phone (250) 555-0199": what it does, then the words on screen (WCAG 2.5.3).
+            aria-labelledby={`${hintId} ${valueId}`}
             sx={{
               display: 'flex',
               width: '100%',
@@ -183,6 +187,9 @@ function FieldRow({ name, prop, item, canEdit, onEdit, onOpen }: FieldRowProps) 
               '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
             }}
           >
+            <Box component="span" id={hintId} sx={HIDDEN_SX}>
+              {t('item.editField', { label })}
+            </Box>
             {value}
             <EditIcon
               className="edit-hint"
