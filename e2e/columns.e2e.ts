@@ -104,7 +104,7 @@ describe('columns on a wide screen (1440 × 900)', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Escape');
     await expect.poll(() => cells(page).count()).toBe(1);
-    await cell(page, THREAD).getByRole('button', { name: 'Back' }).waitFor();
+    await cell(page, THREAD).getByRole('button', { name: 'Back', exact: true }).waitFor();
     await shot(page, 'columns-single-column-setting');
 
     // The setting is saved to the user: it holds after a reload.
@@ -135,7 +135,7 @@ describe('columns on a narrow screen (800 px)', () => {
     await breadcrumbs().getByRole('button', { name: AGREEMENT }).waitFor();
     await shot(page, 'columns-narrow-focused-thread');
 
-    await cell(page, THREAD).getByRole('button', { name: 'Back' }).click();
+    await cell(page, THREAD).getByRole('button', { name: 'Back', exact: true }).click();
     await expect.poll(pathOf).toBe('/i-Organization-1/i-Agreement-2');
     await cell(page, AGREEMENT).waitFor();
     expect(await cells(page).count()).toBe(1);
@@ -145,7 +145,7 @@ describe('columns on a narrow screen (800 px)', () => {
     await cell(page, ORG).getByRole('heading', { level: 3, name: ORG }).waitFor();
     expect(await cells(page).count()).toBe(1);
     // The first column has nothing to go back to.
-    expect(await cell(page, ORG).getByRole('button', { name: 'Back' }).count()).toBe(0);
+    expect(await cell(page, ORG).getByRole('button', { name: 'Back', exact: true }).count()).toBe(0);
     await shot(page, 'columns-narrow-first-column');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
