@@ -138,14 +138,16 @@ for (const mode of ['light', 'dark'] as const) {
       await page.getByRole('link', { name: 'Riverbend First Nation' }).waitFor();
       await check(page, `${mode}-home`);
 
+      // An item opens as a record to read; Edit turns it into its form. Both are checked.
       await page.goto(app.server.url + '/i-Thread-3');
+      await cellAt(page, 0).getByRole('heading', { level: 3 }).waitFor();
+      await check(page, `${mode}-item-record`);
+      await cellAt(page, 0).getByRole('button', { name: 'Edit', exact: true }).click();
       await field(cellAt(page, 0), 'Subject').waitFor();
       await check(page, `${mode}-item-editable`);
 
       await page.goto(app.server.url + '/i-Organization-1/i-Agreement-2/i-Thread-3');
-      await field(cellAt(page, 2), 'Subject').waitFor();
-      await field(cellAt(page, 1), 'Title').waitFor();
-      await field(cellAt(page, 0), 'Display name').waitFor();
+      for (const i of [0, 1, 2]) await cellAt(page, i).getByRole('heading', { level: 3 }).waitFor();
       await check(page, `${mode}-columns`);
 
       await page.goto(app.server.url + '/privacy-policy');
@@ -257,7 +259,9 @@ for (const mode of ['light', 'dark'] as const) {
       await signIn(page, app.server.url, 'member@riverbend.example');
       await setDark(page, dark);
       await page.goto(app.server.url + '/i-Agreement-2');
-      await page.getByText('You can read this item but not change it.').waitFor();
+      await cellAt(page, 0)
+        .getByRole('heading', { level: 3, name: 'Community data-sharing terms' })
+        .waitFor();
       await check(page, `${mode}-item-read-only`);
     });
 
@@ -354,6 +358,7 @@ for (const mode of ['light', 'dark'] as const) {
       await dialog.waitFor({ state: 'detached' });
 
       await page.goto(app.server.url + '/i-LOVValue-1');
+      await cellAt(page, 0).getByRole('button', { name: 'Edit', exact: true }).click();
       await field(cellAt(page, 0), 'Key').waitFor();
       await check(page, `${mode}-lov-value`);
 

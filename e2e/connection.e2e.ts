@@ -24,6 +24,7 @@ describe('losing the connection', () => {
   it('shows the countdown notice with "Retry now", keeps an edit typed offline, and recovers', async () => {
     await page.goto(app.server.url + '/i-Thread-3');
     const c = cellAt(page, 0);
+    await c.getByRole('button', { name: 'Edit', exact: true }).click();
     await field(c, 'Subject').waitFor();
     await expect.poll(() => app.server.app.services.hub.sessions.size).toBeGreaterThan(0);
 

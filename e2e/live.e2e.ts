@@ -51,15 +51,20 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** Opens the thread and its edit form (items open as records to read). */
 async function openThread(p: Page): Promise<Locator> {
   await p.goto(app.server.url + THREAD);
   const cell = cellAt(p, 0);
+  await cell.getByRole('button', { name: 'Edit', exact: true }).click();
   await field(cell, 'Subject').waitFor();
   return cell;
 }
 
 async function saveSubject(p: Page, subject: string) {
   const cell = cellAt(p, 0);
+  // A save returns to the record: edit it again.
+  const edit = cell.getByRole('button', { name: 'Edit', exact: true });
+  if (await edit.isVisible()) await edit.click();
   await field(cell, 'Subject').fill(subject);
   await cell.getByRole('button', { name: 'Save' }).click();
   await alertText(p, 'Saved.').waitFor();

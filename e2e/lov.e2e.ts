@@ -52,9 +52,11 @@ const url = (p: string) => app.server.url + p;
 const actionType = (scope: ReturnType<typeof cellAt>) =>
   scope.getByRole('combobox', { name: /^Action type/ });
 
+/** Opens the thread and its edit form (items open as records to read). */
 async function openThread(page: Page, id: string) {
   await page.goto(url(`/i-${id}`));
   const c = cellAt(page, 0);
+  await c.getByRole('button', { name: 'Edit', exact: true }).click();
   await field(c, 'Subject').waitFor();
   return c;
 }
@@ -141,6 +143,7 @@ describe('lists of values', () => {
 
     await manager.goto(url(`/i-${valueId}`));
     const c = cellAt(manager, 0);
+    await c.getByRole('button', { name: 'Edit', exact: true }).click();
     await c.getByRole('combobox', { name: /^State/ }).click();
     await manager.getByRole('option', { name: 'Archived' }).click();
     await c.getByRole('button', { name: 'Save' }).click();

@@ -143,6 +143,8 @@ describe('notifications', () => {
     // He opens the conversation and assigns it to her in the thread's own form.
     const pane = await openConversation(officer, app.server.url, subject);
     await pane.getByRole('link', { name: 'Edit assignment and due date' }).click();
+    // The thread opens as a record; Edit turns it into its form.
+    await officer.getByRole('button', { name: 'Edit', exact: true }).click();
     const assignee = officer.getByRole('combobox', { name: /^Assigned to/ });
     await assignee.fill('Mary');
     await officer.getByRole('option', { name: /Mary Thunderbird.*User-/ }).click();
@@ -174,8 +176,9 @@ describe('notifications', () => {
     await expect
       .poll(
         async () => {
-          const first = page.getByRole('textbox', { name: /^Subject/ }).first();
-          return (await first.count()) ? first.inputValue() : '';
+          // The thread opens as a record, headed by its subject.
+          const first = page.locator('form[data-record-mode] h3').first();
+          return (await first.count()) ? first.textContent() : '';
         },
         { timeout: 10_000 },
       )

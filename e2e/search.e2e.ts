@@ -430,7 +430,7 @@ describe('per-type lists', () => {
     await dialog.waitFor({ state: 'detached' });
     // The new contact opens in the next column.
     await cell(admin, 'Nora Eagleheart')
-      .getByRole('textbox', { name: /^First name/ })
+      .getByRole('heading', { level: 3, name: 'Nora Eagleheart' })
       .waitFor();
     await expect.poll(() => new URL(admin.url()).pathname).toMatch(/^\/admin\.contacts\/i-Contact-\d+$/);
 

@@ -4,7 +4,6 @@ import {
   alertText,
   cell,
   DEMO_PASSWORD,
-  field,
   fillSignIn,
   newContext,
   openUserMenu,
@@ -65,8 +64,7 @@ describe('sign-in', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => pathOf(page)).toBe('/i-Agreement-3');
-    const title = field(cell(page, PROTECTED_TITLE), 'Title');
-    await expect.poll(() => title.inputValue()).toBe(PROTECTED_TITLE);
+    await cell(page, PROTECTED_TITLE).getByRole('heading', { level: 3, name: PROTECTED_TITLE }).waitFor();
     await expect.poll(() => page.title()).toBe(`${PROTECTED_TITLE} • ${SITE}`);
     await shot(page, 'sign-in-back-at-protected-item');
   });

@@ -9,6 +9,10 @@ export interface TypeConfig {
   defaultHeaders: string[];
   facets: string[];
   defaultIcon: string | null;
+  /** What a record's header shows beside the label (ItemTypeDef.keyFacts). */
+  keyFacts?: string[];
+  /** The enum shown as the record's state chip (ItemTypeDef.stateField). */
+  stateField?: string | null;
   label: string | null;
   excludeGeneralSearch: boolean;
   sideLoadItem: boolean;

@@ -105,6 +105,13 @@ export interface ItemTypeDef {
   defaultHeaders?: readonly string[];
   facets?: readonly string[];
   defaultIcon?: string;
+  /**
+   * The properties a record's header shows beside its label (a contact's organisation, e-mail
+   * and phone): what a person looks for first. Declared properties or automatic ones.
+   */
+  keyFacts?: readonly string[];
+  /** An enum property shown as the record's state chip in its header (an agreement's state). */
+  stateField?: string;
   /** Label template, e.g. '{firstName} {lastName}'. Empty result falls back to the id. */
   label?: string;
   excludeGeneralSearch?: boolean;

@@ -341,6 +341,33 @@ describe('Registry.check cross-references', () => {
     );
   });
 
+  it('catches key facts naming a missing property', () => {
+    const T = type('T', { keyFacts: ['title', 'colour'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: key fact colour names a missing property',
+    );
+  });
+
+  it('catches a state field that is not a declared enum', () => {
+    const T = type('T', { stateField: 'title' });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: stateField title is not a declared enum property',
+    );
+    const U = type('U', { stateField: 'nope' });
+    expect(() => buildRegistry([mod('a', { types: [...people(), U] })])).toThrow(
+      'U: stateField nope is not a declared enum property',
+    );
+  });
+
+  it('accepts key facts and a state field naming what the type declares', () => {
+    const T = type('T', {
+      properties: { title: { kind: 'string' }, state: { kind: 'enum', values: ['OPEN', 'DONE'] } },
+      keyFacts: ['title', '_c.ts'],
+      stateField: 'state',
+    });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).not.toThrow();
+  });
+
   it('accepts headers and facets naming automatic properties', () => {
     const T = type('T', { defaultHeaders: ['title', '_c.ts', 'url'], facets: ['_t', '_c'] });
     expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).not.toThrow();

@@ -237,6 +237,11 @@ export class Registry {
         if (!t.allProperties[h]) problems.push(`${t.name}: header ${h} names a missing property`);
       for (const f of t.facets)
         if (!t.allProperties[f]) problems.push(`${t.name}: facet ${f} names a missing property`);
+      for (const k of t.keyFacts ?? [])
+        if (!Object.hasOwn(t.allProperties, k))
+          problems.push(`${t.name}: key fact ${k} names a missing property`);
+      if (t.stateField !== undefined && t.properties[t.stateField]?.kind !== 'enum')
+        problems.push(`${t.name}: stateField ${t.stateField} is not a declared enum property`);
       const follows = t.access.follows;
       if (follows && t.allProperties[follows]?.kind !== 'relation')
         problems.push(`${t.name}: access follows ${follows}, which is not a relation`);

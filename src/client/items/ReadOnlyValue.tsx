@@ -1,8 +1,9 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef } from '../../kernel/property';
 import { displayValue, isEmptyValue } from './display';
 import { formatJson } from './format';
+import { enumLabel } from './labels';
 import { LovText } from './LovText';
 import { RelationChips } from './RelationChips';
 
@@ -12,15 +13,26 @@ export interface ReadOnlyValueProps {
   labels: Record<string, string>;
   owner: string | null;
   onOpen(id: string): void;
+  /** Smaller text, for the record header's key facts. */
+  dense?: boolean;
 }
 
 const asStrings = (v: unknown): string[] =>
   (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
 
-/** A property's value as text: dates DD-MMM-YYYY, phones (xxx) xxx-xxxx, relations as chips. */
-export function ReadOnlyValue({ prop, value, labels, owner, onOpen }: ReadOnlyValueProps) {
+/**
+ * A property's value as text: dates DD-MMM-YYYY, phones (xxx) xxx-xxxx, links for e-mail and
+ * web addresses, relations and enumerations as chips.
+ */
+export function ReadOnlyValue({ prop, value, labels, owner, onOpen, dense = false }: ReadOnlyValueProps) {
   const { t } = useTranslation();
-  if (isEmptyValue(value)) return <Typography color="text.secondary">{t('item.empty')}</Typography>;
+  const variant = dense ? 'body2' : 'body1';
+  if (isEmptyValue(value))
+    return (
+      <Typography variant={variant} color="text.secondary">
+        {t('item.empty')}
+      </Typography>
+    );
   switch (prop.kind) {
     case 'relation':
       return <RelationChips ids={asStrings(value)} labels={labels} onOpen={onOpen} />;
@@ -40,12 +52,22 @@ export function ReadOnlyValue({ prop, value, labels, owner, onOpen }: ReadOnlyVa
           {formatJson(value)}
         </Box>
       );
+    case 'enum':
+      // Enumerations read as chips, as a list's state column does.
+      return (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {asStrings(value).map((v) => (
+            <Chip key={v} size="small" variant="outlined" label={enumLabel(t, v)} />
+          ))}
+        </Stack>
+      );
     case 'lov':
       return <LovText list={prop.lov} owner={owner} values={asStrings(value)} />;
     case 'string':
       if (typeof value === 'string' && (prop.format === 'email' || prop.format === 'url'))
         return (
           <Link
+            variant={variant}
             href={prop.format === 'email' ? `mailto:${value}` : value}
             {...(prop.format === 'url' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
             sx={{ wordBreak: 'break-all' }}
@@ -58,7 +80,7 @@ export function ReadOnlyValue({ prop, value, labels, owner, onOpen }: ReadOnlyVa
       break;
   }
   return (
-    <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Typography variant={variant} sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       {displayValue(t, prop, value)}
     </Typography>
   );

@@ -1,4 +1,5 @@
-import { Chip, Stack } from '@mui/material';
+import { Chip, Stack, Tooltip } from '@mui/material';
+import { RelationCard } from './RelationCard';
 
 export interface RelationChipsProps {
   ids: readonly string[];
@@ -7,12 +8,39 @@ export interface RelationChipsProps {
   onOpen(id: string): void;
 }
 
-/** Related items as chips labelled from $labels (else the id); a click opens the item. */
+// The hover card looks like a small paper card, not a dark tooltip: it holds a record's facts.
+const CARD_SLOTS = {
+  tooltip: {
+    sx: {
+      bgcolor: 'background.paper',
+      color: 'text.primary',
+      border: 1,
+      borderColor: 'divider',
+      boxShadow: 3,
+      p: 1.5,
+      maxWidth: 340,
+    },
+  },
+} as const;
+
+/**
+ * Related items as chips labelled from $labels (else the id); a click opens the item. Hovering
+ * or focusing a chip shows a card with the item's type and key facts (RelationCard).
+ */
 export function RelationChips({ ids, labels, onOpen }: RelationChipsProps) {
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {ids.map((id) => (
-        <Chip key={id} size="small" label={labels[id] ?? id} onClick={() => onOpen(id)} />
+        <Tooltip
+          key={id}
+          title={<RelationCard id={id} label={labels[id] ?? id} />}
+          enterDelay={400}
+          enterNextDelay={200}
+          describeChild
+          slotProps={CARD_SLOTS}
+        >
+          <Chip size="small" label={labels[id] ?? id} onClick={() => onOpen(id)} />
+        </Tooltip>
       ))}
     </Stack>
   );

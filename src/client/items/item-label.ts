@@ -21,6 +21,8 @@ export function loadTypes(config: ClientConfig): void {
         facets: t.facets,
         ...(t.defaultIcon ? { defaultIcon: t.defaultIcon } : {}),
         ...(t.label ? { label: t.label } : {}),
+        ...(t.keyFacts?.length ? { keyFacts: t.keyFacts } : {}),
+        ...(t.stateField ? { stateField: t.stateField } : {}),
         excludeGeneralSearch: t.excludeGeneralSearch,
         sideLoadItem: t.sideLoadItem,
         ...(t.attachments ? { attachments: true } : {}),

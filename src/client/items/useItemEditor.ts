@@ -26,7 +26,10 @@ interface Base {
   defaults: FormValues;
 }
 
-const FOCUSABLE =
+/** 'read': the record's values; 'edit': the whole edit form. */
+export type RecordMode = 'read' | 'edit';
+
+export const FOCUSABLE =
   '[role="combobox"], input:not([aria-hidden="true"]):not([type="hidden"]), textarea:not([aria-hidden="true"])';
 
 const cssEscape = (s: string) =>
@@ -47,6 +50,10 @@ export function useItemEditor(item: Item, type: ItemType) {
   const cell = useCell();
   const editable = item.$allowed?.update === true;
 
+  // Read mode by default (issue 13); a new item, which has nothing to read yet, opens editing.
+  const [mode, setMode] = useState<RecordMode>(() => (editable && !item.$id ? 'edit' : 'read'));
+  /** The one field edited in place in read mode, if any. */
+  const [fieldEdit, setFieldEdit] = useState<string | null>(null);
   const [initial] = useState<Base>(() => ({ item, defaults: formDefaults(type, item) }));
   const baseRef = useRef<Base>(initial);
   const [base, setBaseItem] = useState<Item>(item);
@@ -83,17 +90,38 @@ export function useItemEditor(item: Item, type: ItemType) {
     markDirty();
   }
 
+  function toRead() {
+    setMode('read');
+    setFieldEdit(null);
+  }
+  function editAll() {
+    if (!editable) return;
+    setMode('edit');
+    setFieldEdit(null);
+  }
+  function editField(name: string) {
+    if (editable) setFieldEdit(name);
+  }
+
   /** Scrolls the first invalid field into view, focuses it, and shakes the invalid fields for 1 s. */
   function fail(names: string[]) {
     const sorted = Object.keys(baseRef.current.defaults).filter((n) => names.includes(n));
     const first = sorted[0];
-    const el = first
-      ? rootRef.current?.querySelector<HTMLElement>(`[data-field="${cssEscape(first)}"]`)
-      : null;
-    if (el) {
-      el.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-      el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
-    }
+    // A field edited in place that fails on another field (data saved before a rule changed)
+    // opens the whole form, where that field has its editor; the focus follows once it shows.
+    const widen = mode === 'read' && sorted.some((n) => n !== fieldEdit);
+    if (widen) editAll();
+    const focus = () => {
+      const el = first
+        ? rootRef.current?.querySelector<HTMLElement>(`[data-field="${cssEscape(first)}"]`)
+        : null;
+      if (el) {
+        el.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+        el.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+      }
+    };
+    if (widen) setTimeout(focus, 50);
+    else focus();
     setShaking(sorted);
     clearTimeout(shakeTimer.current);
     shakeTimer.current = setTimeout(() => setShaking([]), SHAKE_MS);
@@ -128,12 +156,14 @@ export function useItemEditor(item: Item, type: ItemType) {
     const sent = form.getValues();
     if (dirtyKeys(baseRef.current.defaults, sent).length === 0) {
       markDirty();
+      toRead();
       return true;
     }
     if (!validate()) return false;
     const changes = changedFields(type, baseRef.current.defaults, sent);
     if (Object.keys(changes).length === 0) {
       markDirty();
+      toRead();
       return true;
     }
     savingRef.current = true;
@@ -150,6 +180,8 @@ export function useItemEditor(item: Item, type: ItemType) {
       // Edits made while the save was under way stay; everything else is the saved item.
       adopt(next, sent);
       cacheItem(next);
+      // Saved: back to the record, unless edits made during the save are still to be saved.
+      if (isClean()) toRead();
       return true;
     } catch (e) {
       cellRef.current.setDirty('ERROR');
@@ -175,6 +207,7 @@ export function useItemEditor(item: Item, type: ItemType) {
     form.clearErrors();
     setStale(false);
     cellRef.current.setDirty('NONE');
+    toRead();
   }
 
   /** After staleVersion: read the item again and put the user's edits over it (new $version). */
@@ -256,6 +289,12 @@ export function useItemEditor(item: Item, type: ItemType) {
     shaking,
     isDirty,
     rootRef,
+    mode,
+    fieldEdit,
+    toRead,
+    editAll,
+    editField,
+    isClean,
     submit,
     resetForm,
     reloadKeep,

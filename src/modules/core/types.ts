@@ -62,6 +62,7 @@ export const User = defineItemType({
     notifyPairs: { kind: 'json', write: 'system' },
   },
   defaultHeaders: ['name', 'email', '_c.ts'],
+  keyFacts: ['email'],
   // The people who sign in. A user reads and edits their own User item (PRIVATE otherwise).
   access: { create: 'admin', defaultLevel: 'PRIVATE', selfGrant: ['read', 'update'], principal: true },
 });
@@ -81,6 +82,7 @@ export const Organization = defineItemType({
     capabilities: { kind: 'string', list: true, write: 'admin' },
   },
   defaultHeaders: ['displayName', 'type', '_c.ts'],
+  keyFacts: ['type', 'website'],
   facets: ['type'],
   access: { create: 'admin', defaultLevel: 'PUBLIC', ownsItself: true },
 });
@@ -108,6 +110,7 @@ export const Contact = defineItemType({
     user: { kind: 'relation', types: ['User'], write: 'admin' },
   },
   defaultHeaders: ['lastName', 'firstName', 'email', '_related'],
+  keyFacts: ['_related', 'email', 'mobilePhone', 'officePhone'],
   facets: ['_related'],
   access: { create: ['staff'], defaultLevel: 'PROTECTED' },
 });
@@ -156,6 +159,7 @@ export const Thread = defineItemType({
     sortTS: { kind: 'dateTime', write: 'system' },
   },
   defaultHeaders: ['subject', 'assignedTo', 'assignedDue', '_c.ts'],
+  keyFacts: ['assignedTo', 'assignedDue', 'resolved', 'purpose'],
   access: { create: ['member'], defaultLevel: 'PROTECTED' },
 });
 
@@ -204,6 +208,8 @@ export const LOVValue = defineItemType({
     access: { kind: 'enum', values: ACCESS_LEVELS },
   },
   defaultHeaders: ['list', 'key', 'state'],
+  keyFacts: ['list'],
+  stateField: 'state',
   access: { create: ['editor'], defaultLevel: 'COMMUNITY', levelField: 'access' },
 });
 
@@ -229,6 +235,7 @@ export const Attachment = defineItemType({
     mimeGroup: { kind: 'enum', values: MIME_GROUPS, facet: true, write: 'system' },
   },
   defaultHeaders: ['originalName', 'mimeGroup', 'size', 'rel', '_c.ts'],
+  keyFacts: ['mimeGroup', 'size', 'rel'],
   facets: ['mimeGroup', 'size', 'filetype', 'trashed', '_c.ts'],
   access: { create: ['member'], defaultLevel: 'PROTECTED', follows: 'rel' },
 });
@@ -295,6 +302,8 @@ export const Agreement = defineItemType({
     _versions: { kind: 'relation', types: ['Agreement'], list: true },
   },
   defaultHeaders: ['title', 'state', 'with', '_c.ts'],
+  keyFacts: ['with', 'kind'],
+  stateField: 'state',
   access: { create: ['editor'], defaultLevel: 'PROTECTED' },
 });
 

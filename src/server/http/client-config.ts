@@ -40,6 +40,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           defaultHeaders: t.defaultHeaders,
           facets: t.facets,
           defaultIcon: t.defaultIcon ?? null,
+          keyFacts: t.keyFacts ?? [],
+          stateField: t.stateField ?? null,
           label: t.label ?? null,
           excludeGeneralSearch: t.excludeGeneralSearch === true,
           sideLoadItem: t.sideLoadItem === true,
