@@ -57,6 +57,10 @@ export async function clientRoutes(
       maxAge: '365d',
       index: false,
       wildcard: true,
+      // The build writes <asset>.br and <asset>.gz (scripts/precompress.mjs): the best encoding
+      // the request accepts is sent with its Content-Encoding and Vary: Accept-Encoding, else
+      // the plain file. Each has its own length and ETag (its own file).
+      preCompressed: true,
     });
   app.get('/sw.js', async (_req, reply) =>
     reply
