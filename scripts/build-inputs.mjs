@@ -23,12 +23,18 @@ const INPUTS = [
   'tsconfig.shared.json',
 ];
 
-/** The newest file under the inputs: [path, mtime in ms], or null when there is none. */
+/**
+ * The newest file at or under `rel`: [path, mtime in ms], or null when there is none.
+ * @param {string} root
+ * @param {string} rel
+ * @returns {[string, number] | null}
+ */
 function newest(root, rel) {
   const full = path.join(root, rel);
   if (!existsSync(full)) return null;
   const st = statSync(full);
   if (!st.isDirectory()) return [rel, st.mtimeMs];
+  /** @type {[string, number] | null} */
   let best = null;
   for (const e of readdirSync(full)) {
     const found = newest(root, path.join(rel, e));
@@ -46,6 +52,7 @@ export function buildState(root) {
   const stamp = path.join(root, STAMP);
   if (!existsSync(stamp)) return { stale: true, reason: 'no finished build in dist/' };
   const built = statSync(stamp).mtimeMs;
+  /** @type {[string, number] | null} */
   let last = null;
   for (const rel of INPUTS) {
     const found = newest(root, rel);
