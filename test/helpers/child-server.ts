@@ -18,6 +18,8 @@ export interface ChildServer {
   url: string;
   wsUrl: string;
   proc: ChildProcess;
+  /** What it wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     url,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     proc,
+    output: () => output,
     async stop() {
       if (proc.exitCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
