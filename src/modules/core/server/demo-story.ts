@@ -168,7 +168,7 @@ export async function seedCoreStory(items: ItemService, base: StoryBase): Promis
 
   // Inside the community.
   const interviews = await items.create(landsAdmin, 'Thread', {
-    subject: 'Traditional-use study: interview schedule',
+    subject: 'Elders’ interviews: January schedule',
     context: base.agreements.study,
     purpose: 'CONFIRM_FIELDWORK',
     $access: 'PROTECTED',
@@ -203,6 +203,6 @@ export async function seedCoreStory(items: ItemService, base: StoryBase): Promis
   await say(
     landsAdmin,
     setup.$id,
-    'Ian McLeod will send the study’s recordings on a drive; please check there is room before then.',
+    'Ian McLeod will send the interview recordings on a drive; please check there is room before then.',
   );
 }
