@@ -150,4 +150,22 @@ describe('pre-compressed client assets', () => {
     expect(Number(res.headers['content-length'])).toBe(br.length);
     expect(res.body.length).toBe(0);
   });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.1', 'gzip'],
+    ['identity', undefined],
+    ['', undefined],
+  ])('sends the app page compressed for Accept-Encoding %j (%s)', async (accept, encoding) => {
+    const plain = await get(`${server.url}/`);
+    expect(plain.body.toString()).toContain(`/assets/${START}`);
+    const res = await get(`${server.url}/`, accept ? { 'accept-encoding': accept } : {});
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect((encoding ? decode[encoding]!(res.body) : res.body).equals(plain.body)).toBe(true);
+  });
 });
