@@ -8,8 +8,9 @@ import { startChildServer, type ChildServer } from './helpers/child-server';
 let child: ChildServer;
 
 beforeAll(async () => {
-  child = await startChildServer({ DEMO_DATA: 'true', LOG_LEVEL: 'info' });
-}, 60_000);
+  // From source (tsx) and with the whole demo seeded: slow on a busy machine.
+  child = await startChildServer({ DEMO_DATA: 'true', LOG_LEVEL: 'info' }, 100_000);
+}, 120_000);
 
 afterAll(async () => {
   await child?.stop();

@@ -24,7 +24,11 @@ export interface ChildServer {
 }
 
 /** Runs src/server/main.ts as a separate process: a second node, as in production. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  /** How long it may take to answer (a start that seeds the demo from source takes longer). */
+  startMs = 30_000,
+): Promise<ChildServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-node-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -44,7 +48,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   proc.stdout?.on('data', (d) => (output += String(d)));
   proc.stderr?.on('data', (d) => (output += String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`child server exited: ${output}`);
     try {
