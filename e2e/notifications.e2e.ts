@@ -81,19 +81,25 @@ describe('notifications', () => {
     await menu
       .getByRole('menuitem', { name: /Culvert replacement on Salmon Creek.*You were assigned/ })
       .waitFor();
-    await menu.getByRole('menuitem', { name: /New reply/ }).waitFor();
+    // The demo gave her notifications of her own already (the Crown's record): these two are this thread's.
+    await menu.getByRole('menuitem', { name: /Culvert replacement on Salmon Creek.*New reply/ }).waitFor();
     await shot(page, 'notifications-bell-menu');
-    await menu.getByRole('menuitem', { name: /You were assigned/ }).click();
+    await menu
+      .getByRole('menuitem', { name: /Culvert replacement on Salmon Creek.*You were assigned/ })
+      .click();
     await page.waitForURL(`**/i-${thread.$id}`);
     await expect.poll(unread).toBe(before + 1);
 
     await page.goto(app.server.url + '/notifications');
     const rows = page.getByTestId('notification-row');
-    await rows.filter({ hasText: 'New reply' }).first().waitFor();
+    await rows
+      .filter({ hasText: 'Culvert replacement on Salmon Creek' })
+      .filter({ hasText: 'New reply' })
+      .waitFor();
     await shot(page, 'notifications-list');
     await rows
+      .filter({ hasText: 'Culvert replacement on Salmon Creek' })
       .filter({ hasText: 'You were assigned' })
-      .first()
       .getByRole('button', { name: 'Mark as unread' })
       .click();
     await expect.poll(unread).toBe(before + 2);

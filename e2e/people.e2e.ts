@@ -201,16 +201,17 @@ describe('organisation admin', () => {
     await profile.getByText(LANDS_ADMIN).waitFor();
     await profile.getByRole('switch', { name: 'Dark mode' }).waitFor();
     const notify = profile.getByRole('combobox', { name: 'E-mail notifications' });
-    await expect.poll(() => notify.textContent()).toContain('Right away');
+    // The demo's people take the daily digest (src/modules/core/server/demo.ts).
+    await expect.poll(() => notify.textContent()).toContain('Daily digest');
     await shot(page, 'people-profile');
     await notify.click();
-    await page.getByRole('option', { name: 'Daily digest' }).click();
+    await page.getByRole('option', { name: 'Right away' }).click();
     await alertText(page, 'Saved').waitFor();
     const [c] = await query<{ notify: string }>(
       app.server.app.services.items.db,
       sql`select data->>'notify' as notify from items where type = 'Contact' and data->>'email' = ${LANDS_ADMIN}`,
     );
-    expect(c!.notify).toBe('DIGEST');
+    expect(c!.notify).toBe('IMMEDIATE');
   });
 });
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -8,7 +8,8 @@ import { newContext, screenshotOnFailure, signIn, startApp, type E2EApp } from '
 // Measurements, not timing assertions: how long the home view takes to appear after a page
 // load, and how big the JavaScript is. Only the start-up JavaScript has a bar (the issue's
 // 250 KB gzip for the main chunk, counted with the chunks preloaded beside it); the times are
-// printed for the record.
+// printed for the record. The bytes on the wire are measured too (Chromium's own count, through
+// the DevTools protocol): the server sends the build's pre-compressed copies.
 
 // The build the test server serves (CKK_CLIENT_DIR when a parallel run built elsewhere).
 const CLIENT = path.resolve(process.env.CKK_CLIENT_DIR ?? 'dist/client');
@@ -97,5 +98,51 @@ describe('performance', () => {
       ].join('\n'),
     );
     expect(startupGz).toBeLessThanOrEqual(MAIN_CHUNK_LIMIT);
+  });
+
+  it('sends the JavaScript at start compressed: under 250 KB on the wire', async () => {
+    const html = readFileSync(path.join(CLIENT, 'index.html'), 'utf8');
+    const startup = [
+      ...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/<link rel="modulepreload"[^>]+href="(\/assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1]!);
+    // What Chromium counts as received for each response (headers and encoded body), with its
+    // cache off so every file crosses the wire.
+    const cdp = await context.newCDPSession(page);
+    const urls = new Map<string, { url: string; encoding: string }>();
+    const wire = new Map<string, number>();
+    cdp.on('Network.responseReceived', (e) => {
+      const h = e.response.headers;
+      urls.set(e.requestId, {
+        url: new URL(e.response.url).pathname,
+        encoding: h['content-encoding'] ?? h['Content-Encoding'] ?? 'none',
+      });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const r = urls.get(e.requestId);
+      if (r) wire.set(r.url, e.encodedDataLength);
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto(app.server.url + '/');
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Joseph Redcloud' }).waitFor();
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+    await cdp.detach();
+    const byUrl = new Map([...urls.values()].map((r) => [r.url, r.encoding]));
+    const onWire = startup.reduce((n, f) => n + (wire.get(f) ?? 0), 0);
+    const allJs = [...wire].filter(([u]) => u.endsWith('.js'));
+    console.log(
+      [
+        ...startup.map((f) => `  start ${f}: ${kb(wire.get(f) ?? 0)} on the wire (${byUrl.get(f)})`),
+        `JavaScript at start on the wire: ${kb(onWire)} (limit ${kb(MAIN_CHUNK_LIMIT)}); ` +
+          `all JavaScript until the home view: ${kb(allJs.reduce((n, [, b]) => n + b, 0))} in ${allJs.length} files`,
+      ].join('\n'),
+    );
+    for (const f of startup) {
+      expect(wire.get(f), f).toBeGreaterThan(0);
+      // Files under 1 KB have no compressed copy (scripts/precompress.mjs): they go out plain.
+      expect(byUrl.get(f), f).toBe(existsSync(path.join(CLIENT, f + '.br')) ? 'br' : 'none');
+    }
+    expect(onWire).toBeLessThanOrEqual(MAIN_CHUNK_LIMIT);
   });
 });

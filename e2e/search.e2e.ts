@@ -389,7 +389,7 @@ describe('per-type lists', () => {
         (await orgs.getByRole('list', { name: 'Results' }).getByRole('button').allTextContents()).join(', '),
       )
       .toBe(
-        'Cedar Ridge Mining Ltd.Organisation, Northern Pipeline Corp.Organisation, Provincial Ministry of LandsOrganisation, Riverbend First NationOrganisation',
+        'Cedar Ridge Mining Ltd.Organisation, Northern Pipeline Corp.Organisation, Provincial Ministry of LandsOrganisation, Riverbend First NationOrganisation, Salmon Creek Watershed SocietyOrganisation, Tamarack Environmental ConsultingOrganisation',
       );
   });
 
@@ -400,11 +400,17 @@ describe('per-type lists', () => {
       .poll(names)
       .toEqual([
         'Site Administrator',
+        'Tom Baptiste',
         'Daniel Crow',
+        'Henry Joe',
+        'Ian McLeod',
         'Lucy Moosehide',
+        'Linda Park',
+        'Grace Peters',
         'Joseph Redcloud',
         'Anna Swiftwater',
         'Mary Thunderbird',
+        'Rose Whitehorse',
       ]);
     await shot(officer, 'list-my-contacts');
   });
@@ -436,7 +442,7 @@ describe('per-type lists', () => {
 
     // The officer's open list shows it without a reload.
     await expect.poll(names, { timeout: 10_000 }).toContain('Nora Eagleheart');
-    expect((await names())[2]).toBe('Nora Eagleheart');
+    expect((await names())[3]).toBe('Nora Eagleheart');
     await shot(officer, 'list-my-contacts-live');
   });
 
@@ -445,28 +451,28 @@ describe('per-type lists', () => {
     await expect.poll(() => pathAndQuery(officer)).toBe('/my-contacts/i-Contact-1?c1=r:my-contacts');
     let item = cell(officer, 'Site Administrator');
     const nav = () => item.getByRole('navigation', { name: 'Search results' });
-    await nav().getByText('1 of 7').waitFor();
+    await nav().getByText('1 of 13').waitFor();
     await axeCheck(officer, 'list-previous-next');
 
     await nav().getByRole('button', { name: 'Previous result' }).click();
-    item = cell(officer, 'Mary Thunderbird');
-    await nav().getByText('7 of 7').waitFor();
+    item = cell(officer, 'Rose Whitehorse');
+    await nav().getByText('13 of 13').waitFor();
     await nav().getByRole('button', { name: 'Next result' }).click();
     item = cell(officer, 'Site Administrator');
-    await nav().getByText('1 of 7').waitFor();
+    await nav().getByText('1 of 13').waitFor();
     await nav().getByRole('button', { name: 'Next result' }).click();
-    item = cell(officer, 'Daniel Crow');
-    await nav().getByText('2 of 7').waitFor();
+    item = cell(officer, 'Tom Baptiste');
+    await nav().getByText('2 of 13').waitFor();
     // The list marks the open item.
     await contacts
-      .getByRole('button', { name: /^Daniel Crow/ })
+      .getByRole('button', { name: /^Tom Baptiste/ })
       .and(contacts.locator('[aria-current="true"]'))
       .waitFor();
 
     // The same in the cell menu.
     await item.getByRole('button', { name: 'More actions' }).click();
     await officer.getByRole('menuitem', { name: 'Next result' }).click();
-    await cell(officer, 'Nora Eagleheart').waitFor();
+    await cell(officer, 'Daniel Crow').waitFor();
   });
 
   it('asks for the organisation when the user could create in several', async () => {

@@ -62,10 +62,18 @@ describe('first start', () => {
     expect(member).not.toContain('Sacred site monitoring, confidential');
 
     const proponent = await titlesVisibleTo('proponent@northernpipeline.example');
+    // Her company's own records, and what Riverbend shared with it; not the Crown's record.
     expect(proponent).toEqual([
+      'Kettle River pipeline engagement plan',
+      'Kettle River pipeline: route options',
+      'Open house logistics, Riverbend hall',
       'Pipeline accommodation agreement (negotiation draft)',
       'Riverbend consultation protocol',
     ]);
+
+    const regulator = await titlesVisibleTo('regulator@lands.gov.example');
+    expect(regulator).toContain('Crown consultation record: Kettle River pipeline');
+    expect(regulator).not.toContain('Kettle River pipeline: route options');
 
     const landsAdmin = await titlesVisibleTo('lands.admin@riverbend.example');
     expect(landsAdmin).toContain('Sacred site monitoring, confidential');

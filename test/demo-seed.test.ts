@@ -45,7 +45,7 @@ describe('seedDemo', () => {
     expect(signIns).toContainEqual({
       email: 'admin@riverbend.example',
       password: DEMO_PASSWORD,
-      who: 'site admin',
+      who: 'site admin (also Riverbend orgAdmin)',
     });
     expect(signIns.at(-1)).toEqual({
       email: 'later@example.test',

@@ -391,14 +391,17 @@ describe('text search on the narrow table agrees with the access policy', () => 
       db,
       sql`select id, type, search_text as text from items where not deleted order by id`,
     );
-    const words = (
+    const common = (
       await query<{ w: string }>(
         db,
         sql`select w from items, regexp_split_to_table(lower(search_text), '[^[:alpha:]]+') as w
             where not deleted and length(w) >= 4 group by w order by count(*) desc, w limit 10`,
       )
     ).map((r) => r.w);
-    expect(words).toContain('crossing');
+    // The most common words of the demo, and this file's word that it spreads over every level
+    // (the demo's story may outnumber it).
+    const words = [...new Set([...common, 'crossing'])];
+    expect(words.length).toBeGreaterThan(5);
     for (const email of [null, ...emails]) {
       const { client, readable } = await readableAs(
         email,

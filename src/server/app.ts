@@ -19,6 +19,7 @@ import { inboundGuard } from './http/inbound-guard';
 import { itemFallbackRoute } from './http/item-fallback';
 import { signInRoute } from './http/sign-in';
 import { originAllowed } from './http/origin';
+import { RequestLog } from './http/request-log';
 import { ItemService } from './items/item-service';
 import { downloadRoutes } from './files/download-routes';
 import { makeFileStorage } from './files/storage';
@@ -119,6 +120,8 @@ export async function buildApp(
 ): Promise<App> {
   const fastify = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, stream: opts.logStream },
+    // One concise line per request, at debug unless it failed (src/server/http/request-log.ts).
+    logController: new RequestLog(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 2 * WS_MAX_MSG_SIZE,
   });

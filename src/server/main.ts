@@ -61,7 +61,10 @@ async function main() {
     lines.push(``, `Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
     for (const d of boot.demo) lines.push(`  ${d.email.padEnd(38)} ${d.who}`);
   }
-  console.log(lines.join('\n') + '\n');
+  // Last, and through the log's own destination: Fastify's "listening" lines are still in its
+  // buffer, and console.log beside it would come out before them. The banner (the demo sign-ins
+  // above all) is then the last thing on screen, where a person looks for it.
+  logStream.write(lines.join('\n') + '\n\n');
 
   let closing = false;
   const stop = async (signal: string) => {

@@ -18,11 +18,17 @@ export interface ChildServer {
   url: string;
   wsUrl: string;
   proc: ChildProcess;
+  /** What it wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
 /** Runs src/server/main.ts as a separate process: a second node, as in production. */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string>,
+  /** How long it may take to answer (a start that seeds the demo from source takes longer). */
+  startMs = 30_000,
+): Promise<ChildServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-node-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -42,7 +48,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   proc.stdout?.on('data', (d) => (output += String(d)));
   proc.stderr?.on('data', (d) => (output += String(d)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`child server exited: ${output}`);
     try {
@@ -61,6 +67,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     url,
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     proc,
+    output: () => output,
     async stop() {
       if (proc.exitCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));

@@ -7,6 +7,7 @@ import {
   type DemoSeed,
   type ItemService,
 } from '../../../server/module-api';
+import { seedCoreStory } from './demo-story';
 
 // Core's demo data (ServerModule.seedDemo), invented: a community, two proponents and a
 // regulator, with users in each role and a few items at every visibility level. Nothing here is
@@ -39,7 +40,10 @@ export async function seedCoreDemo(items: ItemService, demo: DemoSeed): Promise<
       first: 'Site',
       last: 'Administrator',
       admin: true,
-      who: 'site admin',
+      // The site admin is one of the community's own people, not an outsider with a key.
+      org: riverbend,
+      role: 'orgAdmin',
+      who: 'site admin (also Riverbend orgAdmin)',
     },
     {
       email: 'lands.admin@riverbend.example',
@@ -111,7 +115,9 @@ export async function seedCoreDemo(items: ItemService, demo: DemoSeed): Promise<
       lastName: person.last,
       email: person.email,
       _related: person.org ? [person.org] : [],
-      notify: 'IMMEDIATE',
+      // The daily digest, not a mail per notification: a first start would otherwise write a
+      // mail per demo person to the outbox half a minute after the banner (and log each).
+      notify: 'DIGEST',
       user: userIds[person.email],
       owner: person.org ?? riverbend,
     });
@@ -143,7 +149,7 @@ export async function seedCoreDemo(items: ItemService, demo: DemoSeed): Promise<
     with: ministry,
     $access: 'COMMUNITY',
   });
-  await items.create(officer, 'Agreement', {
+  const study = await items.create(officer, 'Agreement', {
     title: 'Traditional-use study agreement',
     state: 'DRAFT',
     kind: 'RESEARCH',
@@ -155,11 +161,11 @@ export async function seedCoreDemo(items: ItemService, demo: DemoSeed): Promise<
     with: pipeline,
     $access: 'PRIVATE',
   });
-  await items.create(landsAdmin, 'Thread', {
+  // Private to the lands manager, so she shares it with the officer before she assigns it to
+  // him: a thread is assigned only to someone who may read it (test/demo-story.test.ts).
+  const sacredSite = await items.create(landsAdmin, 'Thread', {
     subject: 'Sacred site monitoring, confidential',
     $access: 'PRIVATE',
-    assignedTo: userIds['lands.officer@riverbend.example'],
-    assignedDue: '2026-12-15',
   });
   await items.create(member, 'Thread', {
     subject: "Elders' gathering at the river flats",
@@ -174,6 +180,23 @@ export async function seedCoreDemo(items: ItemService, demo: DemoSeed): Promise<
     await items.create(officer, 'LOVValue', { list: 'ACTION_TYPES', key, state: 'ACTIVE', t: { en: key } });
   // The proponent sees the accommodation draft only because the community shared it with them.
   await grantAccess(items, landsAdmin, accommodation.$id, pipeline, ['read']);
+  await grantAccess(items, landsAdmin, sacredSite.$id, userIds['lands.officer@riverbend.example']!, [
+    'read',
+    'update',
+  ]);
+  // Through the item service, so the officer's "You were assigned" notification is the real one.
+  await items.update(landsAdmin, {
+    $id: sacredSite.$id,
+    $version: sacredSite.$version,
+    assignedTo: userIds['lands.officer@riverbend.example'],
+    assignedDue: '2026-12-15',
+  });
+
+  await seedCoreStory(items, {
+    orgs: { riverbend, pipeline, mining, ministry },
+    users: userIds,
+    agreements: { accommodation: accommodation.$id, study: study.$id },
+  });
 
   for (const p of people) demo.signIn({ email: p.email, password: demo.password, who: p.who });
   // For the demo data of modules that build on core.
