@@ -49,7 +49,7 @@ export interface ViewDecl extends ViewGate {
   titleKey: string;
   /**
    * The view's icon in the drawer: a Material icon's name ('Home', 'Forum'); the client maps the
-   * names it knows (src/client/shell/nav-icons.ts) and shows a plain page icon for the others.
+   * names it knows (src/client/shell/nav-icons.tsx) and shows a plain page icon for the others.
    */
   icon?: string;
   width?: CellWidth;

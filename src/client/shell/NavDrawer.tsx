@@ -8,7 +8,8 @@ import {
   ListItemText,
   Toolbar,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { NavEntry } from '../../kernel/module';
@@ -16,28 +17,37 @@ import { useApp, useSession } from '../state/app-context';
 import { applyMenuItems, useMenuItems } from '../admin/menu-items';
 import { viewDef } from '../views/registry';
 import { groupNav, navKey, visibleNav, type NavGroup } from './nav';
-import type * as NavIcons from './nav-icons';
+import { lazyScreen } from '../i18n/screen-strings';
 
 export const DRAWER_WIDTH = 240;
 
-type Icons = typeof NavIcons;
-let iconsLoaded: Icons | null = null;
-
-/** The icons, loaded after start-up in a chunk of their own (nav-icons.ts says why). */
-function useNavIcons(): Icons | null {
-  const [icons, setIcons] = useState(iconsLoaded);
-  useEffect(() => {
-    if (icons) return;
-    import('./nav-icons')
-      .then((m) => {
-        iconsLoaded = m;
-        setIcons(m);
-      })
-      // Without the chunk (offline after an update) the drawer still works, without icons.
-      .catch(() => undefined);
-  }, [icons]);
-  return icons;
+// The icons arrive in a chunk of their own after start-up (nav-icons.tsx says why); meanwhile
+// each keeps its place.
+const NavIcon = lazyScreen(() => import('./nav-icons').then((m) => ({ default: m.NavIcon })));
+const ICON_PLACE = <Box sx={{ width: 20, height: 20 }} />;
+function Icon({ icon, sx }: { icon: string | undefined; sx?: SxProps<Theme> }) {
+  return (
+    <IconBoundary>
+      <Suspense fallback={ICON_PLACE}>
+        <NavIcon icon={icon} fontSize="small" sx={sx} />
+      </Suspense>
+    </IconBoundary>
+  );
 }
+
+/** Without the icons' chunk (offline after an update) the drawer still works, without icons. */
+class IconBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? ICON_PLACE : this.props.children;
+  }
+}
+
+/** A group header's icon by the group's path (a module group without one shows the page icon). */
+const GROUP_ICONS: Readonly<Record<string, string>> = { admin: 'AdminPanelSettings' };
 
 /** Groups the person folded, remembered on this device. */
 const COLLAPSED_KEY = 'ckk-nav-collapsed';
@@ -66,19 +76,16 @@ const ROW = {
 function Entry({
   e,
   current,
-  icons,
   nested,
   onNavigate,
 }: {
   e: NavEntry;
   current: string;
-  icons: Icons | null;
   nested: boolean;
   onNavigate(): void;
 }) {
   const { t } = useTranslation();
   const name = e.icon ?? viewDef(e.path)?.icon;
-  const Icon = icons ? ((name && icons.NAV_ICONS[name]) ?? icons.FALLBACK_ICON) : null;
   const here = current === e.path;
   return (
     // The link sits in a list item: a <ul> may hold only <li> children.
@@ -92,7 +99,7 @@ function Entry({
         sx={{ ...ROW, pl: nested ? 2.5 : 1.5 }}
       >
         <ListItemIcon sx={ICON_BOX}>
-          {Icon ? <Icon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
+          <Icon icon={name} />
         </ListItemIcon>
         <ListItemText primary={t(navKey(e.path))} slotProps={{ primary: { variant: 'body2' } }} />
       </ListItemButton>
@@ -109,7 +116,6 @@ function FoldingGroup({
   label,
   entries,
   current,
-  icons,
   folded,
   onFold,
   children,
@@ -118,14 +124,11 @@ function FoldingGroup({
   label: string;
   entries: NavEntry[];
   current: string;
-  icons: Icons | null;
   folded: boolean;
   onFold(): void;
   children: ReactNode;
 }) {
   const listId = `nav-group-${id}`;
-  const GroupIcon = icons ? (icons.GROUP_ICONS[id] ?? icons.FALLBACK_ICON) : null;
-  const Chevron = icons?.EXPAND_ICON;
   // A folded group that holds the current page is marked, so "where am I" still shows.
   const holdsCurrent = entries.some((e) => e.path === current);
   return (
@@ -138,22 +141,20 @@ function FoldingGroup({
         sx={{ ...ROW, pl: 1.5 }}
       >
         <ListItemIcon sx={ICON_BOX}>
-          {GroupIcon ? <GroupIcon fontSize="small" /> : <Box sx={{ width: 20, height: 20 }} />}
+          <Icon icon={GROUP_ICONS[id]} />
         </ListItemIcon>
         <ListItemText
           primary={label}
           slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 600 } } }}
         />
-        {Chevron && (
-          <Chevron
-            fontSize="small"
-            sx={{
-              color: 'text.secondary',
-              transform: folded ? 'rotate(-90deg)' : 'none',
-              transition: 'transform 120ms',
-            }}
-          />
-        )}
+        <Icon
+          icon="ExpandMore"
+          sx={{
+            color: 'text.secondary',
+            transform: folded ? 'rotate(-90deg)' : 'none',
+            transition: 'transform 120ms',
+          }}
+        />
       </ListItemButton>
       <List id={listId} disablePadding hidden={folded} aria-label={label}>
         {children}
@@ -178,7 +179,6 @@ export function NavDrawer({
   const location = useLocation();
   const current = location.pathname.split('/')[1] || 'home';
   const menu = useMenuItems();
-  const icons = useNavIcons();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const fold = (id: string) =>
     setCollapsed((c) => {
@@ -203,7 +203,7 @@ export function NavDrawer({
     onClose();
   };
   const entry = (e: NavEntry, nested: boolean) => (
-    <Entry key={e.path} e={e} current={current} icons={icons} nested={nested} onNavigate={close} />
+    <Entry key={e.path} e={e} current={current} nested={nested} onNavigate={close} />
   );
   const entriesOf = (g: NavGroup) => [...(g.entry ? [g.entry] : []), ...g.children];
   const group = (id: string, label: string, entries: NavEntry[]) => (
@@ -213,7 +213,6 @@ export function NavDrawer({
       label={label}
       entries={entries}
       current={current}
-      icons={icons}
       folded={collapsed.includes(id)}
       onFold={() => fold(id)}
     >

@@ -21,12 +21,13 @@ import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { SvgIconProps } from '@mui/material';
 
 // The drawer's icons by the Material name a view declares (ViewDecl.icon), drawn in the quieter
-// outlined style. The drawer loads this file on its own after start-up (each icon imported by
-// its file, so only these reach the chunk): the start-up JavaScript budget stays untouched, and
-// the drawer keeps each icon's place meanwhile. A module naming an icon not listed here gets
-// the plain page icon until the name is added.
+// outlined style. The drawer loads this file on its own after start-up, through lazyScreen as
+// every part on demand (each icon imported by its file, so only these reach the chunk): the
+// start-up JavaScript budget stays untouched, and the drawer keeps each icon's place meanwhile.
+// A module naming an icon not listed here gets the plain page icon until the name is added.
 
 export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   Home: HomeOutlined,
@@ -49,11 +50,12 @@ export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   NewReleases: NewReleasesOutlined,
   HelpOutline: HelpOutlineOutlined,
   AdminPanelSettings: AdminPanelSettingsOutlined,
+  // The chevron of a folding group.
+  ExpandMore,
 };
 
-/** An entry whose view names no icon, or one not listed above. */
-export const FALLBACK_ICON: SvgIconComponent = ArticleOutlined;
-/** The chevron of a collapsible group (turned when open). */
-export const EXPAND_ICON: SvgIconComponent = ExpandMore;
-/** A module group's header: the admin section's, or the page icon. */
-export const GROUP_ICONS: Readonly<Record<string, SvgIconComponent>> = { admin: AdminPanelSettingsOutlined };
+/** The icon of this name; the plain page icon for a name not listed (or none). */
+export function NavIcon({ icon, ...props }: { icon: string | undefined } & SvgIconProps) {
+  const Icon = (icon && NAV_ICONS[icon]) || ArticleOutlined;
+  return <Icon {...props} />;
+}
