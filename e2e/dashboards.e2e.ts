@@ -92,9 +92,7 @@ describe('the home dashboard', () => {
     await officer.keyboard.press('Enter');
     await expect.poll(() => pathOf(officer)).toMatch(/\/i-Thread-\d+$/);
     // The item opens as a record, headed by its subject.
-    await cellAt(officer, 1)
-      .getByRole('heading', { level: 3, name: RECENT })
-      .waitFor();
+    await cellAt(officer, 1).getByRole('heading', { level: 3, name: RECENT }).waitFor();
   });
 
   it('opens an item from the calendar', async () => {
