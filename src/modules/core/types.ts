@@ -107,7 +107,7 @@ export const Contact = defineItemType({
     /** The sign-in account of this contact, if any. */
     user: { kind: 'relation', types: ['User'], write: 'admin' },
   },
-  defaultHeaders: ['lastName', 'firstName', 'email', '_related'],
+  defaultHeaders: ['lastName', 'firstName', 'email', '_related', 'officePhone'],
   facets: ['_related'],
   access: { create: ['staff'], defaultLevel: 'PROTECTED' },
 });
