@@ -25,6 +25,8 @@ export function FacetDrawer({ open, active, total, onClear, onClose, children }:
       anchor="right"
       open={open}
       onClose={onClose}
+      // Above the top bar, which sits over the navigation drawer.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
           role: 'dialog',
@@ -52,8 +54,12 @@ export function FacetDrawer({ open, active, total, onClear, onClose, children }:
         direction="row"
         sx={{ gap: 1, px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'flex-end' }}
       >
-        {active > 0 && <Button onClick={onClear}>{t('search.clearFilters')}</Button>}
-        <Button variant="contained" onClick={onClose}>
+        {active > 0 && (
+          <Button onClick={onClear} sx={{ whiteSpace: 'nowrap' }}>
+            {t('search.clearFilters')}
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose} sx={{ whiteSpace: 'nowrap' }}>
           {t('search.showResults', { count: total })}
         </Button>
       </Stack>

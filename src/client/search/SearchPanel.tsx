@@ -240,7 +240,9 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       onToggle={(k, v) => update((s) => toggleFilter(s, k, v))}
     />
   );
-  const facetsShown = beside && state.showFacets;
+  // An empty list with nothing chosen has nothing to filter: its words take the room.
+  const nothingAtAll = !search.loading && total === 0 && activeCount === 0 && !state.text.trim();
+  const facetsShown = beside && state.showFacets && !nothingAtAll;
   const filtersButton = (
     <Button
       size="small"
@@ -259,7 +261,8 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       {activeCount > 0 && <ActiveCount count={activeCount} />}
     </Button>
   );
-  const createButton = mayCreate && (
+  // An empty list offers it in its middle, once.
+  const createButton = mayCreate && !nothingAtAll && (
     <Button
       size="small"
       variant="contained"
