@@ -161,7 +161,10 @@ export const enScreens = {
       noMatch: 'Nothing matches these filters.',
       noMatchText: 'Nothing matches “{{text}}”.',
       noMatchHint: 'Try other words or fewer filters.',
+      otherWords: 'Try other words, or part of a word.',
+      clearText: 'Clear search',
       clearAll: 'Clear search and filters',
+      createFirst: 'Add the first {{type}}',
       nothing: { title: 'Nothing here yet.' },
       screens: {
         'my-contacts': {

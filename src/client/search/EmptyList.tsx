@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { emptyKeys } from './row-model';
 
 export interface EmptyListProps {
-  /** Text or filters narrow the list: nothing matches them (not: nothing exists). */
-  filtered: boolean;
+  /** How many filters are on; with search text, nothing matches them (not: nothing exists). */
+  filters: number;
   text: string;
   screenName: string;
   /** The one type the list holds, when it holds one. */
@@ -22,10 +22,10 @@ export interface EmptyListProps {
  * them; otherwise what belongs in the list and its primary action (spec: every empty list says
  * what belongs there). The words are the screen's, else its type's, else general ones.
  */
-export function EmptyList({ filtered, text, screenName, typeName, create, onClear }: EmptyListProps) {
+export function EmptyList({ filters, text, screenName, typeName, create, onClear }: EmptyListProps) {
   const { t } = useTranslation();
-  if (filtered) {
-    const words = text.trim();
+  const words = text.trim();
+  if (filters > 0 || words) {
     return (
       <Box role="status" sx={boxSx}>
         <FilterListOffIcon sx={iconSx} aria-hidden />
@@ -33,10 +33,14 @@ export function EmptyList({ filtered, text, screenName, typeName, create, onClea
           {words ? t('search.empty.noMatchText', { text: words }) : t('search.empty.noMatch')}
         </Typography>
         <Typography component="p" variant="body2" color="text.secondary">
-          {t('search.empty.noMatchHint')}
+          {filters ? t('search.empty.noMatchHint') : t('search.empty.otherWords')}
         </Typography>
         <Button variant="outlined" onClick={onClear} sx={{ mt: 1 }}>
-          {words ? t('search.empty.clearAll') : t('search.clearFilters')}
+          {!filters
+            ? t('search.empty.clearText')
+            : words
+              ? t('search.empty.clearAll')
+              : t('search.clearFilters')}
         </Button>
       </Box>
     );

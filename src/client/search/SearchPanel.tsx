@@ -108,6 +108,15 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const [input, setInput] = useState(state.text);
   const [dialog, setDialog] = useState<'save' | 'share' | 'create' | null>(null);
   const [drawer, setDrawer] = useState(false);
+  const createRef = useRef<HTMLButtonElement>(null);
+  // The empty list's button goes once the first item is made; focus then goes to the tool bar's
+  // New button, not the page, so the next click in this cell is not spent bringing it into view.
+  const closeCreate = () => {
+    setDialog(null);
+    setTimeout(() => {
+      if (document.activeElement === document.body) createRef.current?.focus();
+    });
+  };
   // The cell's width (not the window's) decides where the facets go: a list in a narrow column
   // of a wide screen gets the drawer, as a phone does.
   const root = useRef<HTMLDivElement>(null);
@@ -251,7 +260,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       {...(beside
         ? {
             'aria-pressed': state.showFacets,
-            'aria-controls': state.showFacets ? facetsId : undefined,
+            'aria-controls': facetsShown ? facetsId : undefined,
             onClick: () => update((s) => ({ ...s, showFacets: !s.showFacets })),
           }
         : { 'aria-haspopup': 'dialog' as const, 'aria-expanded': drawer, onClick: () => setDrawer(true) })}
@@ -261,9 +270,9 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       {activeCount > 0 && <ActiveCount count={activeCount} />}
     </Button>
   );
-  // An empty list offers it in its middle, once.
-  const createButton = mayCreate && !nothingAtAll && (
+  const createButton = mayCreate && (
     <Button
+      ref={createRef}
       size="small"
       variant="contained"
       startIcon={<AddIcon />}
@@ -395,11 +404,18 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
             </Box>
           ) : ids.length === 0 && !failure ? (
             <EmptyList
-              filtered={activeCount > 0 || !!state.text.trim()}
+              filters={activeCount}
               text={state.text}
               screenName={screen.name}
               typeName={fixedType(screen)}
-              create={mayCreate ? { label: createLabel, onCreate: () => setDialog('create') } : null}
+              create={
+                mayCreate && createType
+                  ? {
+                      label: t('search.empty.createFirst', { type: typeLabel(t, createType).toLowerCase() }),
+                      onCreate: () => setDialog('create'),
+                    }
+                  : null
+              }
               onClear={clearAll}
             />
           ) : state.displayAs === 'TABLE' ? (
@@ -466,12 +482,12 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         <CreateItemDialog
           type={itemType(createType)!}
           onCreated={(item) => {
-            setDialog(null);
+            closeCreate();
             void navigate(
               openAfterUrl(location.pathname, location.search, cell.index, `i-${item.$id}`, null),
             );
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeCreate}
         />
       )}
     </Box>
