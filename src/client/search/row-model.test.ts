@@ -15,9 +15,10 @@ const byName = new Map(coreTypes.map((t) => [t.name, t]));
 const type = (n: string) => byName.get(n)!;
 
 describe('what a result row shows', () => {
-  it('reads the keys a label is made of, alternatives too', () => {
+  it('reads the keys a label is made of, the first of alternatives', () => {
     expect([...labelKeys(type('Contact'))].sort()).toEqual(['firstName', 'lastName']);
-    expect([...labelKeys(type('Organization'))].sort()).toEqual(['displayName', 'legalName']);
+    expect([...labelKeys(type('Organization'))]).toEqual(['displayName']);
+    expect([...labelKeys(type('User'))]).toEqual(['name']);
     expect(labelKeys(undefined).size).toBe(0);
   });
 
@@ -26,6 +27,8 @@ describe('what a result row shows', () => {
     // The creation date goes when other facts remain.
     expect(detailKeys(type('Organization'))).toEqual(['type']);
     expect(detailKeys(type('Thread'))).toEqual(['assignedTo', 'assignedDue']);
+    // A user's label is the name when there is one: the e-mail stays beside it.
+    expect(detailKeys(type('User'))).toEqual(['email']);
     expect(detailKeys(undefined)).toEqual([]);
   });
 

@@ -3,11 +3,17 @@ import type { ItemType } from '../../kernel/item-type';
 // What a result row shows besides its label, and how a click on a row link is handled; pure, so
 // the rules are tested without a browser.
 
-/** The property keys a label template names ('{firstName} {lastName}' → firstName, lastName). */
+/**
+ * The property keys a label template shows ('{firstName} {lastName}' → firstName, lastName). Of
+ * alternatives ('{name|email}') only the first: the others fill in when it is empty, so a User's
+ * e-mail is still worth a place beside the name.
+ */
 export function labelKeys(type: ItemType | undefined): Set<string> {
   const out = new Set<string>();
-  for (const m of (type?.label ?? '').matchAll(/\{([^{}]*)\}/g))
-    for (const k of m[1]!.split('|')) if (k.trim()) out.add(k.trim());
+  for (const m of (type?.label ?? '').matchAll(/\{([^{}]*)\}/g)) {
+    const first = m[1]!.split('|')[0]!.trim();
+    if (first) out.add(first);
+  }
   return out;
 }
 
