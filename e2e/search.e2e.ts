@@ -117,7 +117,7 @@ describe('the global search bar', () => {
     const results = cell(page, 'Search');
     await results
       .getByRole('list', { name: 'Results' })
-      .getByRole('link', { name: /Riverbend First Nation/ })
+      .getByRole('link', { name: /^Riverbend First Nation/ })
       .waitFor();
     await expect.poll(() => count(results).textContent()).toMatch(/^\d+ results?$/);
     expect(await bar(page).count()).toBe(0);
