@@ -347,7 +347,7 @@ for (const mode of ['light', 'dark'] as const) {
       await setDark(page, dark);
       await page.goto(app.server.url + '/admin.lovs');
       const list = cell(page, 'Manage lists of values');
-      await list.getByRole('button', { name: /^Phone call/ }).waitFor();
+      await list.getByRole('link', { name: /^Phone call/ }).waitFor();
       await check(page, `${mode}-admin-lovs`);
 
       await list.getByRole('button', { name: 'New List value' }).click();
@@ -364,7 +364,7 @@ for (const mode of ['light', 'dark'] as const) {
 
       await page.goto(app.server.url + '/list-lov');
       await cell(page, 'Lists of values')
-        .getByRole('button', { name: /^Phone call/ })
+        .getByRole('link', { name: /^Phone call/ })
         .waitFor();
       await check(page, `${mode}-list-lov`);
     });

@@ -299,8 +299,8 @@ describe('attachments', () => {
     // In the trash it is out of general search too: the search page finds the other survey file only.
     await page.goto(app.server.url + '/search?c0=drone-survey');
     const results = cell(page, 'Search').getByRole('list', { name: 'Results' });
-    await results.getByRole('button', { name: /drone-survey-2\.bin/ }).waitFor();
-    expect(await results.getByRole('button', { name: /drone-survey\.bin/ }).count()).toBe(0);
+    await results.getByRole('link', { name: /drone-survey-2\.bin/ }).waitFor();
+    expect(await results.getByRole('link', { name: /drone-survey\.bin/ }).count()).toBe(0);
     await shot(page, 'attachments-trash-not-in-search');
 
     const adminContext = await newContext(app);

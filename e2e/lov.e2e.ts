@@ -99,7 +99,7 @@ describe('lists of values', () => {
       t: { en: LABEL, fr: 'Cercle de tambours avec les aînés' },
     });
     await list
-      .getByRole('button', { name: new RegExp(KEY) })
+      .getByRole('link', { name: new RegExp(KEY) })
       .first()
       .waitFor();
     await shot(manager, 'lov-admin-list');

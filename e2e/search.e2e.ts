@@ -95,7 +95,7 @@ describe('the global search bar', () => {
     const results = cell(page, 'Search');
     await results
       .getByRole('list', { name: 'Results' })
-      .getByRole('button', { name: /Riverbend First Nation/ })
+      .getByRole('link', { name: /^Riverbend First Nation/ })
       .waitFor();
     await expect.poll(() => count(results).textContent()).toMatch(/^\d+ results?$/);
     expect(await bar(page).count()).toBe(0);
@@ -202,7 +202,7 @@ describe('the results page', () => {
     await modes.getByRole('button', { name: 'Cards' }).click();
     await results
       .getByRole('list', { name: 'Results' })
-      .getByRole('button', { name: /Community data-sharing terms/ })
+      .getByRole('link', { name: /Community data-sharing terms/ })
       .waitFor();
     await axeCheck(page, 'search-cards');
 
@@ -339,7 +339,7 @@ describe('what a member may see', () => {
     await page.goto(url('/search?c0=study'));
     const results = cell(page, 'Search');
     await expect.poll(() => count(results).textContent()).toBe('1 result');
-    await results.getByRole('button', { name: new RegExp(PROTECTED_AGREEMENT) }).waitFor();
+    await results.getByRole('link', { name: new RegExp(PROTECTED_AGREEMENT) }).waitFor();
 
     await page.goto(url('/search'));
     await facet(results, 'Type')
@@ -357,9 +357,8 @@ describe('per-type lists', () => {
   let officer: Page;
   let contacts: Locator;
   const names = async () =>
-    (await contacts.getByRole('list', { name: 'Results' }).getByRole('button').allTextContents()).map((s) =>
-      s.replace(/Contact$/, ''),
-    );
+    // Each row link's label (its first line; the default headers follow).
+    contacts.getByRole('list', { name: 'Results' }).getByRole('link').locator('p').allTextContents();
 
   beforeAll(async () => {
     officer = await person(OFFICER);
@@ -386,10 +385,12 @@ describe('per-type lists', () => {
     const orgs = cell(officer, 'My organisations');
     await expect
       .poll(async () =>
-        (await orgs.getByRole('list', { name: 'Results' }).getByRole('button').allTextContents()).join(', '),
+        (
+          await orgs.getByRole('list', { name: 'Results' }).getByRole('link').locator('p').allTextContents()
+        ).join(', '),
       )
       .toBe(
-        'Cedar Ridge Mining Ltd.Organisation, Northern Pipeline Corp.Organisation, Provincial Ministry of LandsOrganisation, Riverbend First NationOrganisation, Salmon Creek Watershed SocietyOrganisation, Tamarack Environmental ConsultingOrganisation',
+        'Cedar Ridge Mining Ltd., Northern Pipeline Corp., Provincial Ministry of Lands, Riverbend First Nation, Salmon Creek Watershed Society, Tamarack Environmental Consulting',
       );
   });
 
@@ -397,7 +398,7 @@ describe('per-type lists', () => {
     await officer.goto(url('/my-contacts'));
     contacts = cell(officer, 'My contacts');
     await expect
-      .poll(names)
+      .poll(names, { timeout: 10_000 })
       .toEqual([
         'Site Administrator',
         'Tom Baptiste',
@@ -447,7 +448,7 @@ describe('per-type lists', () => {
   });
 
   it('walks the results with previous and next, wrapping around', async () => {
-    await contacts.getByRole('button', { name: /^Site Administrator/ }).click();
+    await contacts.getByRole('link', { name: /^Site Administrator/ }).click();
     await expect.poll(() => pathAndQuery(officer)).toBe('/my-contacts/i-Contact-1?c1=r:my-contacts');
     let item = cell(officer, 'Site Administrator');
     const nav = () => item.getByRole('navigation', { name: 'Search results' });
@@ -465,7 +466,7 @@ describe('per-type lists', () => {
     await nav().getByText('2 of 13').waitFor();
     // The list marks the open item.
     await contacts
-      .getByRole('button', { name: /^Tom Baptiste/ })
+      .getByRole('link', { name: /^Tom Baptiste/ })
       .and(contacts.locator('[aria-current="true"]'))
       .waitFor();
 

@@ -23,12 +23,7 @@ export function FacetPanel({ id, keys, facets, state, type, onToggle }: FacetPan
   const { t } = useTranslation();
   const shown = keys.filter((k) => (facets[k]?.length ?? 0) > 0);
   return (
-    <Box
-      id={id}
-      component="aside"
-      aria-label={t('search.facetsRegion')}
-      sx={{ flex: '0 0 230px', minWidth: 0, maxWidth: '100%' }}
-    >
+    <Box id={id} component="aside" aria-label={t('search.facetsRegion')} sx={{ minWidth: 0 }}>
       {shown.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('search.noFacets')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Item } from '../state/items';
 import { ItemFields } from './ItemFields';
 import type { ResultViewProps } from './ResultList';
+import { isPlainClick } from './row-model';
 import { typeLabel } from './search-labels';
 import { typeOfId } from './suggestions';
 import { TypeIcon } from './TypeIcon';
@@ -13,6 +14,7 @@ export function ResultCards({
   labels,
   openId,
   onOpen,
+  hrefOf,
   items,
 }: ResultViewProps & { items: Record<string, Item> }) {
   const { t } = useTranslation();
@@ -39,7 +41,12 @@ export function ResultCards({
               sx={{ height: '100%', borderColor: openId === id ? 'primary.main' : undefined }}
             >
               <CardActionArea
-                onClick={() => onOpen(id)}
+                href={hrefOf(id)}
+                onClick={(e) => {
+                  if (!isPlainClick(e)) return;
+                  e.preventDefault();
+                  onOpen(id);
+                }}
                 aria-current={openId === id ? 'true' : undefined}
                 sx={{ height: '100%', alignItems: 'flex-start', display: 'flex' }}
               >

@@ -13,6 +13,7 @@ import type { ItemType } from '../../kernel/item-type';
 import { itemType } from '../items/item-label';
 import type { Item } from '../state/items';
 import type { ResultViewProps } from './ResultList';
+import { isPlainClick } from './row-model';
 import { cellText, keyLabel } from './search-labels';
 import { defaultOrder, labelKey, sortOptions, type Order, type SortKey } from './search-model';
 
@@ -28,13 +29,14 @@ const NAME = '$name';
 
 /**
  * TABLE: the chosen columns, sortable by their headers. The item's name is the row header and a
- * link that opens it: the column its label is made of, else a name column in front.
+ * link to it (a plain click opens it in the next cell): the column its label is made of, else a name column in front.
  */
 export function ResultTable({
   ids,
   labels,
   openId,
   onOpen,
+  hrefOf,
   items,
   type,
   columns,
@@ -87,10 +89,12 @@ export function ResultTable({
                   isName(c) ? (
                     <TableCell key={c} component="th" scope="row">
                       <Link
-                        component="button"
-                        type="button"
-                        onClick={() => onOpen(id)}
-                        sx={{ textAlign: 'left' }}
+                        href={hrefOf(id)}
+                        onClick={(e) => {
+                          if (!isPlainClick(e)) return;
+                          e.preventDefault();
+                          onOpen(id);
+                        }}
                       >
                         {labels[id] ?? id}
                       </Link>

@@ -15,7 +15,7 @@ export interface ResultTimelineProps extends ResultViewProps {
 }
 
 /** TIMELINE: results by day along a line, newest first when sorted that way. */
-export function ResultTimeline({ ids, labels, openId, onOpen, items, dateKey }: ResultTimelineProps) {
+export function ResultTimeline({ ids, labels, openId, onOpen, hrefOf, items, dateKey }: ResultTimelineProps) {
   const { t } = useTranslation();
   const groups = groupByDay(ids, (id) => (items[id] ? itemDate(items[id], dateKey) : null));
   return (
@@ -27,6 +27,7 @@ export function ResultTimeline({ ids, labels, openId, onOpen, items, dateKey }: 
           labels={labels}
           openId={openId}
           onOpen={onOpen}
+          hrefOf={hrefOf}
           items={items}
           dateKey={dateKey}
         />
@@ -40,6 +41,7 @@ function Day({
   labels,
   openId,
   onOpen,
+  hrefOf,
   items,
   dateKey,
 }: {
@@ -47,6 +49,7 @@ function Day({
   labels: Record<string, string>;
   openId: string | null;
   onOpen(id: string): void;
+  hrefOf(id: string): string;
   items: Record<string, Item>;
   dateKey: string;
 }) {
@@ -68,6 +71,9 @@ function Day({
               label={labels[id] ?? id}
               open={openId === id}
               detail={time}
+              item={item}
+              showType
+              href={hrefOf(id)}
               onOpen={onOpen}
             />
           );

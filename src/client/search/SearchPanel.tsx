@@ -6,9 +6,11 @@ import {
   Box,
   Button,
   CircularProgress,
+  IconButton,
   Pagination,
   Stack,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -25,6 +27,8 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { ExportZipButton, zipNameFor } from '../files/ExportZipButton';
 import { CreateItemDialog } from './CreateItemDialog';
 import { DisplayModeSwitch } from './DisplayModeSwitch';
+import { EmptyList } from './EmptyList';
+import { FacetDrawer } from './FacetDrawer';
 import { FacetPanel } from './FacetPanel';
 import { openAfterUrl, resultParam, segmentAt, storeResults } from './result-nav';
 import { ResultCards } from './ResultCards';
@@ -36,7 +40,9 @@ import { fromSavedSearch, HASH_PARAM, toSavedSearch, viewPath, withParam } from 
 import { SavedViewBar } from './SavedViewBar';
 import { SaveViewDialog } from './SaveViewDialog';
 import { ShareViewDialog } from './ShareViewDialog';
+import { COMPACT_MAX_WIDTH, FACETS_WIDTH, facetsBeside } from './row-model';
 import {
+  activeFilters,
   clearFilters,
   effectiveType,
   facetKeys,
@@ -61,6 +67,7 @@ import { useCanCreate } from './useCanCreate';
 import { sessionStore } from './useResultNav';
 import { useResultItems } from './useResultItems';
 import { useSearch } from './useSearch';
+import { useElementWidth } from './useElementWidth';
 import { useTypeEnv } from './useTypeEnv';
 import { passesGate } from '../shell/role-gate';
 
@@ -100,6 +107,22 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   });
   const [input, setInput] = useState(state.text);
   const [dialog, setDialog] = useState<'save' | 'share' | 'create' | null>(null);
+  const [drawer, setDrawer] = useState(false);
+  const createRef = useRef<HTMLButtonElement>(null);
+  // The empty list's button goes once the first item is made; focus then goes to the tool bar's
+  // New button, not the page, so the next click in this cell is not spent bringing it into view.
+  const closeCreate = () => {
+    setDialog(null);
+    setTimeout(() => {
+      if (document.activeElement === document.body) createRef.current?.focus();
+    });
+  };
+  // The cell's width (not the window's) decides where the facets go: a list in a narrow column
+  // of a wide screen gets the drawer, as a phone does.
+  const root = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(root);
+  const beside = width === null || facetsBeside(width);
+  const compact = width !== null && width < COMPACT_MAX_WIDTH;
 
   // The URL's text changed elsewhere (the global search bar): search for it.
   const urlText = useRef(text);
@@ -139,7 +162,8 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const typeName = effectiveType(screen, state);
   const type = typeName ? itemType(typeName) : undefined;
   const ids = result?.ids ?? [];
-  const { items } = useResultItems(ids, state.displayAs !== 'LIST');
+  // Every display shows fields of the items now (the list its default headers, state and visibility).
+  const { items } = useResultItems(ids, true);
   // 'admin': the non-dedicated contact list offers creation to admins only (spec core §6).
   const offerCreate = screen.create === true || (screen.create === 'admin' && user?.admin === true);
   const createType = offerCreate ? fixedType(screen) : null;
@@ -148,11 +172,12 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
 
   const next = segmentAt(location.pathname, cell.index + 1);
   const openId = next?.startsWith('i-') ? next.slice(2).split('~')[0]! : null;
+  // A row's link is the URL a plain click goes to: this list with the item opened beside it.
+  const hrefOf = (id: string) =>
+    openAfterUrl(location.pathname, location.search, cell.index, `i-${id}`, resultParam(screen.name));
   function open(id: string) {
     storeResults(sessionStore(), screen.name, ids);
-    void navigate(
-      openAfterUrl(location.pathname, location.search, cell.index, `i-${id}`, resultParam(screen.name)),
-    );
+    void navigate(hrefOf(id));
   }
 
   const facetLabels: Record<string, string> = {};
@@ -205,10 +230,85 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const pages = pageCount(total);
   const columns = tableColumns(state, type);
   const dateKey = isDateKey(sort.key, type?.allProperties[sort.key]) ? sort.key : screen.dateKey;
-  const shown = { ids, labels: result?.labels ?? {}, openId, onOpen: open };
+  const shown = { ids, labels: result?.labels ?? {}, openId, onOpen: open, hrefOf };
+  const activeCount = activeFilters(state).length;
+  const mayCreate = !!createType && canCreate;
+  const createLabel = createType ? t('search.create.button', { type: typeLabel(t, createType) }) : '';
+  const clearAll = () => {
+    setInput('');
+    update((s) => ({ ...clearFilters(s), text: '', page: 0 }));
+  };
+
+  const facetPanel = (
+    <FacetPanel
+      id={facetsId}
+      keys={facetKeys(screen, state, env)}
+      facets={result?.facets ?? {}}
+      state={state}
+      type={type}
+      onToggle={(k, v) => update((s) => toggleFilter(s, k, v))}
+    />
+  );
+  // An empty list with nothing chosen has nothing to filter: its words take the room.
+  const nothingAtAll = !search.loading && total === 0 && activeCount === 0 && !state.text.trim();
+  const facetsShown = beside && state.showFacets && !nothingAtAll;
+  const filtersButton = (
+    <Button
+      size="small"
+      variant={beside ? 'text' : 'outlined'}
+      startIcon={<FilterListIcon />}
+      {...(beside
+        ? {
+            'aria-pressed': state.showFacets,
+            'aria-controls': facetsShown ? facetsId : undefined,
+            onClick: () => update((s) => ({ ...s, showFacets: !s.showFacets })),
+          }
+        : { 'aria-haspopup': 'dialog' as const, 'aria-expanded': drawer, onClick: () => setDrawer(true) })}
+      sx={{ flexShrink: 0 }}
+    >
+      {t('search.facets')}
+      {activeCount > 0 && <ActiveCount count={activeCount} />}
+    </Button>
+  );
+  const createButton = mayCreate && (
+    <Button
+      ref={createRef}
+      size="small"
+      variant="contained"
+      startIcon={<AddIcon />}
+      onClick={() => setDialog('create')}
+      sx={{ flexShrink: 0 }}
+    >
+      {createLabel}
+    </Button>
+  );
+  const countLine = (
+    <>
+      <Typography
+        role="status"
+        variant="body2"
+        color="text.secondary"
+        sx={{ ml: 'auto', whiteSpace: 'nowrap' }}
+      >
+        {search.loading ? t('search.loading') : t('search.count', { count: total })}
+      </Typography>
+      {search.fetching && !search.loading && <CircularProgress size={16} aria-hidden />}
+    </>
+  );
+  const saveButton = !beside ? (
+    <Tooltip title={t('search.save.button')}>
+      <IconButton size="small" aria-label={t('search.save.button')} onClick={() => setDialog('save')}>
+        <SaveIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Button size="small" startIcon={<SaveIcon />} onClick={() => setDialog('save')}>
+      {t('search.save.button')}
+    </Button>
+  );
 
   return (
-    <Box sx={{ p: 2 }}>
+    <Box ref={root} data-search-panel sx={{ p: compact ? 1.5 : 2 }}>
       {view && (
         <SavedViewBar
           view={view}
@@ -216,36 +316,54 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           onSaveChanges={() => void saveChanges()}
         />
       )}
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
+      {/* Wide: search, sort and display on the first line, the rest on the second. Narrow: search
+          and Filters first (the facets wait in a drawer), then the rest, actions as icons. */}
+      <Stack
+        direction="row"
+        sx={{ flexWrap: beside ? 'wrap' : 'nowrap', gap: 1, alignItems: 'center', mb: 1 }}
+      >
         <TextField
           type="search"
           size="small"
           label={t('search.searchLabel')}
           value={input}
           onChange={(e) => setInput(e.target.value)}
-          sx={{ flex: '1 1 200px', minWidth: 160 }}
+          sx={{ flex: '1 1 200px', minWidth: beside ? 160 : 0 }}
         />
-        <SortControls
-          type={type}
-          withText={!!state.text.trim()}
-          sort={sort}
-          onSort={(key, order) => update((s) => setSort(s, key, order))}
-        />
-        <DisplayModeSwitch
-          value={state.displayAs}
-          onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
-        />
+        {beside ? (
+          <>
+            <SortControls
+              type={type}
+              withText={!!state.text.trim()}
+              sort={sort}
+              onSort={(key, order) => update((s) => setSort(s, key, order))}
+            />
+            <DisplayModeSwitch
+              value={state.displayAs}
+              onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
+            />
+          </>
+        ) : (
+          filtersButton
+        )}
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        <Button
-          size="small"
-          startIcon={<FilterListIcon />}
-          aria-pressed={state.showFacets}
-          aria-controls={state.showFacets ? facetsId : undefined}
-          onClick={() => update((s) => ({ ...s, showFacets: !s.showFacets }))}
-        >
-          {t('search.facets')}
-        </Button>
+        {beside ? (
+          filtersButton
+        ) : (
+          <>
+            <SortControls
+              type={type}
+              withText={!!state.text.trim()}
+              sort={sort}
+              onSort={(key, order) => update((s) => setSort(s, key, order))}
+            />
+            <DisplayModeSwitch
+              value={state.displayAs}
+              onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
+            />
+          </>
+        )}
         {state.displayAs === 'TABLE' && (
           <ColumnChooser
             type={type}
@@ -253,27 +371,13 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
             onToggle={(k) => update((s) => toggleColumn(s, type, k))}
           />
         )}
-        <Button size="small" startIcon={<SaveIcon />} onClick={() => setDialog('save')}>
-          {t('search.save.button')}
-        </Button>
-        <ExportCsvButton query={buildQuery(screen, state, env)} />
+        {saveButton}
+        <ExportCsvButton query={buildQuery(screen, state, env)} compact={!beside} />
         {typeName === 'Attachment' && (
           <ExportZipButton query={buildQuery(screen, state, env)} name={zipNameFor(screen.name)} />
         )}
-        {createType && canCreate && (
-          <Button
-            size="small"
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog('create')}
-          >
-            {t('search.create.button', { type: typeLabel(t, createType) })}
-          </Button>
-        )}
-        <Typography role="status" variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-          {search.loading ? t('search.loading') : t('search.count', { count: total })}
-        </Typography>
-        {search.fetching && !search.loading && <CircularProgress size={16} aria-hidden />}
+        {createButton}
+        {countLine}
       </Stack>
       <ActiveFilters
         state={state}
@@ -282,18 +386,13 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         onRemove={(k, v) => update((s) => removeFilter(s, k, v))}
         onClear={() => update(clearFilters)}
       />
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        {state.showFacets && (
-          <FacetPanel
-            id={facetsId}
-            keys={facetKeys(screen, state, env)}
-            facets={result?.facets ?? {}}
-            state={state}
-            type={type}
-            onToggle={(k, v) => update((s) => toggleFilter(s, k, v))}
-          />
+      <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+        {facetsShown && (
+          <Box sx={{ flex: `0 0 ${FACETS_WIDTH}px`, minWidth: 0, position: 'sticky', top: 0 }}>
+            {facetPanel}
+          </Box>
         )}
-        <Box sx={{ flex: '1 1 360px', minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
           {failure && (
             <Alert severity="error" sx={{ mb: 1 }}>
               {t(`errors.${failure}`)}
@@ -304,9 +403,21 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
               <CircularProgress aria-label={t('search.loading')} />
             </Box>
           ) : ids.length === 0 && !failure ? (
-            <Typography color="text.secondary" sx={{ py: 2 }}>
-              {t('search.noResults')}
-            </Typography>
+            <EmptyList
+              filters={activeCount}
+              text={state.text}
+              screenName={screen.name}
+              typeName={fixedType(screen)}
+              create={
+                mayCreate && createType
+                  ? {
+                      label: t('search.empty.createFirst', { type: typeLabel(t, createType).toLowerCase() }),
+                      onCreate: () => setDialog('create'),
+                    }
+                  : null
+              }
+              onClear={clearAll}
+            />
           ) : state.displayAs === 'TABLE' ? (
             <ResultTable
               {...shown}
@@ -323,7 +434,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           ) : state.displayAs === 'CAROUSEL' ? (
             <ResultCarousel {...shown} items={items} />
           ) : (
-            <ResultList {...shown} />
+            <ResultList {...shown} items={items} showType={!fixedType(screen)} />
           )}
           {pages > 1 && (
             <Box
@@ -334,6 +445,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
               <Pagination
                 count={pages}
                 page={state.page + 1}
+                size={compact ? 'small' : 'medium'}
                 onChange={(_e, p) => update((s) => ({ ...s, page: p - 1 }))}
                 getItemAriaLabel={(kind, page, selected) =>
                   kind === 'page'
@@ -345,6 +457,17 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           )}
         </Box>
       </Box>
+      {!beside && (
+        <FacetDrawer
+          open={drawer}
+          active={activeCount}
+          total={total}
+          onClear={() => update(clearFilters)}
+          onClose={() => setDrawer(false)}
+        >
+          {facetPanel}
+        </FacetDrawer>
+      )}
       {dialog === 'save' && (
         <SaveViewDialog
           build={(name, hash) => toSavedSearch(screen, state, env, name, hash)}
@@ -359,14 +482,53 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         <CreateItemDialog
           type={itemType(createType)!}
           onCreated={(item) => {
-            setDialog(null);
+            closeCreate();
             void navigate(
               openAfterUrl(location.pathname, location.search, cell.index, `i-${item.$id}`, null),
             );
           }}
-          onClose={() => setDialog(null)}
+          onClose={closeCreate}
         />
       )}
     </Box>
   );
 }
+
+/** How many filters are on, as a small pill in the Filters button ("Filters 2 active" when read). */
+function ActiveCount({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {' '}
+      <Box
+        component="span"
+        sx={{
+          ml: 0.75,
+          px: 0.75,
+          minWidth: 20,
+          borderRadius: 10,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          fontSize: '0.75rem',
+          lineHeight: '20px',
+          textAlign: 'center',
+        }}
+      >
+        {count}
+        <Box component="span" sx={visuallyHidden}>
+          {' '}
+          {t('search.facetsActiveWord')}
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

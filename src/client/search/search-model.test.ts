@@ -170,11 +170,17 @@ describe('sorting and columns', () => {
   it('uses the default headers until the person chooses columns', () => {
     const contact = byName.get('Contact');
     let s = initialState(contacts);
-    expect(tableColumns(s, contact)).toEqual(['lastName', 'firstName', 'email', '_related']);
+    expect(tableColumns(s, contact)).toEqual(['lastName', 'firstName', 'email', '_related', 'officePhone']);
     s = toggleColumn(s, contact, 'email');
-    expect(tableColumns(s, contact)).toEqual(['lastName', 'firstName', '_related']);
+    expect(tableColumns(s, contact)).toEqual(['lastName', 'firstName', '_related', 'officePhone']);
     s = toggleColumn(s, contact, 'mobilePhone');
-    expect(tableColumns(s, contact)).toEqual(['lastName', 'firstName', '_related', 'mobilePhone']);
+    expect(tableColumns(s, contact)).toEqual([
+      'lastName',
+      'firstName',
+      '_related',
+      'officePhone',
+      'mobilePhone',
+    ]);
     expect(columnOptions(contact)).toContain('_c.ts');
     expect(tableColumns(initialState(SEARCH_SCREEN), undefined)).toEqual(['_t', '_c', '_c.ts']);
     // The last column stays.

@@ -109,7 +109,7 @@ export const Contact = defineItemType({
     /** The sign-in account of this contact, if any. */
     user: { kind: 'relation', types: ['User'], write: 'admin' },
   },
-  defaultHeaders: ['lastName', 'firstName', 'email', '_related'],
+  defaultHeaders: ['lastName', 'firstName', 'email', '_related', 'officePhone'],
   keyFacts: ['_related', 'email', 'mobilePhone', 'officePhone'],
   facets: ['_related'],
   access: { create: ['staff'], defaultLevel: 'PROTECTED' },
