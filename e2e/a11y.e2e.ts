@@ -14,6 +14,7 @@ import {
   field,
   newContext,
   openUserMenu,
+  setDark,
   screenshotOnFailure,
   signIn,
   startApp,
@@ -90,21 +91,6 @@ async function context(opts: { dark?: boolean; cookieNotice?: boolean } = {}): P
 async function check(page: Page, name: string) {
   checks++;
   await axeCheck(page, `a11y-${name}`, report);
-}
-
-async function setDark(page: Page, on: boolean) {
-  const menu = await openUserMenu(page);
-  const toggle = menu.getByRole('menuitemcheckbox', { name: 'Dark mode' });
-  if ((await toggle.getAttribute('aria-checked')) !== String(on)) {
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on));
-  }
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'hidden' });
-  // Focus and pointer leave the menu button, whose tooltip would otherwise be in every check.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(700, 600);
-  await page.getByRole('tooltip').waitFor({ state: 'detached' });
 }
 
 for (const mode of ['light', 'dark'] as const) {

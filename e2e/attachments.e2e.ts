@@ -96,6 +96,16 @@ async function snap(name: string) {
 async function openThread() {
   await page.goto(app.server.url + THREAD);
   await section().getByRole('heading', { name: 'Attachments' }).waitFor();
+  await recordSettled(page);
+}
+
+/**
+ * The thread record's other sections arrive in chunks of their own; until they have, the files
+ * move down the page under the pointer.
+ */
+async function recordSettled(p: Page) {
+  await cellAt(p, 0).getByRole('textbox', { name: 'Your reply' }).waitFor();
+  await cellAt(p, 0).getByRole('heading', { name: 'History' }).waitFor();
 }
 
 describe('attachments', () => {
@@ -308,6 +318,7 @@ describe('attachments', () => {
     try {
       await signIn(admin, app.server.url, 'admin@riverbend.example');
       await admin.goto(app.server.url + THREAD);
+      await recordSettled(admin);
       const adminSection = cellAt(admin, 0).getByTestId('attachments');
       await adminSection.getByRole('switch', { name: 'Show trash' }).check();
       await adminSection.getByRole('button', { name: 'Delete for good: drone-survey.bin' }).click();

@@ -6,7 +6,7 @@ import { SYSTEM } from '../src/server/access/principal';
 import {
   alertText,
   newContext,
-  openUserMenu,
+  setDark,
   screenshotOnFailure,
   signIn,
   startApp,
@@ -51,17 +51,6 @@ const url = (p: string) => app.server.url + p;
 const navCaps = (page: Page) =>
   page.getByRole('navigation', { name: 'Navigation' }).first().getAttribute('data-capabilities');
 const grid = (page: Page) => page.getByRole('table', { name: 'Capabilities of Organisations' });
-
-async function setDark(page: Page, on: boolean) {
-  const menu = await openUserMenu(page);
-  const toggle = menu.getByRole('menuitemcheckbox', { name: 'Dark mode' });
-  if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click();
-  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on));
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'detached' });
-  // The menu fades out after it left the accessibility tree.
-  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
-}
 
 describe('admin.capabilities', () => {
   it('is in the administration menu for admins only', async () => {

@@ -6,12 +6,12 @@ import {
   cellAt,
   fillSignIn,
   newContext,
-  openUserMenu,
   screenshotOnFailure,
   shot,
   startApp,
   type E2EApp,
   DEMO_PASSWORD,
+  setDark,
 } from './helpers/app';
 
 // The drawer (icons, folding groups, where you are), the focus after signing in and after
@@ -46,19 +46,6 @@ const focused = () =>
       text: el?.textContent ?? '',
     };
   });
-
-async function setDark(on: boolean) {
-  const menu = await openUserMenu(page);
-  const toggle = menu.getByRole('menuitemcheckbox', { name: 'Dark mode' });
-  if ((await toggle.getAttribute('aria-checked')) !== String(on)) {
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on));
-  }
-  await page.keyboard.press('Escape');
-  await menu.waitFor({ state: 'detached' });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.mouse.move(700, 600);
-}
 
 /** Transitions (a drawer sliding, a menu fading) end; endless ones (a spinner) do not count. */
 async function settle() {
@@ -100,7 +87,7 @@ describe('focus after signing in and moving between cells', () => {
 
     await page.goto(app.server.url + '/');
     await page.getByRole('link', { name: 'Riverbend First Nation' }).first().click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/i-Organization-1');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/home/i-Organization-1');
     await expect.poll(focused).toMatchObject({ heading: true, text: 'Riverbend First Nation' });
   });
 
@@ -174,7 +161,7 @@ describe('the drawer', () => {
 
 describe('dark mode', () => {
   it('admin.owner: member links are readable (axe: no serious or critical findings)', async () => {
-    await setDark(true);
+    await setDark(page, true);
     await page.goto(app.server.url + '/admin.owner');
     await page.getByRole('combobox', { name: 'Roles of Daniel Crow' }).waitFor();
     const link = page.getByRole('link', { name: 'Daniel Crow' });
@@ -193,7 +180,7 @@ describe('dark mode', () => {
     await page.goto(app.server.url + '/i-Organization-1/i-Agreement-2');
     await cellAt(page, 1).getByRole('heading', { level: 2, name: 'Community data-sharing terms' }).waitFor();
     await look('look-two-cells-dark');
-    await setDark(false);
+    await setDark(page, false);
     await look('look-two-cells-light');
     await page.goto(app.server.url + '/');
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
@@ -210,9 +197,9 @@ describe('dark mode', () => {
     await expect.poll(focused).toMatchObject({ heading: true, text: 'My organisations' });
     await page.goto(app.server.url + '/');
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
-    await setDark(true);
+    await setDark(page, true);
     await look('look-home-phone-dark');
-    await setDark(false);
+    await setDark(page, false);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

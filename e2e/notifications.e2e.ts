@@ -155,7 +155,7 @@ describe('notifications', () => {
     await assignee.fill('Mary');
     await officer.getByRole('option', { name: /Mary Thunderbird.*User-/ }).click();
     await officer.getByRole('button', { name: 'Save' }).click();
-    await pane.getByText('Assigned to Mary Thunderbird').waitFor();
+    await pane.getByText('Assigned to Mary Thunderbird').first().waitFor();
     await expect.poll(unread).toBe(before + 1);
 
     // He replies in the conversation; her badge goes up again without a reload.

@@ -182,6 +182,8 @@ describe('the sections of a record', () => {
     const c = cellAt(page, 0);
     const due = c.locator('[data-field="assignedDue"]');
     const day = due.getByRole('spinbutton', { name: 'Day' });
+    const edit = () => c.getByRole('button', { name: 'Edit', exact: true }).click();
+    await edit();
     await day.click();
     await page.keyboard.type('15');
     await page.keyboard.type('Dec');
@@ -192,6 +194,7 @@ describe('the sections of a record', () => {
     await expect.poll(async () => (await stored(app, 'Thread-3')).assignedDue).toBe('2026-12-15');
 
     // A date made half-typed is refused by name, not saved as nothing.
+    await edit();
     await day.click();
     await page.keyboard.press('Backspace');
     await c.getByRole('button', { name: 'Save' }).click();

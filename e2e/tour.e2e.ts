@@ -61,6 +61,9 @@ for (const phone of [false, true])
         await p.goto(app.server.url + '/i-Contact-8');
         await p.getByText('Lucy').first().waitFor();
         await settle(p, `${mode}-record`);
+        await p.getByRole('button', { name: 'Edit', exact: true }).click();
+        await p.getByRole('button', { name: 'Save', exact: true }).waitFor();
+        await settle(p, `${mode}-record-edit`);
 
         await p.goto(app.server.url + '/i-Thread-3');
         await p

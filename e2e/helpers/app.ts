@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import path from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { SYSTEM } from '../../src/server/access/principal';
@@ -79,7 +79,8 @@ export async function openConversation(page: Page, baseUrl: string, subject: str
   await page.goto(baseUrl + '/conversations');
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await page.getByRole('button', { name: new RegExp(subject) }).click();
-  const pane = page.getByRole('region', { name: subject });
+  // The conversations cell's pane (the thread may also be open beside it as a record, with its own).
+  const pane = cell(page, 'Conversations').getByRole('region', { name: subject });
   await pane.getByRole('list', { name: 'Messages, oldest first' }).waitFor();
   return pane;
 }
@@ -136,6 +137,23 @@ export async function fitsWidth(page: Page): Promise<boolean> {
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
   return page.getByRole('menu');
+}
+
+/**
+ * Dark mode on or off from the user menu, then the menu gone (also its fade-out) and focus and
+ * pointer away from the menu button, whose tooltip would otherwise be in every picture and check.
+ */
+export async function setDark(page: Page, on: boolean) {
+  const menu = await openUserMenu(page);
+  const toggle = menu.getByRole('menuitemcheckbox', { name: 'Dark mode' });
+  if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click();
+  await expect.poll(() => toggle.getAttribute('aria-checked')).toBe(String(on));
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(700, 600);
+  await page.getByRole('tooltip').waitFor({ state: 'detached' });
 }
 
 export async function shot(page: Page, name: string) {

@@ -10,8 +10,10 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number | nu
     const el = ref.current;
     if (!el) return;
     setWidth(el.getBoundingClientRect().width);
+    // The border box, as at first: the element's own padding follows the width it reports (a
+    // compact layout pads less), so a content-box width would flip the layout back and forth.
     const ro = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(entry.contentRect.width);
+      if (entry) setWidth(entry.borderBoxSize[0]?.inlineSize ?? el.getBoundingClientRect().width);
     });
     ro.observe(el);
     return () => ro.disconnect();

@@ -16,7 +16,8 @@ export function NoAccessView({ why }: { why: GateRefusal }) {
           {t('views.noAccess.title')}
         </AlertTitle>
         {t(`views.noAccess.${why}`)}{' '}
-        <Link component={RouterLink} to="/home">
+        {/* Inside the alert's own text colour: underlined, so it is told apart without colour. */}
+        <Link component={RouterLink} to="/home" color="inherit" underline="always">
           {t('views.noAccess.home')}
         </Link>
       </Alert>
