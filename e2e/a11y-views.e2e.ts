@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../src/server/db/query';
-import { newContext, screenshotOnFailure, signIn, startApp, type E2EApp } from './helpers/app';
+import { newContext, screenshotOnFailure, setDark, signIn, startApp, type E2EApp } from './helpers/app';
 import { axeCheck } from './helpers/axe';
 
 // axe-core on every screen, in light and dark: every view the page's config lists (so a new
@@ -33,6 +33,8 @@ async function person(email: string, dark: boolean): Promise<Page> {
   contexts.push(c);
   current = await c.newPage();
   await signIn(current, app.server.url, email);
+  // The person's own setting wins over the system's colour scheme.
+  await setDark(current, dark);
   return current;
 }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import { newContext, screenshotOnFailure, setDark, shot, signIn, startApp, type E2EApp } from './helpers/app';
 
 // The look of the product, screen by screen (issue 13 "Done when"): the home, a list, a record
 // in read and edit mode, a thread, the search page, in light and dark, wide and on a phone.
@@ -30,6 +30,9 @@ async function page(opts: { dark: boolean; phone: boolean }, email: string): Pro
   contexts.push(c);
   current = await c.newPage();
   await signIn(current, app.server.url, email);
+  // The person's own setting wins over the system's: set it either way (the same people are
+  // shown in both themes).
+  await setDark(current, opts.dark);
   return current;
 }
 
