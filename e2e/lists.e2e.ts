@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/server/auth/accounts';
 import {
   cell,
@@ -13,6 +13,7 @@ import {
   signIn,
   startApp,
   type E2EApp,
+  screenshotOnFailure,
 } from './helpers/app';
 
 // The lists (issue 13): rows with the type's default headers, state chips and the visibility
@@ -32,14 +33,8 @@ beforeAll(async () => {
   app = await startApp();
 });
 
-afterEach(async ({ task }) => {
-  if (!task.result?.errors?.length) return;
-  const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
-  let i = 0;
-  for (const c of contexts)
-    for (const p of c.pages())
-      if (!p.isClosed()) await shot(p, `FAILED-lists-${name}-${++i}`).catch(() => undefined);
-});
+// A failing step leaves a picture of every open page.
+screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,7 +1,17 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/server/auth/accounts';
-import { cell, DEMO_PASSWORD, field, newContext, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  cell,
+  DEMO_PASSWORD,
+  field,
+  newContext,
+  shot,
+  signIn,
+  startApp,
+  screenshotOnFailure,
+  type E2EApp,
+} from './helpers/app';
 import { axeCheck } from './helpers/axe';
 
 // Search in a real browser: the global search bar, the results page with facets, display modes
@@ -22,14 +32,7 @@ beforeAll(async () => {
 });
 
 // A failing step leaves a picture of every open page.
-afterEach(async ({ task }) => {
-  if (!task.result?.errors?.length) return;
-  const name = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 50);
-  let i = 0;
-  for (const c of contexts)
-    for (const p of c.pages())
-      if (!p.isClosed()) await shot(p, `FAILED-search-${name}-${++i}`).catch(() => undefined);
-});
+screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
