@@ -252,6 +252,21 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   // An empty list with nothing chosen has nothing to filter: its words take the room.
   const nothingAtAll = !search.loading && total === 0 && activeCount === 0 && !state.text.trim();
   const facetsShown = beside && state.showFacets && !nothingAtAll;
+  // Sort and display sit on the first line in a wide panel, on the second in a narrow one.
+  const sortAndDisplay = (
+    <>
+      <SortControls
+        type={type}
+        withText={!!state.text.trim()}
+        sort={sort}
+        onSort={(key, order) => update((s) => setSort(s, key, order))}
+      />
+      <DisplayModeSwitch
+        value={state.displayAs}
+        onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
+      />
+    </>
+  );
   const filtersButton = (
     <Button
       size="small"
@@ -330,40 +345,10 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           onChange={(e) => setInput(e.target.value)}
           sx={{ flex: '1 1 200px', minWidth: beside ? 160 : 0 }}
         />
-        {beside ? (
-          <>
-            <SortControls
-              type={type}
-              withText={!!state.text.trim()}
-              sort={sort}
-              onSort={(key, order) => update((s) => setSort(s, key, order))}
-            />
-            <DisplayModeSwitch
-              value={state.displayAs}
-              onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
-            />
-          </>
-        ) : (
-          filtersButton
-        )}
+        {beside ? sortAndDisplay : filtersButton}
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-        {beside ? (
-          filtersButton
-        ) : (
-          <>
-            <SortControls
-              type={type}
-              withText={!!state.text.trim()}
-              sort={sort}
-              onSort={(key, order) => update((s) => setSort(s, key, order))}
-            />
-            <DisplayModeSwitch
-              value={state.displayAs}
-              onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
-            />
-          </>
-        )}
+        {beside ? filtersButton : sortAndDisplay}
         {state.displayAs === 'TABLE' && (
           <ColumnChooser
             type={type}

@@ -13,16 +13,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listThreads, type ThreadFilter } from './conversations-api';
+import { listThreads, threadSummary, type ThreadFilter } from './conversations-api';
 import { ThreadPane } from './ThreadPane';
-import {
-  formatDate,
-  type Item,
-  useApp,
-  useCell,
-  useSession,
-  type ViewProps,
-} from '../../../../client/module-api';
+import { type Item, useApp, useCell, useSession, type ViewProps } from '../../../../client/module-api';
 
 /**
  * /conversations: the threads the user may read, latest activity first, with open / resolved /
@@ -78,8 +71,6 @@ export function ConversationsView({ param }: ViewProps) {
       <Stack direction={{ xs: 'column', lg: 'row' }} sx={{ gap: 2, alignItems: 'flex-start' }}>
         <List aria-label={t('conversations.list')} sx={{ flex: '1 1 40%', minWidth: 0, width: '100%' }}>
           {(threads.data ?? []).map((th) => {
-            const assignee = typeof th.assignedTo === 'string' ? th.$labels?.[th.assignedTo] : undefined;
-            const when = typeof th.sortTS === 'string' ? th.sortTS : th._c.ts;
             return (
               // A list holds list items; the button goes inside one (axe: list).
               <ListItem key={th.$id} disablePadding>
@@ -89,16 +80,7 @@ export function ConversationsView({ param }: ViewProps) {
                   onClick={() => setParam(th.$id)}
                   divider
                 >
-                  <ListItemText
-                    primary={String(th.subject ?? th.$id)}
-                    secondary={[
-                      th.resolved === true ? t('conversations.resolved') : null,
-                      assignee ? t('conversations.assignedTo', { name: assignee }) : null,
-                      when ? formatDate(when) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
+                  <ListItemText primary={String(th.subject ?? th.$id)} secondary={threadSummary(t, th)} />
                 </ListItemButton>
               </ListItem>
             );

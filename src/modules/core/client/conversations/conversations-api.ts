@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Item, readMany, type SocketClient } from '../../../../client/module-api';
+import type { TFunction } from 'i18next';
+import { formatDate, type Item, readMany, type SocketClient } from '../../../../client/module-api';
 
 // Conversations on the wire: threads by latest activity (`sortTS`), a thread's messages oldest
 // first. Both are plain search/ids queries, so the access rule runs inside the SQL.
@@ -44,4 +45,17 @@ export async function listMessages(client: SocketClient, threadId: string): Prom
   if (r.ids.length === 0) return [];
   const got = await client.request<Record<string, Item & { erred?: boolean }>>('readMany/object', r.ids);
   return r.ids.map((id) => got[id]).filter((x): x is Item => !!x && !x.erred);
+}
+
+/** A thread's line under its subject in a list: resolved, the assignee, the latest activity. */
+export function threadSummary(t: TFunction, th: Item): string {
+  const assignee = typeof th.assignedTo === 'string' ? th.$labels?.[th.assignedTo] : undefined;
+  const when = typeof th.sortTS === 'string' ? th.sortTS : th._c.ts;
+  return [
+    th.resolved === true ? t('conversations.resolved') : null,
+    assignee ? t('conversations.assignedTo', { name: assignee }) : null,
+    when ? formatDate(when) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  formatDate,
   type Item,
   type ItemSectionProps,
   readMany,
@@ -11,6 +10,7 @@ import {
   useCanCreate,
   useCell,
 } from '../../../../client/module-api';
+import { threadSummary } from '../conversations/conversations-api';
 import { contextThreadsQuery, newThreadBody } from './conversations-model';
 import { ItemLinkRow } from './ItemLinkRow';
 import { SectionFrame } from './SectionFrame';
@@ -105,21 +105,13 @@ export function ConversationsSection({ item, user }: ItemSectionProps) {
       {threads.length > 0 && (
         <List dense aria-label={t('record.conversations')}>
           {threads.map((th) => {
-            const assignee = typeof th.assignedTo === 'string' ? th.$labels?.[th.assignedTo] : undefined;
-            const when = typeof th.sortTS === 'string' ? th.sortTS : th._c.ts;
             return (
               <ItemLinkRow
                 key={th.$id}
                 id={th.$id}
                 type="Thread"
                 primary={String(th.subject ?? th.$id)}
-                secondary={[
-                  th.resolved === true ? t('conversations.resolved') : null,
-                  assignee ? t('conversations.assignedTo', { name: assignee }) : null,
-                  when ? formatDate(when) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
+                secondary={threadSummary(t, th)}
               />
             );
           })}
