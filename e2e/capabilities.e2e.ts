@@ -91,8 +91,14 @@ describe('admin.capabilities', () => {
     await admin.getByRole('button', { name: 'Users' }).click();
     const table = admin.getByRole('table', { name: 'Capabilities of Users' });
     await admin.getByLabel('Search by name').fill('Mary');
-    const rows = table.getByRole('row');
-    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    // The filter applies after a pause: wait for it, not just for rows (the unfiltered list has
+    // rows too, and its first one leaves when the filter lands).
+    await expect
+      .poll(async () => {
+        const names = await table.getByRole('rowheader').allInnerTexts();
+        return names.length > 0 && names.every((n) => /Mary/.test(n));
+      })
+      .toBe(true);
     const name = (await table.getByRole('rowheader').first().innerText()).trim();
     const vocab = table.getByRole('checkbox', { name: `Vocab for ${name}` });
     await vocab.check();
