@@ -124,7 +124,7 @@ export { recentItems } from './state/recent';
 // The shell: views and cells, the navigation and the admin's menu settings.
 export type { ViewProps } from './views/view-def';
 export { useCell } from './shell/cell-api';
-export { useCellLink } from './shell/cell-href';
+export { useCellLink, useItemHref } from './shell/cell-href';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
 
@@ -161,7 +161,7 @@ export { enScreens } from './i18n/en-screens';
 
 // Dashboards: the home view shows the home dashboard of the user's capability.
 export { dashboardScreen, HomeDashboard } from './dashboards/dashboard-screen';
-export { useCardCount, useItemHref } from './dashboards/card-context';
+export { useCardCount } from './dashboards/card-context';
 
 // Item sections, menus, editors and the user menu (core's half holds them).
 export { lazyScreen } from './i18n/screen-strings';

@@ -25,7 +25,8 @@ import { TypeIcon } from '../search/TypeIcon';
 import { useCell } from '../shell/cell-api';
 import { useSession } from '../state/app-context';
 import { viewDef } from '../views/registry';
-import { CardCountContext, useCardCount, useItemHref } from './card-context';
+import { useItemHref } from '../shell/cell-href';
+import { CardCountContext, useCardCount } from './card-context';
 import { passesViewGate } from './gate';
 import { useCardSearch } from './useCardSearch';
 

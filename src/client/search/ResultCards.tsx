@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Item } from '../state/items';
 import { ItemFields } from './ItemFields';
 import type { ResultViewProps } from './ResultList';
-import { isPlainClick } from './row-model';
+import { isPlainClick } from '../shell/cell-href';
 import { typeLabel } from './search-labels';
 import { typeOfId } from './suggestions';
 import { TypeIcon } from './TypeIcon';

@@ -13,7 +13,7 @@ import type { ItemType } from '../../kernel/item-type';
 import { itemType } from '../items/item-label';
 import type { Item } from '../state/items';
 import type { ResultViewProps } from './ResultList';
-import { isPlainClick } from './row-model';
+import { isPlainClick } from '../shell/cell-href';
 import { cellText, keyLabel } from './search-labels';
 import { defaultOrder, labelKey, sortOptions, type Order, type SortKey } from './search-model';
 

@@ -5,11 +5,10 @@ import {
   emptyKeys,
   facetsBeside,
   FACETS_BESIDE_MIN_WIDTH,
-  isPlainClick,
   labelKeys,
   stateKeys,
-  type ClickLike,
 } from './row-model';
+import { isPlainClick, type ClickLike } from '../shell/cell-href';
 
 const byName = new Map(coreTypes.map((t) => [t.name, t]));
 const type = (n: string) => byName.get(n)!;

@@ -42,24 +42,6 @@ export function detailKeys(type: ItemType | undefined): string[] {
   return facts.length ? facts : keys;
 }
 
-/** The parts of a click the browser should handle itself: new tab, new window, download, menu. */
-export interface ClickLike {
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-  defaultPrevented: boolean;
-}
-
-/**
- * A plain left click, which opens the item in the next cell; any other (middle click, ctrl or
- * cmd for a new tab, shift for a window) follows the link as the browser does.
- */
-export function isPlainClick(e: ClickLike): boolean {
-  return !e.defaultPrevented && e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-}
-
 /** The facet column beside the results, in CSS pixels. */
 export const FACETS_WIDTH = 230;
 
