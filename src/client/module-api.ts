@@ -125,6 +125,7 @@ export { recentItems } from './state/recent';
 export type { ViewProps } from './views/view-def';
 export { useCell } from './shell/cell-api';
 export { useCellLink, useItemHref } from './shell/cell-href';
+export { ItemLinkRow } from './items/ItemLinkRow';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
 

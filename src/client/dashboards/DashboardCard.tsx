@@ -1,16 +1,4 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  Link,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Box, Card, CardContent, Link, List, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +9,10 @@ import { loadClientModule } from '../modules/loader';
 import { segmentAt } from '../search/result-nav';
 import { typeLabel } from '../search/search-labels';
 import { typeOfId } from '../search/suggestions';
-import { TypeIcon } from '../search/TypeIcon';
 import { useCell } from '../shell/cell-api';
 import { useSession } from '../state/app-context';
 import { viewDef } from '../views/registry';
-import { useItemHref } from '../shell/cell-href';
+import { ItemLinkRow } from '../items/ItemLinkRow';
 import { CardCountContext, useCardCount } from './card-context';
 import { passesViewGate } from './gate';
 import { useCardSearch } from './useCardSearch';
@@ -196,7 +183,6 @@ function SearchCard({ card, headingId }: CardBodyProps) {
   const { t } = useTranslation();
   const { result, error, loading } = useCardSearch(card);
   const { openId } = useOpenItem();
-  const href = useItemHref();
   useCardCount(result?.total);
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
@@ -204,30 +190,16 @@ function SearchCard({ card, headingId }: CardBodyProps) {
   return (
     <List dense aria-labelledby={headingId} disablePadding>
       {result.ids.map((id) => (
-        <CardItemRow key={id} id={id} href={href(id)} label={result.labels[id] ?? id} open={openId === id} />
+        <ItemLinkRow
+          key={id}
+          id={id}
+          type={typeOfId(id)}
+          primary={result.labels[id] ?? id}
+          secondary={typeLabel(t, typeOfId(id))}
+          open={openId === id}
+        />
       ))}
     </List>
-  );
-}
-
-/** A row of a search card: the type's icon, the label and the type, as one link. */
-function CardItemRow(p: { id: string; href: string; label: string; open: boolean }) {
-  const { t } = useTranslation();
-  const type = typeOfId(p.id);
-  return (
-    <ListItem disablePadding>
-      <ListItemButton
-        component={RouterLink}
-        to={p.href}
-        selected={p.open}
-        aria-current={p.open ? 'true' : undefined}
-      >
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <TypeIcon type={type} />
-        </ListItemIcon>
-        <ListItemText primary={p.label} secondary={typeLabel(t, type)} />
-      </ListItemButton>
-    </ListItem>
   );
 }
 

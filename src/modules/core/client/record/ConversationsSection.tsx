@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Item,
+  ItemLinkRow,
   type ItemSectionProps,
   readMany,
   useApp,
@@ -12,7 +13,6 @@ import {
 } from '../../../../client/module-api';
 import { threadSummary } from '../conversations/conversations-api';
 import { contextThreadsQuery, newThreadBody } from './conversations-model';
-import { ItemLinkRow } from './ItemLinkRow';
 import { SectionFrame } from './SectionFrame';
 
 const SHOWN = 20;

@@ -2,8 +2,7 @@ import { Alert, Button, List, ListSubheader, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ItemSectionProps, typeLabel, useApp } from '../../../../client/module-api';
-import { ItemLinkRow } from './ItemLinkRow';
+import { ItemLinkRow, type ItemSectionProps, typeLabel, useApp } from '../../../../client/module-api';
 import { groupRelated, RELATED_PAGE, relatedQuery } from './related-model';
 import { SectionFrame } from './SectionFrame';
 
