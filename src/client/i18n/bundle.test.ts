@@ -95,9 +95,10 @@ describe('the English bundle in two parts', () => {
     expect(twice).toEqual([]);
   });
 
-  // Namespaces every module fills for its own types, read by generic code with a fallback (the
-  // type's name made readable): `typeNames` (search-labels.ts typeLabel).
-  const SHARED_NAMESPACES = ['typeNames'];
+  // Namespaces every module fills for its own types and views, read by generic code with a
+  // fallback: `typeNames` (search-labels.ts typeLabel: the type's name made readable), and what
+  // an empty list of a module's view or type holds (row-model.ts emptyKeys: "Nothing here yet.").
+  const SHARED_NAMESPACES = ['typeNames', 'search.empty.screens', 'search.empty.types'];
 
   it('the client names no message only a module’s bundle has (it loads with that module’s half)', () => {
     const own = [...flattenMessages(en), ...flattenMessages(enScreens)].map(([p]) => p);

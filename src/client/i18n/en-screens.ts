@@ -161,8 +161,8 @@ export const enScreens = {
     showResults_other: 'Show {{count}} results',
     facetsRegion: 'Filter the results',
     noFacets: 'No filters for these results.',
-    // Empty lists say what belongs in them (search.empty.screens.<view> or .types.<Type>), or
-    // that the filters hide everything.
+    // Empty lists say what belongs in them (search.empty.screens.<view> or .types.<Type>, in
+    // the bundle of the module that declares the view or type), or that the filters hide everything.
     empty: {
       noMatch: 'Nothing matches these filters.',
       noMatchText: 'Nothing matches “{{text}}”.',
@@ -172,51 +172,6 @@ export const enScreens = {
       clearAll: 'Clear search and filters',
       createFirst: 'Add the first {{type}}',
       nothing: { title: 'Nothing here yet.' },
-      screens: {
-        'my-contacts': {
-          title: 'No contacts yet.',
-          body: 'Contacts are the people your organisation works with: community members, staff, proponents and officials.',
-        },
-        'my-organizations': {
-          title: 'No organisations yet.',
-          body: 'Organisations you belong to or work with show here: nations, companies, ministries.',
-        },
-        timeline: {
-          title: 'Nothing has happened yet.',
-          body: 'Records you may see show here as they are created and changed, newest first.',
-        },
-        search: {
-          title: 'Nothing to search yet.',
-          body: 'Records you may see show here: contacts, organisations, agreements, conversations, files.',
-        },
-      },
-      types: {
-        Contact: {
-          title: 'No contacts yet.',
-          body: 'Contacts are the people your organisation works with.',
-        },
-        Organization: {
-          title: 'No organisations yet.',
-          body: 'Nations, companies and agencies you work with.',
-        },
-        LOVValue: {
-          title: 'No list values yet.',
-          body: 'Lists of values are the choices offered in forms, such as the kinds of action on a conversation.',
-        },
-        SystemAlert: {
-          title: 'No system alerts.',
-          body: 'A system alert tells every user about maintenance or news, on their home screen.',
-        },
-        Agreement: {
-          title: 'No agreements yet.',
-          body: 'Agreements record the terms made with other parties.',
-        },
-        Thread: {
-          title: 'No conversations yet.',
-          body: 'Conversations keep the messages about a record together.',
-        },
-        Attachment: { title: 'No files yet.', body: 'Files attached to records show here.' },
-      },
     },
     activeFilters: 'Active filters',
     filterChip: '{{facet}}: {{value}}',

@@ -241,6 +241,54 @@ export const coreEn = {
       loading: 'Opening the saved view…',
       notFound: 'This saved view does not exist, or is not shared with you.',
     },
+    // What belongs in core's lists when they are empty (the generic list asks for these keys).
+    empty: {
+      screens: {
+        'my-contacts': {
+          title: 'No contacts yet.',
+          body: 'Contacts are the people your organisation works with: community members, staff, proponents and officials.',
+        },
+        'my-organizations': {
+          title: 'No organisations yet.',
+          body: 'Organisations you belong to or work with show here: nations, companies, ministries.',
+        },
+        timeline: {
+          title: 'Nothing has happened yet.',
+          body: 'Records you may see show here as they are created and changed, newest first.',
+        },
+        search: {
+          title: 'Nothing to search yet.',
+          body: 'Records you may see show here: contacts, organisations, agreements, conversations, files.',
+        },
+      },
+      types: {
+        Contact: {
+          title: 'No contacts yet.',
+          body: 'Contacts are the people your organisation works with.',
+        },
+        Organization: {
+          title: 'No organisations yet.',
+          body: 'Nations, companies and agencies you work with.',
+        },
+        LOVValue: {
+          title: 'No list values yet.',
+          body: 'Lists of values are the choices offered in forms, such as the kinds of action on a conversation.',
+        },
+        SystemAlert: {
+          title: 'No system alerts.',
+          body: 'A system alert tells every user about maintenance or news, on their home screen.',
+        },
+        Agreement: {
+          title: 'No agreements yet.',
+          body: 'Agreements record the terms made with other parties.',
+        },
+        Thread: {
+          title: 'No conversations yet.',
+          body: 'Conversations keep the messages about a record together.',
+        },
+        Attachment: { title: 'No files yet.', body: 'Files attached to records show here.' },
+      },
+    },
   },
   replyFiles: {
     attach: 'Attach files',
