@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from '../../kernel/registry';
@@ -36,21 +37,11 @@ export function appPage(cfg: ServerConfig, registry: Registry, dir = clientDir()
 type PageEncoding = 'br' | 'gzip';
 
 /**
- * The best of brotli and gzip that an Accept-Encoding header allows (q-values honoured, brotli
- * on a tie, `*` for either), or null for the plain page.
+ * The best of brotli and gzip that an Accept-Encoding header allows, or null for the plain page:
+ * the negotiator @fastify/static uses for the assets, so the page follows the same rule.
  */
 export function pageEncoding(accept: string | undefined): PageEncoding | null {
-  if (!accept) return null;
-  const q = new Map<string, number>();
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const qParam = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    if (name) q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const of = (e: string) => q.get(e) ?? q.get('*') ?? 0;
-  const best = (['br', 'gzip'] as const).filter((e) => of(e) > 0).sort((a, b) => of(b) - of(a))[0];
-  return best ?? null;
+  return (negotiate(accept ?? '', ['br', 'gzip']) as PageEncoding | null | undefined) ?? null;
 }
 
 /** A service worker that exists so the client can notice a new version; it caches nothing. */
