@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +15,7 @@ import {
   startApp,
   type E2EApp,
 } from './helpers/app';
+import { blockingViolations } from './helpers/axe';
 
 // Home as a dashboard (issue 13 "Home and empty states"): each of the four demo audiences sees
 // the line written for them and the cards (assigned to me, unread notifications, recent changes,
@@ -56,20 +55,6 @@ let officer: Principal;
 const pages: Page[] = [];
 const card = (p: Page | Locator, name: string) => p.getByRole('article', { name });
 const countOf = async (c: Locator) => Number((await c.getByTestId('card-count').innerText()).split(/\s/)[0]);
-
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-
-/** axe-core on the page as it is: serious and critical violations fail. */
-async function axeClean(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-}
 
 async function userId(email: string): Promise<string> {
   const [r] = await query<{ id: string }>(
@@ -114,7 +99,7 @@ describe('home, for each audience', () => {
         await card(home, name).getByTestId('card-count').waitFor();
       await card(home, 'Recently opened').getByText('The items you open show here').waitFor();
       await shot(page, `home-${a.who}-light`);
-      expect(await axeClean(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       const menu = await openUserMenu(page);
       await menu.getByRole('menuitemcheckbox', { name: 'Dark mode' }).click();
       await page.keyboard.press('Escape');
@@ -122,7 +107,7 @@ describe('home, for each audience', () => {
       await page.goto(app.server.url + '/home');
       await card(home, 'Assigned to me').getByTestId('card-count').waitFor();
       await shot(page, `home-${a.who}-dark`);
-      expect(await axeClean(page)).toEqual([]);
+      expect(await blockingViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(app.server.url + '/home');
       await card(home, 'Assigned to me').getByTestId('card-count').waitFor();

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../src/server/auth/accounts';
@@ -15,6 +13,7 @@ import {
   type E2EApp,
   screenshotOnFailure,
 } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 
 // The lists (issue 13): rows with the type's default headers, state chips and the visibility
 // icon; rows that are real links; facets beside the results in a wide cell and in a drawer in a
@@ -67,26 +66,6 @@ const filtersButton = (scope: Locator) => scope.getByRole('button', { name: /^Fi
 /** A row link by the start of its name (its label; the secondary line and icons follow). */
 const row = (scope: Locator, label: string) =>
   results(scope).getByRole('link', { name: new RegExp(`^${escapeRe(label)}( |$)`) });
-
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-
-async function axeCheck(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await shot(page, name);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-  expect(blocking).toEqual([]);
-}
 
 /** The search component's width in a cell (what decides where the facets go). */
 const panelWidth = (scope: Locator) =>

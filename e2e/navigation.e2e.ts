@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,12 +11,12 @@ import {
   DEMO_PASSWORD,
   setDark,
 } from './helpers/app';
+import { blockingViolations, settled } from './helpers/axe';
 
 // The drawer (icons, folding groups, where you are), the focus after signing in and after
 // moving between cells, the focus ring, and readable links in dark mode.
 
 const ORG_ADMIN = 'lands.admin@riverbend.example';
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
 
 let app: E2EApp;
 let context: BrowserContext;
@@ -48,29 +46,11 @@ const focused = () =>
   });
 
 /** Transitions (a drawer sliding, a menu fading) end; endless ones (a spinner) do not count. */
-async function settle() {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-}
+const settle = () => settled(page);
 
 async function look(name: string) {
   await settle();
   await shot(page, name);
-}
-
-async function axeBlocking(): Promise<string[]> {
-  await settle();
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { html: string }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }
 
 describe('focus after signing in and moving between cells', () => {
@@ -168,7 +148,8 @@ describe('dark mode', () => {
     const colour = await link.evaluate((el) => getComputedStyle(el).color);
     // Not the browser's dark blue (rgb(0, 0, 238)) nor the default dark primary.
     expect(colour).not.toBe('rgb(0, 0, 238)');
-    expect(await axeBlocking()).toEqual([]);
+    await settle();
+    expect(await blockingViolations(page)).toEqual([]);
     await shot(page, 'navigation-admin-owner-dark');
   });
 

@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
@@ -14,6 +12,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 
 // A record's sections below its fields, as the lands officer: a contact shows what points at it
 // (Related, never what the officer may not read) and the conversations about it, with a new one
@@ -85,26 +84,8 @@ async function setTheme(mode: 'light' | 'dark') {
   await page.mouse.move(1300, 850);
 }
 
-const AXE = path.join(path.dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js');
-
 /** A screenshot, then axe-core: no serious or critical finding. */
-async function shotAndCheck(name: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await shot(page, name);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  const blocking = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking).toEqual([]);
-}
+const shotAndCheck = (name: string) => axeCheck(page, name);
 
 describe('the sections of a record', () => {
   it('a contact shows Related (readable pointers only, real links) and Conversations about it', async () => {

@@ -21,6 +21,25 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
+/** axe-core over the page as it is now (injected once per page). */
+async function runAxe(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations;
+  })) as AxeViolation[];
+}
+
+/**
+ * The serious and critical findings on the page as it is now, one line each (`id: html | …`),
+ * for a test that asserts on them itself (no screenshot, no waiting).
+ */
+export async function blockingViolations(page: Page): Promise<string[]> {
+  return (await runAxe(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}
+
 /** Waits for fonts and transitions (endless animations such as a spinner do not count). */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
@@ -38,11 +57,7 @@ export async function settled(page: Page): Promise<void> {
 export async function axeCheck(page: Page, name: string, report?: string[]): Promise<void> {
   await settled(page);
   await shot(page, name);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as AxeViolation[];
+  const violations = await runAxe(page);
   const line = (v: AxeViolation) =>
     `  ${name}: [${v.impact}] ${v.id} (${v.nodes.length}): ${v.help} — ${v.nodes
       .slice(0, 3)
