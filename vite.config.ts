@@ -32,7 +32,7 @@ const START_CHUNK = new RegExp(`node_modules/(${START_LIBRARIES.join('|')}|@mui/
 // Parts of those libraries that only lazy screens use (the date pickers' transitions and
 // animations): matched by the names above, they would be pulled into the start (3.2 KB gzip).
 const LAZY_ONLY =
-  /node_modules\/(react-transition-group\/esm\/(?!TransitionGroupContext)|@mui\/material\/internal\/animate|@mui\/utils\/visuallyHidden)/;
+  /node_modules\/(react-transition-group\/esm\/(?!TransitionGroupContext)|@mui\/material\/internal\/animate)/;
 const inStartChunk = (id: string) => START_CHUNK.test(id) && !LAZY_ONLY.test(id);
 
 // The client builds into dist/client; the server serves it and injects the config element.

@@ -2,7 +2,8 @@ import { Box, List, ListItem, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../search/search-labels';
-import { CardNote, CardSkeleton, visuallyHidden, type CardBodyProps } from './DashboardCard';
+import { visuallyHidden } from '@mui/utils';
+import { CardNote, CardSkeleton, type CardBodyProps } from './DashboardCard';
 import { useCardSearch } from './useCardSearch';
 
 /**

@@ -16,6 +16,7 @@ import { ItemLinkRow } from '../items/ItemLinkRow';
 import { CardCountContext, useCardCount } from './card-context';
 import { passesViewGate } from './gate';
 import { useCardSearch } from './useCardSearch';
+import { visuallyHidden } from '@mui/utils';
 
 // The calendar and the chart bring their libraries (FullCalendar, MUI X Charts): each loads only
 // when a dashboard shows such a card.
@@ -112,19 +113,6 @@ function CardBody({ card, headingId }: CardBodyProps) {
       return <ComponentCard card={card} headingId={headingId} />;
   }
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  // Pixels: in sx a bare 1 is 100%.
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export function CardSkeleton() {
   const { t } = useTranslation();

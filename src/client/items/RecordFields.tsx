@@ -11,6 +11,7 @@ import { propLabel } from './labels';
 import { PropertyField } from './PropertyField';
 import { ReadOnlyValue } from './ReadOnlyValue';
 import { isPlainValue, isWideValue, recordFields } from './record-model';
+import { visuallyHidden } from '@mui/utils';
 
 export interface RecordFieldsProps {
   item: Item;
@@ -52,15 +53,6 @@ const ROW_SX = {
   borderBottom: 1,
   borderColor: 'divider',
   '@container record (min-width: 480px)': { gridTemplateColumns: 'minmax(110px, 34%) minmax(0, 1fr)' },
-} as const;
-
-const HIDDEN_SX = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 } as const;
 
 /** The record's fields in read mode: formatted values, each editable in place where allowed. */
@@ -187,7 +179,7 @@ function FieldRow({ name, prop, item, canEdit, onEdit, onOpen }: FieldRowProps) 
               '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 1 },
             }}
           >
-            <Box component="span" id={hintId} sx={HIDDEN_SX}>
+            <Box component="span" id={hintId} sx={visuallyHidden}>
               {t('item.editField', { label })}
             </Box>
             {value}
@@ -234,7 +226,7 @@ function FieldEditRow({
   const { t } = useTranslation();
   return (
     <Box sx={{ gridColumn: '1 / -1', py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography component="dt" sx={HIDDEN_SX}>
+      <Typography component="dt" sx={visuallyHidden}>
         {propLabel(t, item._t, name)}
       </Typography>
       <Box component="dd" sx={{ m: 0 }}>

@@ -70,6 +70,7 @@ import { useSearch } from './useSearch';
 import { useElementWidth } from './useElementWidth';
 import { useTypeEnv } from './useTypeEnv';
 import { passesGate } from '../shell/role-gate';
+import { visuallyHidden } from '@mui/utils';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -508,12 +509,3 @@ function ActiveCount({ count }: { count: number }) {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -12,19 +12,7 @@ import { CellFrame } from './CellFrame';
 import type { CellWidth } from './cell-api';
 import { cellsToUrl, closeAt, openAfter, parseItemSegment, type Cell } from './cells';
 import { cellWidths, COLUMN_GAP_PX, rowPadding, showsSeveral } from './layout';
-
-// In sx a width of 1 would mean 100%: the sizes are given in px.
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  m: '-1px',
-  p: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 function defaultTitle(cell: Cell, t: (k: string) => string): string {
   if (cell.kind === 'invalid') return t('app.invalid');
@@ -110,7 +98,7 @@ export function Columns({ cells, focusOnMount = false }: { cells: Cell[]; focusO
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       {/* Views carry their own h1; a row of items gets the focused one's title, for screen readers. */}
       {!cells.some((c) => c.kind === 'view') && (
-        <Box component="h1" sx={VISUALLY_HIDDEN}>
+        <Box component="h1" sx={visuallyHidden}>
           {focusedTitle}
         </Box>
       )}
