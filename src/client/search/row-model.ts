@@ -18,14 +18,11 @@ export function labelKeys(type: ItemType | undefined): Set<string> {
 }
 
 /**
- * The enumerations that tell where an item stands (an Agreement's or a list value's state): they
- * show as chips. A system-written one (a thread's syncState) is bookkeeping, not a state for people.
+ * The enumeration that tells where an item stands (an Agreement's or a list value's state): the
+ * type's declared `stateField`, as the record's header shows it. It shows as a chip.
  */
 export function stateKeys(type: ItemType | undefined): string[] {
-  if (!type) return [];
-  return Object.entries(type.allProperties)
-    .filter(([k, p]) => p.kind === 'enum' && /^state$|State$/.test(k) && p.write !== 'system')
-    .map(([k]) => k);
+  return type?.stateField ? [type.stateField] : [];
 }
 
 /**
