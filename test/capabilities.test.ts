@@ -68,7 +68,15 @@ describe('the session capabilities', () => {
   it('gives the signed-out visitor Core only, an admin every registered one, others Core', async () => {
     const anon = await userSession(server.app.services, ANONYMOUS, null);
     expect(anon.capabilities).toEqual({ Core: true });
-    expect(await sessionOf(admin)).toEqual(['Core', 'Research', 'Vocab']);
+    expect(await sessionOf(admin)).toEqual([
+      'Consult',
+      'ConsultDrafts',
+      'ConsultRespond',
+      'Core',
+      'Research',
+      'Vocab',
+      'WorkflowAdmin',
+    ]);
     expect(await sessionOf(member)).toEqual(['Core']);
     expect(await sessionOf(outsider)).toEqual(['Core']);
   });

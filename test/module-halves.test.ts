@@ -7,6 +7,8 @@ import { buildRegistry } from '../src/kernel/registry';
 import { appRegistry, MODULES } from '../src/modules';
 import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/modules/contracts';
 import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
+import type { WorkflowActs } from '../src/modules/workflow/contract';
+import type { ConsultActs } from '../src/modules/consult/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ClientModule } from '../src/client/module-api';
@@ -82,11 +84,12 @@ describe('the one list and the module folders', () => {
 
 describe('the client’s act types, derived from the list', () => {
   it('are the listed modules’ contracts, name by name (checked by npm run typecheck)', () => {
-    // With core alone the merge is core's own records; a widening to Record<string, …> (a
-    // module's contracts lost to the manifest's default type) would make any name an act.
-    expectTypeOf<AppActs>().toEqualTypeOf<CoreActs>();
-    expectTypeOf<AppAsyncActs>().toEqualTypeOf<CoreAsyncActs>();
-    expectTypeOf<ActName>().toEqualTypeOf<keyof CoreActs & string>();
+    // The merge is the modules' own records; a widening to Record<string, …> (a module's
+    // contracts lost to the manifest's default type) would make any name an act.
+    type Listed = CoreActs & WorkflowActs & ConsultActs;
+    expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
+    expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof CoreAsyncActs>();
+    expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
     expectTypeOf<AsyncActName>().toEqualTypeOf<keyof CoreAsyncActs & string>();
     expect(MODULES.length).toBeGreaterThan(0);
   });

@@ -72,6 +72,18 @@ export interface DashboardCardProps {
   settings: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * What a step kind's panel gets inside the workflow panel (workflow module): the item, the
+ * step (the item's `_wf.steps` entry, a StepInstance of modules/workflow/types.ts) and whether
+ * the user may act on it. The panel shows what the kind needs (an outcome picker, a thread to
+ * open) and completes the step with the workflow acts.
+ */
+export interface StepPanelProps {
+  item: Item;
+  step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
+  editable: boolean;
+}
+
 /** A layer of the map screen (the spatial module draws them; other modules add theirs). */
 export interface MapLayer {
   id: string;
@@ -95,6 +107,12 @@ export interface ClientModule {
   /** Components of the manifest's dashboard cards, by card component name. */
   dashboardCards?: Readonly<Record<string, Lazyable<DashboardCardProps>>>;
   mapLayers?: readonly MapLayer[];
+  /**
+   * Panels of the workflow step kinds the manifest declares (`stepKinds`), by kind: shown in
+   * the workflow panel under an ACTIVE step of that kind. A kind without one shows the generic
+   * actions only.
+   */
+  stepPanels?: Readonly<Record<string, Lazyable<StepPanelProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
 }

@@ -143,6 +143,12 @@ export interface ItemTypeDef {
    * `owner`, `created_at`. The name must start with `items_` and be unique.
    */
   indexes?: readonly TypeIndex[];
+  /**
+   * Its items run workflows (the workflow module's engine): they carry `_wf` and the flat
+   * `_wf.*` keys (workflow/types.ts `workflowProperties(stateList)`), whose `_wf.state` takes the
+   * values of this list in the owning organisation (ConsultResponse: RWF_STATES).
+   */
+  workflow?: { stateList: string };
   access: TypeAccess;
 }
 

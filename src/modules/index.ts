@@ -1,12 +1,14 @@
 import { buildRegistry } from '../kernel/registry';
+import { consultModule } from './consult/module';
 import { coreModule } from './core/module';
+import { workflowModule } from './workflow/module';
 
 // The one list of modules: a module is its folder plus its line here (DESIGN §2). The list's
 // order is the registration order, and a module comes after the modules it `requires`. Each
 // half derives from it by id: the server loads src/modules/<id>/server/index.ts for a manifest
 // with `server: true` (src/server/server-modules.ts), the client's act types come from the
 // manifests' contracts (./contracts.ts). A broken module fails the build and the start.
-export const MODULES = [coreModule] as const;
+export const MODULES = [coreModule, workflowModule, consultModule] as const;
 
 export function appRegistry() {
   return buildRegistry(MODULES);

@@ -13,6 +13,8 @@ export type {
   RunningModule,
   ServerModule,
   Services,
+  StepContext,
+  StepKindHandler,
 } from './services';
 export type { AsyncAction, AsyncActionContext } from './tasks/async-action';
 export type { DemoSeed, DemoSignIn } from './seed/demo';

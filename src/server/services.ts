@@ -5,7 +5,8 @@ import type { AccessPolicy } from './access/policy';
 import type { Principal } from './access/principal';
 import type { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
-import type { Database } from './db/open';
+import type { Database, Executor } from './db/open';
+import type { ItemRow } from './items/rows';
 import type { FileStorage } from './files/storage';
 import type { ItemService } from './items/item-service';
 import type { ItemChange } from './items/rows';
@@ -42,6 +43,34 @@ export interface Services {
   /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched. */
   largeReplies: LargeReplies;
   startedAt: Date;
+}
+
+/** What a step kind's handler is given: the write's transaction, the item and the step. */
+export interface StepContext {
+  tx: Executor;
+  services: Services;
+  /** Who moves the step (SYSTEM for the engine's own moves). */
+  principal: Principal;
+  /** The item as it is in this transaction. */
+  item: ItemRow;
+  /** The step (a StepInstance of modules/workflow/types.ts) before the move. */
+  step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
+}
+
+/**
+ * What a step kind means on the server (spec capability-modules §4 "Workflow engine"): what it
+ * checks before it completes and what it does when it becomes ACTIVE or COMPLETE. Each runs in
+ * the step move's transaction; an AppError refuses the move and nothing changes.
+ */
+export interface StepKindHandler {
+  /** May be added ad hoc to one item (simple, letter send, thread, meeting, fieldwork). */
+  adHoc?: boolean;
+  /** Checked before COMPLETE (the outcome recorded, the response thread sent). */
+  canComplete?(ctx: StepContext): Promise<void>;
+  /** The step became ACTIVE (a snapshot step sends its snapshot). */
+  onActive?(ctx: StepContext): Promise<void>;
+  /** The step became COMPLETE, after its `sets` were written. */
+  onComplete?(ctx: StepContext): Promise<void>;
 }
 
 /** One act call; `B` is the body as its contract parsed it. */

@@ -1,0 +1,2 @@
+// The consultation module's English strings (loaded with its client half).
+export const consultEn = {};

@@ -1,0 +1,37 @@
+import { defineModule } from '../../kernel/module';
+import { consultActs } from './contract';
+import { CONSULT_LOV_LISTS, consultTypes } from './types';
+import { consultNav, consultTitles, consultViews } from './views';
+
+/**
+ * Consultation and response (spec capability-modules §2–§4 "Consultation"): a proponent's
+ * referral, its review, distribution to the communities it concerns, and each community's
+ * response worked through the workflow engine.
+ *
+ * Capabilities (spec §6): `Consult` (the consultation screens: proponents, regulators and
+ * community staff alike), `ConsultRespond` (a community's response work: responses, their
+ * workflow, the overdue and "mine" lists), `ConsultDrafts` (creating and submitting drafts:
+ * proponents). `Consult` is the deployment's key capability for the group.
+ */
+export const consultModule = defineModule({
+  id: 'consult',
+  requires: ['core', 'workflow'],
+  types: consultTypes,
+  server: true,
+  client: true,
+  acts: consultActs,
+  capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts'],
+  lovLists: CONSULT_LOV_LISTS,
+  stepKinds: [
+    'RWF_ASSIGN',
+    'RWF_SIMPLE',
+    'RWF_RESEARCH',
+    'RWF_SNAPSHOT',
+    'RWF_OUTCOME',
+    'RWF_THREAD',
+    'RWF_MEETING',
+  ],
+  views: consultViews,
+  nav: consultNav,
+  titles: consultTitles,
+});

@@ -1,0 +1,2 @@
+// The workflow module's English strings (loaded with its client half).
+export const workflowEn = {};
