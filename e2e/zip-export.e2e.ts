@@ -62,7 +62,9 @@ describe('zip export task', () => {
     const section = page.getByTestId('attachments');
     await section.getByText('flight-log.txt').waitFor();
     await section.getByRole('button', { name: 'Export attachments (zip)' }).click();
-    await page.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor();
+    // Queuing the task is a pg-boss round trip: on a loaded machine (CI with other work) it took
+    // over the 10 s default once.
+    await page.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /^Help/ }).click();
     const menu = page.getByRole('menu');
     const running = menu.getByRole('menuitem', { name: /^Zip of attachments \d+ % done — select to stop/ });
@@ -96,7 +98,9 @@ describe('zip export task', () => {
     await types.getByRole('button', { name: /^Attachment/ }).click();
     await results.getByRole('button', { name: 'Remove filter Type: Attachment' }).waitFor();
     await results.getByRole('button', { name: 'Export attachments (zip)' }).click();
-    await page.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor();
+    // Queuing the task is a pg-boss round trip: on a loaded machine (CI with other work) it took
+    // over the 10 s default once.
+    await page.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: /^Help/ }).click();
     await expect
       .poll(() =>
