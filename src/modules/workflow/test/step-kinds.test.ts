@@ -10,7 +10,11 @@ import { MODULES } from '../../index';
 
 const a = defineModule({ id: 'kinds-a', types: [], stepKinds: ['A_ONE', 'A_TWO'] });
 const b = defineModule({ id: 'kinds-b', types: [], stepKinds: ['B_ONE'] });
-const half = (id: string, stepKinds: ServerModule['stepKinds']): ServerModule => ({ id, acts: {}, stepKinds });
+const half = (id: string, stepKinds: ServerModule['stepKinds']): ServerModule => ({
+  id,
+  acts: {},
+  stepKinds,
+});
 
 describe('buildStepKinds', () => {
   it('lists every declared kind with its module, and the handler given (an empty one if none)', () => {
