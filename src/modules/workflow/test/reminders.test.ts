@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { query } from '../../../server/db/query';
-import { sendImmediate } from '../../core/server/notify/mail';
 import { makeOrg, makeUser } from '../../../../test/helpers/fixtures';
 import { MailSink } from '../../../../test/helpers/mail-sink';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
@@ -46,7 +45,7 @@ beforeAll(async () => {
   sink = await MailSink.start();
   server = await startTestServer(
     tdb.database,
-    { smtpUrl: sink.url, notifyMailIntervalMs: 3_600_000, workflowReminderCron: '*/30 * * * *' },
+    { smtpUrl: sink.url, notifyMailIntervalMs: 300, workflowReminderCron: '*/30 * * * *' },
     TEST_MODULES,
   );
   community = await makeOrg(items(), 'Riverbend First Nation');
@@ -114,6 +113,8 @@ describe('due reminders', () => {
     await sweepDueReminders(server.app.services, day('2026-03-09'));
     expect(await dueNotifies(immediate.id, mine)).toBe(1);
     expect(await dueNotifies(none.id, quiet)).toBe(1);
+    // Core's mailer (IMMEDIATE: within its interval) mails it, naming the item.
+    expect((await sink.next(immediate.email, 0)).body).toContain('Due soon: Referral for');
     expect((await reminded(mine)).map((e) => e.data.reminders)).toEqual([
       [{ step: 'a', user: immediate.id, threshold: 3, dueDate: '2026-03-11' }],
     ]);
@@ -125,12 +126,9 @@ describe('due reminders', () => {
     const step = ((await items().readRow(mine))!.data._wf as WorkflowInstance).steps[0]!;
     expect(step.reminded).toEqual([3, 0]);
 
-    // Core's mailer: IMMEDIATE gets a mail naming the item; NONE gets none.
-    await sendImmediate(server.app.services);
-    const mails = sink.mails.filter((m) => m.to.includes(immediate.email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.body).toContain('Due soon: Referral for');
-    expect(sink.mails.some((m) => m.to.includes(none.email))).toBe(false);
+    expect((await sink.next(immediate.email, 1)).body).toContain('Due soon: Referral for');
+    // NONE: in the bell, never by mail.
+    expect(sink.to(none.email)).toEqual([]);
   });
 
   it('reminds a late step once (not once per missed threshold), and nobody for a finished step', async () => {
