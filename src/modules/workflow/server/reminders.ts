@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { loadRow, query, SYSTEM, type Services } from '../../../server/module-api';
+import { loadRow, query, SYSTEM, textArray, type Services } from '../../../server/module-api';
 import { isStepOpen } from '../transitions';
 import type { WorkflowInstance } from '../types';
 import { addDays, isoDay, newRun, save } from './engine';
@@ -31,10 +31,13 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
   bindServices(services);
   const today = isoDay(now);
   const horizon = addDays(today, Math.max(...REMINDER_THRESHOLDS));
+  // Only the types that run workflows: the scan stays on their rows.
+  const types = [...services.registry.types.values()].filter((t) => t.workflow).map((t) => t.name);
+  if (types.length === 0) return 0;
   const candidates = await query<{ id: string }>(
     services.items.db,
-    sql`select id from items where not deleted and data ? '_wf'
-      and data->>'_wf.$assignedDue' <= ${horizon} order by num`,
+    sql`select id from items where type = any(${textArray(types)}) and not deleted
+      and data->>'_wf.$assignedDue' <= ${horizon} order by type, num`,
   );
   let sent = 0;
   for (const { id } of candidates) {
