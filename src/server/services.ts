@@ -64,7 +64,10 @@ export interface StepContext {
   principal: Principal;
   /** The item as it is in this transaction. */
   item: ItemRow;
-  /** The step (a StepInstance of modules/workflow/types.ts) before the move. */
+  /**
+   * The step (a StepInstance of modules/workflow/types.ts): for canComplete and onComplete as it
+   * was before the move (ACTIVE); for onActive as it is now (ACTIVE, `startedAt` set).
+   */
   step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
 }
 
