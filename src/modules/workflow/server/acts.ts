@@ -18,6 +18,7 @@ import {
   advance,
   applySets,
   complete,
+  fillDefaults,
   flatKeys,
   instanceStep,
   invalidField,
@@ -217,6 +218,8 @@ export const acts = actsOf(workflowActs, {
         steps.splice(at + 1, 0, s);
       });
       run.wf = { workflow: def.row.id, version: def.row.version, steps };
+      // New steps get their defaults; kept ones keep what people made of them.
+      await fillDefaults(run, new Set(def.steps.filter((d) => !old.has(d.id)).map((d) => d.id)));
       await advance(run);
       await save(run, 'WKF_APPLIED_STEPS', { workflow: def.row.id, version: def.row.version });
     }),

@@ -138,11 +138,12 @@ export async function mayWorkOn(run: Run, user: string, item?: ItemRow): Promise
 /**
  * Fills the instance's default assignees (a person named by the definition, if they may read the
  * item; a role's steps stay unassigned for the team to pick up) and the due dates counted from
- * the item's date properties.
+ * the item's date properties. `only`: just these steps (those `wfApplySteps` brings in).
  */
-export async function fillDefaults(run: Run): Promise<void> {
+export async function fillDefaults(run: Run, only?: ReadonlySet<string>): Promise<void> {
   const item = (await loadRow(run.tx, run.itemId))!;
   for (const s of run.wf.steps) {
+    if (only && !only.has(s.id)) continue;
     if (s.assignedTo === null && s.assignee?.user && !isStepDone(s.state)) {
       if (await mayWorkOn(run, s.assignee.user, item)) setAssignee(run, s, s.assignee.user);
     }

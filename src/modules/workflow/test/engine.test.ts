@@ -463,7 +463,16 @@ describe('an instance', () => {
     await items().update(asEditor, {
       $id: definition,
       $version: d.version,
-      steps: [...STEPS, { id: 'archive', kind: 'WKF_CONFIRM', label: 'Archive' }],
+      steps: [
+        ...STEPS,
+        {
+          id: 'archive',
+          kind: 'WKF_CONFIRM',
+          label: 'Archive',
+          assignee: { user: granted.id },
+          due: { days: 30, from: 'received' },
+        },
+      ],
     });
     expect((await wf(id)).steps.length).toBe(4);
     const applied = await editorWs.call<{ _wf: WorkflowInstance }>('act/wfApplySteps', { item: id });
@@ -475,6 +484,9 @@ describe('an instance', () => {
       'archive:BLANK',
     ]);
     expect(applied._wf.version).toBe(d.version + 1);
+    // The new step gets its defaults; the kept ones keep theirs.
+    expect(applied._wf.steps[4]).toMatchObject({ assignedTo: granted.id, dueDate: '2026-01-31' });
+    expect(applied._wf.steps[0]).toMatchObject({ assignedTo: assignee.id, completedBy: editor.id });
     expect((await wfEvents(id)).at(-1)).toMatchObject({ kind: 'WKF_APPLIED_STEPS' });
 
     // Applying a completed step's properties again writes them on the item.
