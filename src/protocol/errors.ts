@@ -49,6 +49,7 @@ export const RULE_KEYS = [
   'errors.passwordTooShort',
   'errors.lovKeyTaken',
   'errors.jsonTooLarge',
+  'errors.wfTransition',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

@@ -7,6 +7,7 @@ import { buildRegistry } from '../kernel/registry';
 import type { ModuleManifest } from '../kernel/module';
 import { MODULES } from '../modules';
 import { buildActs } from './acts';
+import { buildStepKinds } from './step-kinds';
 import { AccessPolicy } from './access/policy';
 import { RateLimiter } from './auth/rate-limit';
 import type { ServerConfig } from './config';
@@ -91,6 +92,7 @@ export function createServices(
     jobs: new Jobs(database, log ?? console),
     tasks: new TaskService(() => services),
     largeReplies: new LargeReplies(),
+    stepKinds: buildStepKinds(registry, modules),
     startedAt: new Date(),
   };
   return services;

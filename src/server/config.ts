@@ -43,6 +43,8 @@ export interface ServerConfig {
   notifyMailIntervalMs: number;
   /** When the daily notification digest runs, a cron in UTC (NOTIFY_DIGEST_CRON, '0 7 * * *'). */
   notifyDigestCron: string;
+  /** When the workflow engine's due reminders run, a cron in UTC (WORKFLOW_REMINDER_CRON, hourly). */
+  workflowReminderCron: string;
   demoData: 'auto' | 'true' | 'false';
   logLevel: string;
   signInPerAddress: number;
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
     notifyMailIntervalMs: num(env.NOTIFY_MAIL_SECONDS, 30) * 1000,
     notifyDigestCron: env.NOTIFY_DIGEST_CRON?.trim() || '0 7 * * *',
+    workflowReminderCron: env.WORKFLOW_REMINDER_CRON?.trim() || '0 * * * *',
     demoData: demo === 'true' || demo === 'false' ? demo : 'auto',
     logLevel: env.LOG_LEVEL ?? 'info',
     signInPerAddress: num(env.SIGN_IN_LIMIT_PER_ADDRESS, 30),

@@ -9,6 +9,7 @@ export type {
   ActHandlers,
   CommittedListener,
   RegisteredAct,
+  RegisteredStepKind,
   ModuleLog,
   RunningModule,
   ServerModule,

@@ -42,7 +42,18 @@ export interface Services {
   tasks: TaskService;
   /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched. */
   largeReplies: LargeReplies;
+  /**
+   * The workflow step kinds of every registered module (manifest `stepKinds`), each with the
+   * handler its server half gives (server/step-kinds.ts); a kind without one has no checks.
+   */
+  stepKinds: ReadonlyMap<string, RegisteredStepKind>;
   startedAt: Date;
+}
+
+/** A step kind as the engine runs it: the module that declares it and its handler. */
+export interface RegisteredStepKind {
+  module: string;
+  handler: StepKindHandler;
 }
 
 /** What a step kind's handler is given: the write's transaction, the item and the step. */
@@ -53,7 +64,10 @@ export interface StepContext {
   principal: Principal;
   /** The item as it is in this transaction. */
   item: ItemRow;
-  /** The step (a StepInstance of modules/workflow/types.ts) before the move. */
+  /**
+   * The step (a StepInstance of modules/workflow/types.ts): for canComplete and onComplete as it
+   * was before the move (ACTIVE); for onActive as it is now (ACTIVE, `startedAt` set).
+   */
   step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
 }
 
@@ -67,8 +81,12 @@ export interface StepKindHandler {
   adHoc?: boolean;
   /** Checked before COMPLETE (the outcome recorded, the response thread sent). */
   canComplete?(ctx: StepContext): Promise<void>;
-  /** The step became ACTIVE (a snapshot step sends its snapshot). */
-  onActive?(ctx: StepContext): Promise<void>;
+  /**
+   * The step became ACTIVE (a snapshot step sends its snapshot). Answering 'complete' asks the
+   * engine to complete the step at once (its `canComplete`, `sets` and `onComplete` still run),
+   * for kinds whose work is done the moment they start.
+   */
+  onActive?(ctx: StepContext): Promise<void | 'complete'>;
   /** The step became COMPLETE, after its `sets` were written. */
   onComplete?(ctx: StepContext): Promise<void>;
 }
@@ -123,6 +141,11 @@ export interface ServerModule {
   acts: Record<string, RegisteredAct>;
   /** Long actions run as background tasks: act/{name}/async (see tasks/async-action.ts). */
   asyncActions?: Record<string, AsyncAction>;
+  /**
+   * The server handlers of the workflow step kinds its manifest declares (`stepKinds`), by kind.
+   * A handler for a kind the manifest does not declare fails the start.
+   */
+  stepKinds?: Readonly<Record<string, StepKindHandler>>;
   /** Write hooks by type name ('*': every type), run by the item service in each write's transaction. */
   hooks?: ModuleHooks;
   /** Listeners on committed changes, by type name, on every node (realtime/fanout). */

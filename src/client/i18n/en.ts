@@ -271,6 +271,7 @@ export const en = {
     lovKeyTaken: 'This list already has a value with this key in this organisation.',
     invalidJsonText: 'This is not valid JSON',
     jsonTooLarge: 'Too large or too deeply nested',
+    wfTransition: 'This step cannot move to that state',
   },
   people: {
     startMasquerade: 'Act as another user…',
@@ -342,6 +343,7 @@ export const en = {
     viewAll: 'View all notifications',
     kind: {
       assigned: 'You were assigned',
+      due: 'Due soon',
       reply: 'New reply',
       created: 'New item',
       updated: 'Changed',

@@ -36,6 +36,11 @@ export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
    * says what happened. Hooks still see the write as `kind: 'touched'`.
    */
   event?: string;
+  /**
+   * More data for a touchOnly bump's event, beside its `changes` (the workflow engine records
+   * which step moved from what to what), so the history says why without diffing `changes`.
+   */
+  eventData?: Record<string, unknown>;
 }
 
 /** A delete's options: who it is recorded for. */
@@ -470,7 +475,15 @@ export class ItemService {
     if (opts.event !== undefined && !opts.touchOnly)
       throw new Error('an event kind is for touchOnly patches');
     const event = opts.event ?? kind;
-    const eventId = await appendEvent(tx, { itemId: id, kind: event, actor, realActor, data: { changes } });
+    if (opts.eventData !== undefined && !opts.touchOnly)
+      throw new Error('event data is for touchOnly patches');
+    const eventId = await appendEvent(tx, {
+      itemId: id,
+      kind: event,
+      actor,
+      realActor,
+      data: { ...opts.eventData, changes },
+    });
     await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
     this.wrote(tx, id, current.u + 1);
     if (this.hooks.hasAfter(t.name)) {

@@ -1,24 +1,21 @@
-import { actsOf, AppError, type ServerModule } from '../../../server/module-api';
-import { workflowActs } from '../contract';
+import type { ServerModule } from '../../../server/module-api';
+import { acts } from './acts';
+import { workflowDefinitionHooks } from './definitions';
+import { scheduleReminders } from './reminders';
+import { bindServices, startHooks } from './start-hook';
 
-// SKELETON (replaced by the engine's work before this lands): every act refuses.
-const refuse = () => Promise.reject(new AppError('generalFailure', 'workflow engine not built yet'));
-
-/** The workflow engine's server half. */
+/**
+ * The workflow engine's server half: its acts, the Workflow definitions' checks, the '*' hook
+ * that starts an instance on a workflow-capable item written with a `workflow`, the generic
+ * step kind WKF_CONFIRM (completes freely) and the due-reminder job.
+ */
 export const server: ServerModule = {
   id: 'workflow',
-  acts: actsOf(workflowActs, {
-    wfSet: refuse,
-    wfSetStepState: refuse,
-    wfApplyStepProps: refuse,
-    wfStartManual: refuse,
-    wfForceState: refuse,
-    wfClear: refuse,
-    wfApplySteps: refuse,
-    wfAddStep: refuse,
-    wfAssignStep: refuse,
-    wfSetStepDue: refuse,
-    wfForceStepState: refuse,
-    wfStepKinds: refuse,
-  }),
+  acts,
+  stepKinds: { WKF_CONFIRM: {} },
+  hooks: { Workflow: workflowDefinitionHooks, '*': startHooks },
+  async start(services) {
+    bindServices(services);
+    await scheduleReminders(services, services.config.workflowReminderCron);
+  },
 };

@@ -1,0 +1,308 @@
+import {
+  AppError,
+  loadPrincipal,
+  loadRow,
+  SYSTEM,
+  type Executor,
+  type ItemRow,
+  type Principal,
+  type Services,
+  type StepContext,
+} from '../../../server/module-api';
+import { StepDefsZ } from '../contract';
+import { isStepDone, isStepOpen } from '../transitions';
+import type { StepDef, StepInstance, StepState, WorkflowInstance } from '../types';
+import { notifyUser } from './notify';
+
+// The step engine: one "run" per act (or per start), inside the act's transaction. It changes
+// the instance in memory, calls the kinds' handlers, and saves `_wf` with its flat keys in one
+// system patch recorded as the act's own WKF_* event (a touchOnly patch: `$version` stays, so
+// nobody's open edit of the item's fields turns stale because a step moved).
+
+export interface StepMove {
+  step: string;
+  from: StepState;
+  to: StepState;
+}
+
+export interface Run {
+  tx: Executor;
+  services: Services;
+  /** Who acts: the caller, or SYSTEM for the engine's own starts. Handlers see it. */
+  principal: Principal;
+  actor: string | null;
+  realActor: string | null;
+  itemId: string;
+  wf: WorkflowInstance;
+  moves: StepMove[];
+  /** People given a step in this run: notified once the instance is saved. */
+  assigned: { user: string; step: string }[];
+  now: Date;
+}
+
+export function newRun(
+  tx: Executor,
+  services: Services,
+  principal: Principal,
+  item: ItemRow,
+  wf: WorkflowInstance,
+  now = new Date(),
+): Run {
+  return {
+    tx,
+    services,
+    principal,
+    actor: principal === SYSTEM ? null : principal.userId,
+    realActor: principal === SYSTEM ? null : principal.masqueradeFrom,
+    itemId: item.id,
+    wf,
+    moves: [],
+    assigned: [],
+    now,
+  };
+}
+
+/** YYYY-MM-DD of a date (UTC). */
+export function isoDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+/** A day plus `days`, from a YYYY-MM-DD or an ISO date-time (its UTC day). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day.slice(0, 10);
+  d.setUTCDate(d.getUTCDate() + days);
+  return isoDay(d);
+}
+
+/** The due date a step's rule gives, or null (no rule, or its date property is empty). */
+function ruleDue(step: StepInstance, item: ItemRow): string | null {
+  if (!step.due) return null;
+  if (step.due.from === 'start') return step.startedAt ? addDays(step.startedAt, step.due.days) : null;
+  const from = item.data[step.due.from];
+  return typeof from === 'string' && from.length >= 10 ? addDays(from, step.due.days) : null;
+}
+
+/** The invalidInput refusal of a move the table (or the instance) does not allow. */
+export function transitionError(what: string, path = 'state'): AppError {
+  return new AppError('invalidInput', what, { fields: [{ path, key: 'errors.wfTransition' }] });
+}
+
+/** A field of the act's body that names something invalid. */
+export function invalidField(path: string, what: string): AppError {
+  return new AppError('invalidInput', what, { fields: [{ path, key: 'errors.invalidValue' }] });
+}
+
+/** A Workflow the item may run: it exists, applies to the item's type, and (for a person) is readable. */
+export async function loadDefinition(
+  tx: Executor,
+  services: Services,
+  principal: Principal,
+  id: string,
+  itemType: string,
+): Promise<{ row: ItemRow; steps: StepDef[] }> {
+  const row = await loadRow(tx, id);
+  if (!row || row.deleted || row.type !== 'Workflow') throw invalidField('workflow', `${id} is no Workflow`);
+  if (
+    principal !== SYSTEM &&
+    !(await services.items.policy.can(principal, 'read', row, services.items.loaderFor(tx)))
+  )
+    throw invalidField('workflow', `${id} is not readable`);
+  if (row.data.appliesTo !== itemType) throw invalidField('workflow', `${id} does not apply to ${itemType}`);
+  const steps = StepDefsZ.safeParse(row.data.steps ?? []);
+  if (!steps.success) throw invalidField('workflow', `${id} has invalid steps`);
+  return { row, steps: steps.data as StepDef[] };
+}
+
+/** A step of the definition as a new instance step: BLANK, its default assignee, no dates yet. */
+export function instanceStep(def: StepDef): StepInstance {
+  return {
+    ...def,
+    state: 'BLANK',
+    assignedTo: null,
+    dueDate: null,
+    startedAt: null,
+    completedBy: null,
+    completedAt: null,
+  };
+}
+
+/** Whether `user` may be given a step of the item: a step is work on it, so they must read it. */
+export async function mayWorkOn(run: Run, user: string, item?: ItemRow): Promise<boolean> {
+  const p = await loadPrincipal(run.tx, user);
+  const row = item ?? (await loadRow(run.tx, run.itemId));
+  if (!p || !row) return false;
+  return run.services.items.policy.can(p, 'read', row, run.services.items.loaderFor(run.tx));
+}
+
+/**
+ * Fills the instance's default assignees (a person named by the definition, if they may read the
+ * item; a role's steps stay unassigned for the team to pick up) and the due dates counted from
+ * the item's date properties. `only`: just these steps (those `wfApplySteps` brings in).
+ */
+export async function fillDefaults(run: Run, only?: ReadonlySet<string>): Promise<void> {
+  const item = (await loadRow(run.tx, run.itemId))!;
+  for (const s of run.wf.steps) {
+    if (only && !only.has(s.id)) continue;
+    if (s.assignedTo === null && s.assignee?.user && !isStepDone(s.state)) {
+      if (await mayWorkOn(run, s.assignee.user, item)) setAssignee(run, s, s.assignee.user);
+    }
+    if (s.dueDate === null && s.due && s.due.from !== 'start') s.dueDate = ruleDue(s, item);
+  }
+}
+
+export function setAssignee(run: Run, step: StepInstance, user: string | null): void {
+  if (step.assignedTo === user) return;
+  step.assignedTo = user;
+  step.reminded = [];
+  if (user) run.assigned.push({ user, step: step.id });
+}
+
+function handlerOf(run: Run, kind: string) {
+  return run.services.stepKinds.get(kind)?.handler ?? {};
+}
+
+async function context(run: Run, step: StepInstance): Promise<StepContext> {
+  const item = (await loadRow(run.tx, run.itemId))!;
+  return { tx: run.tx, services: run.services, principal: run.principal, item, step: { ...step } };
+}
+
+/** Sets a step's state and what goes with it (start and completion stamps), recording the move. */
+export function setState(run: Run, step: StepInstance, to: StepState): void {
+  const from = step.state;
+  if (from === to) return;
+  run.moves.push({ step: step.id, from, to });
+  step.state = to;
+  const at = run.now.toISOString();
+  if (to === 'ACTIVE') {
+    step.startedAt = at;
+    if (step.dueDate === null && step.due?.from === 'start') step.dueDate = addDays(at, step.due.days);
+  }
+  if (to === 'COMPLETE') {
+    step.completedBy = run.actor;
+    step.completedAt = at;
+  } else {
+    step.completedBy = null;
+    step.completedAt = null;
+  }
+}
+
+/** Writes a step's `sets` on the item, as an ordinary recorded change by whoever completes it. */
+export async function applySets(run: Run, step: StepInstance): Promise<void> {
+  if (!step.sets || Object.keys(step.sets).length === 0) return;
+  await run.services.items.patchIn(run.tx, SYSTEM, run.itemId, step.sets, {
+    actor: run.actor,
+    realActor: run.realActor,
+  });
+}
+
+/** Makes a step ACTIVE and runs its kind's onActive (which may ask to complete it at once). */
+export async function activate(run: Run, step: StepInstance): Promise<void> {
+  const before = await context(run, step);
+  setState(run, step, 'ACTIVE');
+  const r = await handlerOf(run, step.kind).onActive?.({ ...before, step: { ...step } });
+  if (r === 'complete') await complete(run, step);
+}
+
+/** Completes a step: its kind's check, its `sets`, the stamp, then its kind's onComplete. */
+export async function complete(run: Run, step: StepInstance): Promise<void> {
+  const h = handlerOf(run, step.kind);
+  await h.canComplete?.(await context(run, step));
+  await applySets(run, step);
+  const before = { ...step };
+  setState(run, step, 'COMPLETE');
+  await h.onComplete?.({ ...(await context(run, step)), step: before });
+}
+
+/**
+ * Moves the instance on: the first step not done yet becomes PENDING if it was BLANK, and a
+ * PENDING one whose rule is "next" becomes ACTIVE (and, if its kind completes it at once, the
+ * one after it follows). Steps further on are left as they are.
+ */
+export async function advance(run: Run): Promise<void> {
+  for (let guard = 0; guard <= run.wf.steps.length * 3; guard++) {
+    const next = run.wf.steps.find((s) => !isStepDone(s.state));
+    if (!next) return;
+    if (next.state === 'BLANK') {
+      setState(run, next, 'PENDING');
+      continue;
+    }
+    if (next.state === 'PENDING' && next.rule === 'next') {
+      await activate(run, next);
+      if (isStepDone(next.state)) continue;
+    }
+    return;
+  }
+}
+
+/** The flat keys lists and searches use: who has open steps and the earliest open due date. */
+export function flatKeys(wf: WorkflowInstance | null): Record<string, unknown> {
+  if (!wf) return { '_wf.$assigned': null, '_wf.$assignedDue': null };
+  const open = wf.steps.filter((s) => isStepOpen(s.state));
+  const assigned = [...new Set(open.map((s) => s.assignedTo).filter((u): u is string => !!u))].sort();
+  const due = open
+    .map((s) => s.dueDate)
+    .filter((d): d is string => !!d)
+    .sort()[0];
+  return { '_wf.$assigned': assigned.length ? assigned : null, '_wf.$assignedDue': due ?? null };
+}
+
+/**
+ * Saves the instance (and any other system keys, e.g. `workflow`) as one touchOnly patch
+ * recorded as `event`, then notifies the people given a step in this run.
+ */
+export async function save(
+  run: Run,
+  event: string,
+  data: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+): Promise<ItemRow> {
+  const row = await run.services.items.patchIn(
+    run.tx,
+    SYSTEM,
+    run.itemId,
+    { _wf: run.wf, ...flatKeys(run.wf), ...extra },
+    {
+      touchOnly: true,
+      event,
+      eventData: { ...data, ...(run.moves.length ? { moves: run.moves } : {}) },
+      actor: run.actor,
+      realActor: run.realActor,
+    },
+  );
+  const assigned = run.assigned;
+  run.assigned = [];
+  run.moves = [];
+  for (const a of assigned) {
+    const step = run.wf.steps.find((s) => s.id === a.step);
+    if (step?.assignedTo === a.user && !isStepDone(step.state))
+      await notifyUser(run.tx, run.services, a.user, row, 'assigned', run.actor, run.realActor);
+  }
+  return row;
+}
+
+/**
+ * Starts an instance of a definition on the item: the steps saved as they are copied (recorded
+ * as `event`), then the first step moved on (WKF_STEP_STATE_SET for the moves, if any). Saving
+ * first means a step's `sets` written while starting see an item that already has its `_wf`.
+ */
+export async function startInstance(
+  run: Run,
+  def: { row: ItemRow; steps: StepDef[] },
+  event: string,
+  data: Record<string, unknown> = {},
+): Promise<ItemRow> {
+  run.wf = { workflow: def.row.id, version: def.row.version, steps: def.steps.map(instanceStep) };
+  await fillDefaults(run);
+  let row = await save(
+    run,
+    event,
+    { workflow: def.row.id, version: def.row.version, ...data },
+    {
+      workflow: def.row.id,
+    },
+  );
+  await advance(run);
+  if (run.moves.length) row = await save(run, 'WKF_STEP_STATE_SET', { auto: true });
+  return row;
+}

@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
+import { query } from '../../../server/db/query';
+import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
+import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import { TEST_MODULES } from './fixture';
+
+// The workflow paths through the access policy (beside test/access-matrix.test.ts): a Workflow
+// definition is its organisation's (PROTECTED: staff and up read it, members and outsiders do
+// not); an item's `_wf` and flat keys reach nobody who may not read the item, in reads, search
+// results or facets; a step's notification reaches its assignee only.
+
+type U = { id: string; email: string };
+let tdb: TestDatabase;
+let server: TestServer;
+let community: string;
+let other: string;
+let staff: U, member: U, outsider: U, editor: U;
+const ws: Record<string, WsClient> = {};
+let definition: string;
+let task: string;
+
+const items = () => server.app.services.items;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database, {}, TEST_MODULES);
+  community = await makeOrg(items(), 'Riverbend First Nation');
+  other = await makeOrg(items(), 'Northern Pipeline Inc.', 'INDUSTRY');
+  editor = await makeUser(items(), [[community, 'editor']]);
+  staff = await makeUser(items(), [[community, 'staff']]);
+  member = await makeUser(items(), [[community, 'member']]);
+  outsider = await makeUser(items(), [[other, 'orgAdmin']]);
+  for (const [k, u] of Object.entries({ editor, staff, member, outsider }))
+    ws[k] = (await connectAs(server, u.email, PASSWORD)).client;
+  definition = (
+    await items().create(SYSTEM, 'Workflow', {
+      label: 'Response',
+      appliesTo: 'WfTask',
+      owner: community,
+      steps: [{ id: 'a', kind: 'WKF_CONFIRM', label: 'Answer', rule: 'next', assignee: { user: staff.id } }],
+    })
+  ).$id;
+  task = (
+    await items().create(
+      SYSTEM,
+      'WfTask',
+      { title: 'Pipeline referral', received: '2026-05-01', workflow: definition },
+      { owner: community, actor: editor.id },
+    )
+  ).$id;
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of Object.values(ws)) await c.close();
+  await server?.close();
+  await tdb?.close();
+});
+
+async function readable(who: string, id: string): Promise<boolean> {
+  const f = await ws[who]!.request(`read/${id}`);
+  return !(f.b as { erred?: boolean }).erred;
+}
+
+describe('workflow access', () => {
+  it('lets the owner’s staff and up read a definition, not its members or outsiders', async () => {
+    expect(await readable('editor', definition)).toBe(true);
+    expect(await readable('staff', definition)).toBe(true);
+    expect(await readable('member', definition)).toBe(false);
+    expect(await readable('outsider', definition)).toBe(false);
+  });
+
+  it('shows an item’s steps and flat keys only to those who may read the item: reads, search, facets', async () => {
+    expect(await readable('staff', task)).toBe(true);
+    for (const who of ['member', 'outsider']) {
+      expect(await readable(who, task)).toBe(false);
+      const b = await ws[who]!.call<{ ids: string[]; total: number; facets: Record<string, unknown[]> }>(
+        'search/ids',
+        {
+          must: { _t: ['WfTask'], '_wf.$assigned': [staff.id] },
+          facets: ['_wf.$assigned', '_wf.$assignedDue', '_wf.state'],
+        },
+      );
+      expect(b.ids).toEqual([]);
+      expect(b.total).toBe(0);
+      expect(JSON.stringify(b)).not.toContain(task);
+      expect(JSON.stringify(b.facets)).not.toContain(staff.id);
+    }
+    const mine = await ws.staff!.call<{ ids: string[] }>('search/ids', {
+      must: { _t: ['WfTask'], '_wf.$assigned': [staff.id] },
+    });
+    expect(mine.ids).toEqual([task]);
+  });
+
+  it('notifies the assignee alone, and refuses the workflow acts to those who may not read the item', async () => {
+    const rows = await query<{ recipient: string }>(
+      items().db,
+      sql`select data->>'recipient' as recipient from items where type = 'Notify' and data->>'context' = ${task}`,
+    );
+    expect(rows.map((r) => r.recipient)).toEqual([staff.id]);
+    for (const who of ['member', 'outsider']) {
+      for (const [o, b] of [
+        ['act/wfSetStepState', { item: task, step: 'a', state: 'COMPLETE' }],
+        ['act/wfAssignStep', { item: task, step: 'a', assignedTo: null }],
+        ['act/wfForceState', { item: task, state: 'X' }],
+        ['act/wfClear', { item: task }],
+      ] as const) {
+        const f = await ws[who]!.request(o, b);
+        expect((f.b as { userMessage?: string }).userMessage).toBe('notFound');
+      }
+    }
+    // The outsider cannot start an instance of a definition they may not read either.
+    const theirs = (await items().create(SYSTEM, 'WfTask', { title: 'Theirs' }, { owner: other })).$id;
+    const f = await ws.outsider!.request('act/wfStartManual', { item: theirs, workflow: definition });
+    expect((f.b as { fields?: unknown }).fields).toEqual([{ path: 'workflow', key: 'errors.invalidValue' }]);
+    expect((await items().readRow(theirs))!.data._wf).toBeUndefined();
+  });
+});

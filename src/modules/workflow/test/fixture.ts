@@ -1,0 +1,33 @@
+import { defineItemType } from '../../../kernel/item-type';
+import { defineModule } from '../../../kernel/module';
+import { MODULES } from '../../index';
+import { workflowProperties } from '../types';
+
+// A module of the tests' own with a workflow-capable type, since the real one (ConsultResponse)
+// belongs to another module: WfTask runs workflows, `received` is a date a due rule counts from,
+// `status` a property a step sets. Its kinds (TST_GATE, TST_ADHOC, TST_AUTO) get their handlers
+// from the tests (the module has no server half).
+
+export const WfTask = defineItemType({
+  name: 'WfTask',
+  label: '{title}',
+  defaultIcon: 'task',
+  properties: {
+    title: { kind: 'string', maxLength: 200, required: true, textField: true },
+    received: { kind: 'date' },
+    status: { kind: 'string', maxLength: 50 },
+    ...workflowProperties('WFT_STATES'),
+  },
+  workflow: { stateList: 'WFT_STATES' },
+  access: { create: ['editor'], defaultLevel: 'PROTECTED' },
+});
+
+export const wfTestModule = defineModule({
+  id: 'wftest',
+  requires: ['core', 'workflow'],
+  types: [WfTask],
+  lovLists: ['WFT_STATES'],
+  stepKinds: ['TST_GATE', 'TST_ADHOC', 'TST_AUTO'],
+});
+
+export const TEST_MODULES = [...MODULES, wfTestModule];
