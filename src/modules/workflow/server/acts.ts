@@ -38,11 +38,24 @@ import { bindServices } from './start-hook';
 // step needs the update right on the item; forcing (a state outside the table, the workflow
 // state by hand) and clearing need editor or orgAdmin of the item's owner, or an admin.
 
-type Need = 'update' | 'force';
+/**
+ * 'step': update on the item, or being the assignee of the step the act names (a community's
+ * staff member works the steps given to them on a response they may read but not edit).
+ */
+type Need = 'update' | 'force' | 'step';
 
 /** Editors and orgAdmins of the owner, and admins: the force acts' people. */
 function mayForce(p: Principal, row: ItemRow): boolean {
   return p.admin || rankIn(p, row.owner) >= roleRank('editor');
+}
+
+/** Whether the caller is the assignee of the step a 'step' act names. */
+function isAssignee(call: ActCall<{ item: string }>, need: Need, row: ItemRow): boolean {
+  const stepId = (call.body as { step?: unknown }).step;
+  if (need !== 'step' || typeof stepId !== 'string' || !call.principal.userId) return false;
+  return (
+    instanceOf(row)?.steps.some((s) => s.id === stepId && s.assignedTo === call.principal.userId) ?? false
+  );
 }
 
 function instanceOf(row: ItemRow): WorkflowInstance | null {
@@ -80,7 +93,7 @@ async function onItem(
       throw new AppError('notFound', `${call.body.item} not found`);
     if (!services.registry.type(current.type)?.workflow)
       throw invalidField('item', `${current.type} runs no workflows`);
-    if (!(await items.policy.can(principal, 'update', current, load)))
+    if (!(await items.policy.can(principal, 'update', current, load)) && !isAssignee(call, need, current))
       throw new AppError('notAllowed', `update ${current.id}`);
     if (need === 'force' && !mayForce(principal, current))
       throw new AppError('notAllowed', `only editors of the owner may force ${current.id}`);
@@ -135,7 +148,7 @@ export const acts = actsOf(workflowActs, {
     }),
 
   wfSetStepState: (call) =>
-    onItem(call, 'update', async (run, row) => {
+    onItem(call, 'step', async (run, row) => {
       requireInstance(row);
       await move(run, stepOf(run, call.body.step), call.body.state);
       await save(run, 'WKF_STEP_STATE_SET', { step: call.body.step, state: call.body.state });

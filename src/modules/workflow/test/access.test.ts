@@ -118,4 +118,35 @@ describe('workflow access', () => {
     expect((f.b as { fields?: unknown }).fields).toEqual([{ path: 'workflow', key: 'errors.invalidValue' }]);
     expect((await items().readRow(theirs))!.data._wf).toBeUndefined();
   });
+
+  it('lets a staff member move the steps assigned to them, on an item they may read but not edit', async () => {
+    const mine = (
+      await items().create(SYSTEM, 'WfTask', { title: 'Mine', workflow: definition }, { owner: community })
+    ).$id;
+    const colleague = await makeUser(items(), [[community, 'staff']]);
+    const other = (await connectAs(server, colleague.email, PASSWORD)).client;
+    try {
+      // Not theirs: a colleague with the same role is refused, and nothing moves.
+      const refused = await other.request('act/wfSetStepState', { item: mine, step: 'a', state: 'COMPLETE' });
+      expect((refused.b as { userMessage?: string }).userMessage).toBe('notAllowed');
+      // The assignee may, though an update of the item itself stays refused to them.
+      const done = await ws.staff!.call<{ _wf: { steps: { id: string; state: string }[] } }>(
+        'act/wfSetStepState',
+        {
+          item: mine,
+          step: 'a',
+          state: 'COMPLETE',
+        },
+      );
+      expect(done._wf.steps.find((s) => s.id === 'a')!.state).toBe('COMPLETE');
+      const now = (await items().readRow(mine))!;
+      const edit = await ws.staff!.request('update', { $id: mine, $version: now.version, title: 'Renamed' });
+      expect((edit.b as { userMessage?: string }).userMessage).toBe('notAllowed');
+      // Assigning stays with those who may update the item.
+      const assign = await ws.staff!.request('act/wfAssignStep', { item: mine, step: 'a', assignedTo: null });
+      expect((assign.b as { userMessage?: string }).userMessage).toBe('notAllowed');
+    } finally {
+      await other.close();
+    }
+  });
 });
