@@ -123,6 +123,8 @@ export interface ServerModule {
   acts: Record<string, RegisteredAct>;
   /** Long actions run as background tasks: act/{name}/async (see tasks/async-action.ts). */
   asyncActions?: Record<string, AsyncAction>;
+  /** The server meaning of the step kinds its manifest declares (`stepKinds`), by kind. */
+  stepKinds?: Readonly<Record<string, StepKindHandler>>;
   /** Write hooks by type name ('*': every type), run by the item service in each write's transaction. */
   hooks?: ModuleHooks;
   /** Listeners on committed changes, by type name, on every node (realtime/fanout). */
