@@ -9,7 +9,8 @@ import type { ConsultationState } from './types';
  * ConsultRespond; site admins too). RESPONDED is reached by the system alone. */
 export type Mover = 'proponent' | 'staff' | 'system';
 
-export type ConsultAct = 'cnsSubmit' | 'cnsReview' | 'cnsMarkIncomplete' | 'cnsDistribute' | 'cnsClose' | 'cnsWithdraw';
+export type ConsultAct =
+  'cnsSubmit' | 'cnsReview' | 'cnsMarkIncomplete' | 'cnsDistribute' | 'cnsClose' | 'cnsWithdraw';
 
 export interface Move {
   act: ConsultAct | 'auto';
@@ -46,7 +47,10 @@ export function moveFor(act: ConsultAct | 'auto', from: string | undefined): Mov
 /** The acts a mover may make from a state (what the client offers). */
 export function allowedActs(from: string | undefined, movers: readonly Mover[]): ConsultAct[] {
   return CONSULT_MOVES.filter(
-    (m) => m.act !== 'auto' && (m.from as readonly string[]).includes(from ?? '') && m.by.some((b) => movers.includes(b)),
+    (m) =>
+      m.act !== 'auto' &&
+      (m.from as readonly string[]).includes(from ?? '') &&
+      m.by.some((b) => movers.includes(b)),
   ).map((m) => m.act as ConsultAct);
 }
 

@@ -33,10 +33,22 @@ export const CONSULTATION_STATES = [
 export type ConsultationState = (typeof CONSULTATION_STATES)[number];
 
 /** A community's response (spec §3 "Response states"). */
-export const RESPONSE_STATES = ['DRAFT', 'NOT_SELECTED', 'PENDING', 'RESPONDED', 'OFFLINE', 'NO_RESPONSE'] as const;
+export const RESPONSE_STATES = [
+  'DRAFT',
+  'NOT_SELECTED',
+  'PENDING',
+  'RESPONDED',
+  'OFFLINE',
+  'NO_RESPONSE',
+] as const;
 export type ResponseState = (typeof RESPONSE_STATES)[number];
 /** A response in one of these is finished: once every response is, the consultation is RESPONDED. */
-export const RESPONSE_DONE: readonly ResponseState[] = ['RESPONDED', 'OFFLINE', 'NO_RESPONSE', 'NOT_SELECTED'];
+export const RESPONSE_DONE: readonly ResponseState[] = [
+  'RESPONDED',
+  'OFFLINE',
+  'NO_RESPONSE',
+  'NOT_SELECTED',
+];
 
 /** The roles an organisation holds on a consultation (spec §3, §6): grants to the organisation. */
 export const CONSULT_ROLES = ['PROPONENT', 'REGULATOR', 'INFORMED'] as const;

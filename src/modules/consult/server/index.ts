@@ -1,12 +1,26 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { consultActs } from '../contract';
 import { seedConsultDemo } from './demo';
-import { cnsClose, cnsDistribute, cnsMarkIncomplete, cnsReview, cnsSubmit, cnsWithdraw } from './lifecycle-acts';
+import {
+  cnsClose,
+  cnsDistribute,
+  cnsMarkIncomplete,
+  cnsReview,
+  cnsSubmit,
+  cnsWithdraw,
+} from './lifecycle-acts';
 import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeetingStates } from './meetings';
 import { autoResponded, mirrorAttachment, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, consultationCreated, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
-import { cnsAssign, cnsCreateOrganization, cnsSetRole, cnsUnassign, rwfRecordOffline, rwfSendResponse } from './work-acts';
+import {
+  cnsAssign,
+  cnsCreateOrganization,
+  cnsSetRole,
+  cnsUnassign,
+  rwfRecordOffline,
+  rwfSendResponse,
+} from './work-acts';
 
 /** The consultation module's server half (docs/consultation.md). */
 export const server: ServerModule = {

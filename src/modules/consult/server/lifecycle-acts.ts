@@ -42,7 +42,8 @@ const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom }
 export async function lockedConsultation(tx: Executor, items: ItemService, p: Principal, id: string) {
   const row = await loadRow(tx, id, true);
   if (!row || row.deleted || row.type !== 'Consultation') throw new AppError('notFound', `${id} not found`);
-  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx)))) throw new AppError('notAllowed', `read ${id}`);
+  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
+    throw new AppError('notAllowed', `read ${id}`);
   return row;
 }
 
@@ -145,7 +146,8 @@ export async function cnsSubmit({ services, principal: p, body }: ConsultCall<'c
     const to = await checkMove(tx, items, p, row, 'cnsSubmit');
     const community = typeof row.data.submittedTo === 'string' ? row.data.submittedTo : row.owner;
     const fields = [];
-    if (typeof row.data.primaryOrg !== 'string') fields.push({ path: 'primaryOrg', key: 'errors.noOrg' as const });
+    if (typeof row.data.primaryOrg !== 'string')
+      fields.push({ path: 'primaryOrg', key: 'errors.noOrg' as const });
     if (!community || !(await orgOfType(tx, community, ['COMMUNITY'])))
       fields.push({ path: 'submittedTo', key: 'errors.required' as const });
     if (fields.length) throw new AppError('invalidInput', 'not ready to submit', { fields });
@@ -212,7 +214,8 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
     for (const [i, org] of communities.entries())
       if (!(await orgOfType(tx, org, ['COMMUNITY'])))
         fields.push({ path: `communities.${i}`, key: 'errors.invalidValue' as const });
-    if (fields.length) throw new AppError('invalidInput', 'communities must be COMMUNITY organisations', { fields });
+    if (fields.length)
+      throw new AppError('invalidInput', 'communities must be COMMUNITY organisations', { fields });
     const existing = await loadRows(tx, await responsesOf(tx, row.id));
     const answered = new Set([...existing.values()].map((r) => r.data.community));
     const [now] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
@@ -239,9 +242,18 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
       responses.push(r.id);
       // Another community answers a consultation it does not own: it reads the consultation.
       if (community !== row.owner)
-        await setGrantIn(tx, items, row.id, community, ['read'], { grantedBy: COMMUNITY_GRANTOR, ...opts(p) });
+        await setGrantIn(tx, items, row.id, community, ['read'], {
+          grantedBy: COMMUNITY_GRANTOR,
+          ...opts(p),
+        });
     }
-    await items.patchIn(tx, SYSTEM, row.id, { state: to, distributed: new Date(now!.now).toISOString() }, opts(p));
+    await items.patchIn(
+      tx,
+      SYSTEM,
+      row.id,
+      { state: to, distributed: new Date(now!.now).toISOString() },
+      opts(p),
+    );
     await items.touchIn(tx, SYSTEM, row.id, {
       event: 'CNS_DISTRIBUTED',
       data: { communities, responses },
@@ -275,7 +287,13 @@ export async function cnsWithdraw({ services, principal: p, body }: ConsultCall<
     const responses = await loadRows(tx, await responsesOf(tx, row.id));
     for (const r of responses.values()) {
       if ((RESPONSE_DONE as readonly string[]).includes(String(r.data.state))) continue;
-      await items.patchIn(tx, SYSTEM, r.id, { state: 'NO_RESPONSE', ...stoppedWorkflow(r.data._wf) }, opts(p));
+      await items.patchIn(
+        tx,
+        SYSTEM,
+        r.id,
+        { state: 'NO_RESPONSE', ...stoppedWorkflow(r.data._wf) },
+        opts(p),
+      );
     }
     await items.touchIn(tx, SYSTEM, row.id, {
       event: 'CNS_WITHDRAWN',

@@ -40,7 +40,12 @@ export async function meetingBeforeWrite(tx: Executor, ctx: BeforeWriteContext):
   for (const k of ['start', 'end'] as const)
     if (merged[k] !== undefined && (typeof merged[k] !== 'string' || !TIME.test(merged[k])))
       errors.push({ path: k, key: 'errors.invalidValue' });
-  if (!errors.length && typeof merged.start === 'string' && typeof merged.end === 'string' && merged.end < merged.start)
+  if (
+    !errors.length &&
+    typeof merged.start === 'string' &&
+    typeof merged.end === 'string' &&
+    merged.end < merged.start
+  )
     errors.push({ path: 'end', key: 'errors.endBeforeStart' });
   if (errors.length) throw new AppError('invalidInput', 'meeting times', { fields: errors });
   const [r] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
@@ -59,7 +64,9 @@ export async function sweepMeetingStates(services: Services, now: Date): Promise
   for (const r of rows) {
     const state = meetingState(r.data, now);
     if (state === r.data.state) continue;
-    await services.items.transaction((tx) => services.items.patchIn(tx, SYSTEM, r.id, { state }, { actor: null }));
+    await services.items.transaction((tx) =>
+      services.items.patchIn(tx, SYSTEM, r.id, { state }, { actor: null }),
+    );
     moved++;
   }
   return moved;

@@ -79,10 +79,16 @@ export async function mirrorAttachment(tx: Executor, e: WriteEvent): Promise<voi
   if (existing) await e.items.patchIn(tx, SYSTEM, existing, data, { actor: e.actor, realActor: e.realActor });
   else {
     for (const [k, v] of Object.entries(data)) if (v === null) delete data[k];
-    await e.items.createIn(tx, SYSTEM, 'ConsultAttachment', { ...data, attachment: e.row.id }, {
-      actor: e.actor,
-      realActor: e.realActor,
-    });
+    await e.items.createIn(
+      tx,
+      SYSTEM,
+      'ConsultAttachment',
+      { ...data, attachment: e.row.id },
+      {
+        actor: e.actor,
+        realActor: e.realActor,
+      },
+    );
   }
 }
 

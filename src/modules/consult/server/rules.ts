@@ -44,18 +44,24 @@ export async function isConsultStaff(tx: Executor, p: Principal, owner: string |
 }
 
 export async function assertConsultStaff(tx: Executor, p: Principal, row: ItemRow): Promise<void> {
-  if (!(await isConsultStaff(tx, p, row.owner))) throw new AppError('notAllowed', `consult staff of ${row.owner}`);
+  if (!(await isConsultStaff(tx, p, row.owner)))
+    throw new AppError('notAllowed', `consult staff of ${row.owner}`);
 }
 
 /** The organisation of type `type`, or undefined. */
-export async function orgOfType(tx: Executor, id: string, types: readonly string[]): Promise<ItemRow | undefined> {
+export async function orgOfType(
+  tx: Executor,
+  id: string,
+  types: readonly string[],
+): Promise<ItemRow | undefined> {
   const row = (await loadRows(tx, [id])).get(id);
   return row && !row.deleted && row.type === 'Organization' && types.includes(String(row.data.type))
     ? row
     : undefined;
 }
 
-const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const ids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /**
  * Spec §5: contacts need their organisation chosen (chooseOrg), a contact must belong to it
@@ -81,7 +87,9 @@ export async function contactRuleErrors(
       continue;
     }
     const rows = await loadRows(tx, contacts);
-    const users = [...rows.values()].map((c) => c.data.user).filter((u): u is string => typeof u === 'string');
+    const users = [...rows.values()]
+      .map((c) => c.data.user)
+      .filter((u): u is string => typeof u === 'string');
     const blocked = new Set(
       users.length
         ? (
@@ -134,7 +142,9 @@ export async function consultationBeforeWrite(tx: Executor, ctx: BeforeWriteCont
   const merged = ctx.kind === 'update' ? mergePatch(ctx.current!.data, ctx.data) : ctx.data;
   const errors = await contactRuleErrors(tx, ctx.items, p, merged, CONTACT_PAIRS);
   if (errors.length)
-    throw new AppError('invalidInput', errors.map((e) => `${e.path}: ${e.key}`).join('; '), { fields: errors });
+    throw new AppError('invalidInput', errors.map((e) => `${e.path}: ${e.key}`).join('; '), {
+      fields: errors,
+    });
 }
 
 /**
@@ -150,7 +160,8 @@ export async function consultationCreated(tx: Executor, e: WriteEvent): Promise<
   const owner = e.row.owner;
   const org = owner ? (await loadRows(tx, [owner])).get(owner) : undefined;
   const cap = org?.data.type === 'COMMUNITY' ? 'ConsultRespond' : 'ConsultDrafts';
-  if (!org || !(await holds(tx, p, owner, cap))) throw new AppError('notAllowed', `create Consultation needs ${cap}`);
+  if (!org || !(await holds(tx, p, owner, cap)))
+    throw new AppError('notAllowed', `create Consultation needs ${cap}`);
 }
 
 /** A Consultation being created in this transaction by a person (not the system), until its afterWrite. */
@@ -160,7 +171,10 @@ const creating = new WeakMap<Executor, Principal>();
  * Items that follow a consultation (its territories and mapped features): the proponent adds
  * them only while the consultation is theirs to edit, as for the consultation itself.
  */
-export async function followerOfConsultationBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise<void> {
+export async function followerOfConsultationBeforeWrite(
+  tx: Executor,
+  ctx: BeforeWriteContext,
+): Promise<void> {
   const p = ctx.principal;
   if (p === SYSTEM || p.admin) return;
   const cid = (ctx.data.consultation ?? ctx.current?.data.consultation) as string | undefined;

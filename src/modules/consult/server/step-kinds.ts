@@ -1,10 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { AppError, query, SYSTEM, textArray, type StepContext, type StepKindHandler } from '../../../server/module-api';
+import {
+  AppError,
+  query,
+  SYSTEM,
+  textArray,
+  type StepContext,
+  type StepKindHandler,
+} from '../../../server/module-api';
 
 // What the response workflow's step kinds mean on the server (docs/consultation.md "Step
 // kinds"): each check runs in the step move's transaction, and an AppError refuses the move.
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 function required(path: string, why: string): never {
   throw new AppError('invalidInput', why, { fields: [{ path, key: 'errors.required' }] });
@@ -31,10 +39,14 @@ function snapshotText(ctx: StepContext): string {
   const d = ctx.item.data;
   const lines = [`${ctx.item.id}`];
   for (const k of ['state', '_wf.state', 'priority', 'outcome', 'anticipatedResponse', 'internalContacts'])
-    if (d[k] !== undefined && d[k] !== null) lines.push(`${k}: ${Array.isArray(d[k]) ? list(d[k]).join(', ') : String(d[k])}`);
-  const wf = d._wf as { steps?: { id: string; label: string; state: string; assignedTo: string | null }[] } | undefined;
+    if (d[k] !== undefined && d[k] !== null)
+      lines.push(`${k}: ${Array.isArray(d[k]) ? list(d[k]).join(', ') : String(d[k])}`);
+  const wf = d._wf as
+    { steps?: { id: string; label: string; state: string; assignedTo: string | null }[] } | undefined;
   for (const s of wf?.steps ?? [])
-    lines.push(`${s.id} (${s.label}): ${s.id === ctx.step.id ? 'ACTIVE' : s.state}${s.assignedTo ? `, ${s.assignedTo}` : ''}`);
+    lines.push(
+      `${s.id} (${s.label}): ${s.id === ctx.step.id ? 'ACTIVE' : s.state}${s.assignedTo ? `, ${s.assignedTo}` : ''}`,
+    );
   return lines.join('\n');
 }
 
@@ -42,7 +54,10 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
   /** Completes once someone of the community is on the response. */
   RWF_ASSIGN: {
     async canComplete(ctx) {
-      if (list(ctx.item.data.internalContacts).length === 0 && list(ctx.item.data['_wf.$assigned']).length === 0)
+      if (
+        list(ctx.item.data.internalContacts).length === 0 &&
+        list(ctx.item.data['_wf.$assigned']).length === 0
+      )
         required('internalContacts', 'assign someone to the response first');
     },
   },
@@ -61,10 +76,19 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
         ctx.tx,
         SYSTEM,
         'Thread',
-        { subject: String(ctx.item.data.projectName ?? ctx.item.id), context: ctx.item.data.consultation ?? ctx.item.id },
+        {
+          subject: String(ctx.item.data.projectName ?? ctx.item.id),
+          context: ctx.item.data.consultation ?? ctx.item.id,
+        },
         { actor, owner: ctx.item.owner, access: 'PROTECTED' },
       );
-      await items.createIn(ctx.tx, SYSTEM, 'Message', { thread: thread.id, body: snapshotText(ctx) }, { actor });
+      await items.createIn(
+        ctx.tx,
+        SYSTEM,
+        'Message',
+        { thread: thread.id, body: snapshotText(ctx) },
+        { actor },
+      );
     },
   },
   /** Completes once the response's outcome is recorded. */

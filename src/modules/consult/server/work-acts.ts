@@ -26,11 +26,13 @@ const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom }
 async function lockedReadable(tx: Executor, items: ItemService, p: Principal, id: string, type: string) {
   const row = await loadRow(tx, id, true);
   if (!row || row.deleted || row.type !== type) throw new AppError('notFound', `${id} not found`);
-  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx)))) throw new AppError('notAllowed', `read ${id}`);
+  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
+    throw new AppError('notAllowed', `read ${id}`);
   return row;
 }
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 async function changeAssignee(call: ConsultCall<'cnsAssign'>, add: boolean) {
   const { services, principal: p, body } = call;
@@ -43,7 +45,11 @@ async function changeAssignee(call: ConsultCall<'cnsAssign'>, add: boolean) {
     if (add) {
       // One of the owning community's own people, who can read what they are put on.
       const who = await loadPrincipal(tx, body.user);
-      if (!who || rankIn(who, row.owner) < 0 || !(await items.policy.can(who, 'read', row, items.loaderFor(tx))))
+      if (
+        !who ||
+        rankIn(who, row.owner) < 0 ||
+        !(await items.policy.can(who, 'read', row, items.loaderFor(tx)))
+      )
         throw new AppError('invalidInput', `${body.user} cannot work on ${row.id}`, {
           fields: [{ path: 'user', key: 'errors.invalidValue' }],
         });
@@ -51,7 +57,13 @@ async function changeAssignee(call: ConsultCall<'cnsAssign'>, add: boolean) {
     const next = add ? [...new Set([...current, body.user])] : current.filter((u) => u !== body.user);
     if (next.length === current.length && next.every((u, i) => u === current[i]))
       return { $id: row.id, internalContacts: current };
-    const written = await items.patchIn(tx, SYSTEM, row.id, { internalContacts: next.length ? next : null }, opts(p));
+    const written = await items.patchIn(
+      tx,
+      SYSTEM,
+      row.id,
+      { internalContacts: next.length ? next : null },
+      opts(p),
+    );
     await items.touchIn(tx, SYSTEM, row.id, {
       event: add ? 'CNS_ASSIGNED' : 'CNS_UNASSIGNED',
       data: { user: body.user },
@@ -93,7 +105,9 @@ async function responseFiles(tx: Executor, response: ItemRow, ids: readonly stri
   const rows = await loadRows(tx, ids);
   const bad = ids.findIndex((id) => {
     const a = rows.get(id);
-    return !a || a.deleted || a.type !== 'Attachment' || a.data.rel !== response.id || a.data.trashed === true;
+    return (
+      !a || a.deleted || a.type !== 'Attachment' || a.data.rel !== response.id || a.data.trashed === true
+    );
   });
   if (bad >= 0)
     throw new AppError('invalidInput', `${ids[bad]} is not a file of ${response.id}`, {
@@ -122,7 +136,12 @@ export async function rwfSendResponse({ services, principal: p, body }: ConsultC
     // reads the message's files through the thread, never the response's other files.
     const copies: string[] = [];
     for (const [i, f] of files.entries()) {
-      const copy: Record<string, unknown> = { rel: sent.message, relProp: 'attachments', relIndex: i, relType: 'Message' };
+      const copy: Record<string, unknown> = {
+        rel: sent.message,
+        relProp: 'attachments',
+        relIndex: i,
+        relType: 'Message',
+      };
       for (const k of ['originalName', 'fileID', 'filetype', 'size', 'mimeGroup'])
         if (f.data[k] !== undefined && f.data[k] !== null) copy[k] = f.data[k];
       copies.push((await items.createIn(tx, SYSTEM, 'Attachment', copy, opts(p))).id);
@@ -144,7 +163,11 @@ export async function rwfRecordOffline({ services, principal: p, body }: Consult
   });
 }
 
-export async function cnsCreateOrganization({ services, principal: p, body }: ConsultCall<'cnsCreateOrganization'>) {
+export async function cnsCreateOrganization({
+  services,
+  principal: p,
+  body,
+}: ConsultCall<'cnsCreateOrganization'>) {
   const { items } = services;
   return items.transaction(async (tx) => {
     // Staff or higher of a community holding Consult: Organization is otherwise admin-create only.

@@ -103,7 +103,8 @@ beforeAll(async () => {
     outsider: await makeUser(items, [[stranger, 'orgAdmin']]),
   };
   clients.set('signedOut', await WsClient.connect(server.wsUrl));
-  for (const [k, u] of Object.entries(users)) clients.set(k as P, (await connectAs(server, u.email, PASSWORD)).client);
+  for (const [k, u] of Object.entries(users))
+    clients.set(k as P, (await connectAs(server, u.email, PASSWORD)).client);
 
   const create = async (as: P, type: string, data: Record<string, unknown>) => {
     const r = (await clients.get(as)!.request(`create/${type}`, data)).b as Record<string, unknown>;
@@ -112,33 +113,62 @@ beforeAll(async () => {
   };
   const base = { primaryOrg: pipeline, submittedTo: riverbend, region: 'NORTH' };
   ids.draft = await create('proponent', 'Consultation', { projectName: 'Quiet draft', ...base });
-  ids.draftFeature = await create('proponent', 'ConsultProjectFeature', { consultation: ids.draft, label: 'Pump station' });
+  ids.draftFeature = await create('proponent', 'ConsultProjectFeature', {
+    consultation: ids.draft,
+    label: 'Pump station',
+  });
   ids.submitted = await create('proponent', 'Consultation', { projectName: 'Loop line', ...base });
   ids.territory = await create('proponent', 'ConsultCommunityTerritory', {
     consultation: ids.submitted,
     label: 'Trapline 12',
   });
-  const file = await items.create(SYSTEM, 'Attachment', { originalName: 'route.pdf', rel: ids.submitted, fileID: 'a'.repeat(32) });
+  const file = await items.create(SYSTEM, 'Attachment', {
+    originalName: 'route.pdf',
+    rel: ids.submitted,
+    fileID: 'a'.repeat(32),
+  });
   ids.consultFile = (
-    await server.app.services.search.search(SYSTEM, { must: { _t: ['ConsultAttachment'], attachment: [file.$id] } })
+    await server.app.services.search.search(SYSTEM, {
+      must: { _t: ['ConsultAttachment'], attachment: [file.$id] },
+    })
   ).ids[0]!;
   await act('proponent', 'cnsSubmit', { consultation: ids.submitted });
   await act('editor', 'cnsSetRole', { consultation: ids.submitted, org: ministry, role: 'REGULATOR' });
   await act('editor', 'cnsSetRole', { consultation: ids.submitted, org: coastal, role: 'INFORMED' });
-  const dist = await act('staff', 'cnsDistribute', { consultation: ids.submitted, communities: [riverbend, eagle] });
-  [ids.response, ids.otherResponse] = dist.responses as string[];
-  ids.section = await create('editor', 'ConsultResponseSection', { response: ids.response, title: 'Wildlife' });
-  ids.concern = await create('editor', 'ConsultResponseConcern', { response: ids.response, subject: 'Caribou calving' });
+  const dist = await act('staff', 'cnsDistribute', {
+    consultation: ids.submitted,
+    communities: [riverbend, eagle],
+  });
+  [ids.response, ids.otherResponse] = dist.responses as [string, string];
+  ids.section = await create('editor', 'ConsultResponseSection', {
+    response: ids.response,
+    title: 'Wildlife',
+  });
+  ids.concern = await create('editor', 'ConsultResponseConcern', {
+    response: ids.response,
+    subject: 'Caribou calving',
+  });
   ids.responseFile = (
-    await items.create(SYSTEM, 'Attachment', { originalName: 'draft-letter.pdf', rel: ids.response, fileID: 'b'.repeat(32) })
+    await items.create(SYSTEM, 'Attachment', {
+      originalName: 'draft-letter.pdf',
+      rel: ids.response,
+      fileID: 'b'.repeat(32),
+    })
   ).$id;
   ids.commlog = await create('staff', 'CommLog', {
     subject: 'Call with the proponent',
     date: '2026-11-20T15:00:00.000Z',
     context: ids.submitted,
   });
-  ids.meeting = await create('staff', 'Meeting', { summary: 'Elders review', date: '2026-11-30', context: ids.submitted });
-  ids.internalThread = await create('staff', 'Thread', { subject: 'Our view on the loop', context: ids.submitted });
+  ids.meeting = await create('staff', 'Meeting', {
+    summary: 'Elders review',
+    date: '2026-11-30',
+    context: ids.submitted,
+  });
+  ids.internalThread = await create('staff', 'Thread', {
+    subject: 'Our view on the loop',
+    context: ids.submitted,
+  });
   // cnsMarkIncomplete needs SUBMITTED|REVIEW: a second consultation carries the purpose thread.
   const second = await create('proponent', 'Consultation', { projectName: 'Second line', ...base });
   await act('proponent', 'cnsSubmit', { consultation: second });
@@ -153,7 +183,8 @@ afterAll(async () => {
   await tdb?.close();
 });
 
-const ask = async (p: P, o: string, b?: unknown) => (await clients.get(p)!.request(o, b)).b as Record<string, unknown>;
+const ask = async (p: P, o: string, b?: unknown) =>
+  (await clients.get(p)!.request(o, b)).b as Record<string, unknown>;
 
 describe.each(SPECS)('$key ($type)', (spec) => {
   it.each(ALL)('%s: read and label follow the design', async (p) => {
@@ -185,7 +216,8 @@ describe.each(SPECS)('$key ($type)', (spec) => {
 describe('pushes', () => {
   it('a change reaches exactly the readers watching the type', async () => {
     const types = [...new Set(SPECS.map((s) => s.type))];
-    for (const c of clients.values()) for (const t of [...types, 'Organization']) await c.request(`addWatch/${t}-0`, {});
+    for (const c of clients.values())
+      for (const t of [...types, 'Organization']) await c.request(`addWatch/${t}-0`, {});
     const items = server.app.services.items;
     // Touch every item (a system bump each watcher judges again), then a public sentinel last.
     for (const s of SPECS)
@@ -194,12 +226,17 @@ describe('pushes', () => {
     const got = new Map<P, Frame[]>();
     for (const p of ALL) {
       const c = clients.get(p)!;
-      await c.waitForPush((f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === sentinel.$id, 10_000);
+      await c.waitForPush(
+        (f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === sentinel.$id,
+        10_000,
+      );
       got.set(p, [...c.pushes]);
     }
     for (const s of SPECS)
       for (const p of ALL) {
-        const seen = got.get(p)!.some((f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === ids[s.key]);
+        const seen = got
+          .get(p)!
+          .some((f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === ids[s.key]);
         expect(seen, `push of ${s.key} to ${p}`).toBe(s.readers.includes(p));
       }
   });

@@ -13,11 +13,15 @@ import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 
 let tdb: TestDatabase;
 let server: TestServer;
-const org: Record<string, string> = {};
+const org = {} as Record<'riverbend' | 'eagle' | 'pipeline' | 'ministry' | 'stranger', string>;
 const who: Record<string, { id: string; email: string }> = {};
 const clients: Record<string, WsClient> = {};
 
-type Body = Record<string, unknown> & { erred?: boolean; userMessage?: string; fields?: { path: string; key: string }[] };
+type Body = Record<string, unknown> & {
+  erred?: boolean;
+  userMessage?: string;
+  fields?: { path: string; key: string }[];
+};
 
 async function setCaps(id: string, caps: string[]) {
   const items = server.app.services.items;
@@ -62,9 +66,12 @@ const ok = async (as: string, o: string, b?: unknown) => {
 };
 const row = async (id: string) => (await server.app.services.items.readRow(id))!;
 const events = async (id: string) =>
-  (await query<{ kind: string }>(tdb.database.db, sql`select kind from events where item_id = ${id} order by id`)).map(
-    (e) => e.kind,
-  );
+  (
+    await query<{ kind: string }>(
+      tdb.database.db,
+      sql`select kind from events where item_id = ${id} order by id`,
+    )
+  ).map((e) => e.kind);
 
 async function draft(extra: Record<string, unknown> = {}) {
   return (await ok('proponent', 'create/Consultation', {
@@ -121,8 +128,15 @@ describe('drafting (spec §5 rules)', () => {
       _related: [org.stranger],
       owner: org.pipeline,
     });
-    const nowhere = await items.create(SYSTEM, 'Contact', { firstName: 'No', lastName: 'Org', owner: org.pipeline });
-    const choose = await req('proponent', 'create/Consultation', { projectName: 'x', primaryContacts: [inOrg.$id] });
+    const nowhere = await items.create(SYSTEM, 'Contact', {
+      firstName: 'No',
+      lastName: 'Org',
+      owner: org.pipeline,
+    });
+    const choose = await req('proponent', 'create/Consultation', {
+      projectName: 'x',
+      primaryContacts: [inOrg.$id],
+    });
     expect(choose.fields).toEqual([{ path: 'primaryOrg', key: 'errors.chooseOrg' }]);
     const notIn = await req('proponent', 'create/Consultation', {
       projectName: 'x',
@@ -163,7 +177,10 @@ describe('the lifecycle through acts', () => {
 
     // The lands office watches its Consultation list and sees it arrive live.
     await clients.officer!.request('addWatch/Consultation-0', {});
-    expect(await ok('proponent', 'act/cnsSubmit', { consultation: id })).toEqual({ $id: id, state: 'SUBMITTED' });
+    expect(await ok('proponent', 'act/cnsSubmit', { consultation: id })).toEqual({
+      $id: id,
+      state: 'SUBMITTED',
+    });
     const pushed = await clients.officer!.waitForPush(
       (f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === id,
     );
@@ -198,7 +215,11 @@ describe('the lifecycle through acts', () => {
     expect(notes.length).toBe(1);
     await ok('proponent', 'create/Message', { thread: inc.thread, body: 'Map attached.' });
     r = await row(id);
-    await ok('proponent', 'update', { $id: id, $version: r.version, projectDescription: 'With the access road.' });
+    await ok('proponent', 'update', {
+      $id: id,
+      $version: r.version,
+      projectDescription: 'With the access road.',
+    });
     expect((await ok('proponent', 'act/cnsSubmit', { consultation: id })).state).toBe('SUBMITTED');
 
     // Distribution: one response per community, PENDING, with the mirrored fields.
@@ -209,7 +230,10 @@ describe('the lifecycle through acts', () => {
       { consultation: id, communities: [org.pipeline] },
       'invalidInput',
     );
-    const dist = await ok('staffer', 'act/cnsDistribute', { consultation: id, communities: [org.riverbend, org.eagle] });
+    const dist = await ok('staffer', 'act/cnsDistribute', {
+      consultation: id,
+      communities: [org.riverbend, org.eagle],
+    });
     expect(dist.state).toBe('CONSULTING');
     const responses = dist.responses as string[];
     expect(responses).toHaveLength(2);
@@ -231,13 +255,17 @@ describe('the lifecycle through acts', () => {
 
     // A mirrored field follows the consultation (the community edits it now).
     r = await row(id);
-    await ok('officer', 'update', { $id: id, $version: r.version, projectName: 'Cedar Creek loop (revised)' });
+    await ok('officer', 'update', {
+      $id: id,
+      $version: r.version,
+      projectName: 'Cedar Creek loop (revised)',
+    });
     expect((await row(responses[1]!)).data.projectName).toBe('Cedar Creek loop (revised)');
 
     // Riverbend answers offline; Eagle Lake sends its response: the consultation is RESPONDED.
-    expect((await ok('officer', 'act/rwfRecordOffline', { response: responses[0], outcome: 'SUPPORT' })).state).toBe(
-      'OFFLINE',
-    );
+    expect(
+      (await ok('officer', 'act/rwfRecordOffline', { response: responses[0], outcome: 'SUPPORT' })).state,
+    ).toBe('OFFLINE');
     expect((await row(id)).data.state).toBe('CONSULTING');
     const noFiles = await req('eagle', 'act/rwfSendResponse', {
       response: responses[1],
@@ -296,7 +324,10 @@ describe('the lifecycle through acts', () => {
   it('withdrawal stops the open responses: their open steps are skipped, state NO_RESPONSE', async () => {
     const c = await draft();
     await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });
-    const dist = await ok('officer', 'act/cnsDistribute', { consultation: c.$id, communities: [org.riverbend] });
+    const dist = await ok('officer', 'act/cnsDistribute', {
+      consultation: c.$id,
+      communities: [org.riverbend],
+    });
     const [rid] = dist.responses as string[];
     const items = server.app.services.items;
     const steps = [
@@ -310,12 +341,16 @@ describe('the lifecycle through acts', () => {
         '_wf.$assigned': [who.officer!.id],
       }),
     );
-    expect((await ok('proponent', 'act/cnsWithdraw', { consultation: c.$id, reason: 'Project cancelled' })).state).toBe(
-      'WITHDRAWN',
-    );
+    expect(
+      (await ok('proponent', 'act/cnsWithdraw', { consultation: c.$id, reason: 'Project cancelled' })).state,
+    ).toBe('WITHDRAWN');
     const r = await row(rid!);
     expect(r.data.state).toBe('NO_RESPONSE');
-    expect((r.data._wf as { steps: { state: string }[] }).steps.map((s) => s.state)).toEqual(['COMPLETE', 'SKIP', 'SKIP']);
+    expect((r.data._wf as { steps: { state: string }[] }).steps.map((s) => s.state)).toEqual([
+      'COMPLETE',
+      'SKIP',
+      'SKIP',
+    ]);
     expect(r.data['_wf.$assigned']).toBeUndefined();
     const cr = await row(c.$id);
     expect(cr.data).toMatchObject({ state: 'WITHDRAWN', withdrawnReason: 'Project cancelled' });
@@ -333,7 +368,11 @@ describe('the lifecycle through acts', () => {
       { consultation: c.$id, org: org.ministry, role: 'REGULATOR' },
       'notAllowed',
     );
-    const set = await ok('staffer', 'act/cnsSetRole', { consultation: c.$id, org: org.ministry, role: 'REGULATOR' });
+    const set = await ok('staffer', 'act/cnsSetRole', {
+      consultation: c.$id,
+      org: org.ministry,
+      role: 'REGULATOR',
+    });
     expect(set.roles).toEqual({ [org.pipeline]: 'PROPONENT', [org.ministry]: 'REGULATOR' });
     const read = await ok('regulator', `read/${c.$id}`);
     const upd = await req('regulator', 'update', { $id: c.$id, $version: read.$version, projectName: 'x' });
@@ -347,7 +386,13 @@ describe('the lifecycle through acts', () => {
   it('assigning puts a community person on it, records CNS_ASSIGNED and notifies them', async () => {
     const c = await draft();
     await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });
-    await refusedUnchanged(c.$id, 'staffer', 'act/cnsAssign', { item: c.$id, user: who.proponent!.id }, 'invalidInput');
+    await refusedUnchanged(
+      c.$id,
+      'staffer',
+      'act/cnsAssign',
+      { item: c.$id, user: who.proponent!.id },
+      'invalidInput',
+    );
     const a = await ok('staffer', 'act/cnsAssign', { item: c.$id, user: who.officer!.id });
     expect(a.internalContacts).toEqual([who.officer!.id]);
     expect(await events(c.$id)).toContain('CNS_ASSIGNED');
@@ -363,14 +408,18 @@ describe('the lifecycle through acts', () => {
   });
 
   it('community staff record a partner organisation; others may not', async () => {
-    const r = await ok('staffer', 'act/cnsCreateOrganization', { displayName: 'Hydro Partners', type: 'INDUSTRY' });
+    const r = await ok('staffer', 'act/cnsCreateOrganization', {
+      displayName: 'Hydro Partners',
+      type: 'INDUSTRY',
+    });
     expect((await row(String(r.$id))).owner).toBe(r.$id);
-    expect((await req('proponent', 'act/cnsCreateOrganization', { displayName: 'X', type: 'INDUSTRY' })).userMessage).toBe(
-      'notAllowed',
-    );
-    expect((await req('member', 'act/cnsCreateOrganization', { displayName: 'X', type: 'INDUSTRY' })).userMessage).toBe(
-      'notAllowed',
-    );
+    expect(
+      (await req('proponent', 'act/cnsCreateOrganization', { displayName: 'X', type: 'INDUSTRY' }))
+        .userMessage,
+    ).toBe('notAllowed');
+    expect(
+      (await req('member', 'act/cnsCreateOrganization', { displayName: 'X', type: 'INDUSTRY' })).userMessage,
+    ).toBe('notAllowed');
   });
 
   it("a consultation's files are listed as ConsultAttachment rows with the mirrored fields", async () => {
@@ -387,7 +436,12 @@ describe('the lifecycle through acts', () => {
       tdb.database.db,
       sql`select id, data from items where type = 'ConsultAttachment' and data->>'attachment' = ${file.$id}`,
     );
-    expect(ca!.data).toMatchObject({ consultation: c.$id, extension: 'pdf', region: 'NORTH', primaryOrg: org.pipeline });
+    expect(ca!.data).toMatchObject({
+      consultation: c.$id,
+      extension: 'pdf',
+      region: 'NORTH',
+      primaryOrg: org.pipeline,
+    });
     // It follows the file: the proponent reads it; the community does not until submitted.
     expect((await ok('proponent', `read/${ca!.id}`)).originalName).toBe('Route Map.PDF');
     expect((await req('officer', `read/${ca!.id}`)).userMessage).toBe('notAllowed');

@@ -54,7 +54,10 @@ beforeAll(async () => {
   });
   consultation = String(c.$id);
   await ok(proponentWs, 'act/cnsSubmit', { consultation });
-  response = ((await ok(officerWs, 'act/cnsDistribute', { consultation, communities: [riverbend] })).responses as string[])[0]!;
+  response = (
+    (await ok(officerWs, 'act/cnsDistribute', { consultation, communities: [riverbend] }))
+      .responses as string[]
+  )[0]!;
 });
 
 afterAll(async () => {
@@ -94,20 +97,26 @@ describe('step kinds', () => {
   });
 
   it('RWF_ASSIGN completes only once someone is on the response', async () => {
-    expect(await refusal(run('RWF_ASSIGN', 'canComplete'))).toEqual([{ path: 'internalContacts', key: 'errors.required' }]);
+    expect(await refusal(run('RWF_ASSIGN', 'canComplete'))).toEqual([
+      { path: 'internalContacts', key: 'errors.required' },
+    ]);
     await ok(officerWs, 'act/cnsAssign', { item: response, user: officer.id });
     expect(await refusal(run('RWF_ASSIGN', 'canComplete'))).toBe('completed');
   });
 
   it('RWF_OUTCOME completes only with an outcome', async () => {
-    expect(await refusal(run('RWF_OUTCOME', 'canComplete'))).toEqual([{ path: 'outcome', key: 'errors.required' }]);
+    expect(await refusal(run('RWF_OUTCOME', 'canComplete'))).toEqual([
+      { path: 'outcome', key: 'errors.required' },
+    ]);
     const r = await ok(officerWs, `read/${response}`, undefined);
     await ok(officerWs, 'update', { $id: response, $version: r.$version, outcome: 'CONCERNS' });
     expect(await refusal(run('RWF_OUTCOME', 'canComplete'))).toBe('completed');
   });
 
   it('RWF_THREAD completes once a response or acknowledgement was sent', async () => {
-    expect(await refusal(run('RWF_THREAD', 'canComplete'))).toEqual([{ path: 'thread', key: 'errors.required' }]);
+    expect(await refusal(run('RWF_THREAD', 'canComplete'))).toEqual([
+      { path: 'thread', key: 'errors.required' },
+    ]);
     await ok(officerWs, 'act/rwfSendResponse', {
       response,
       purpose: 'CONSULT_ACK',
@@ -119,8 +128,14 @@ describe('step kinds', () => {
   });
 
   it('RWF_MEETING completes once a meeting about the consultation is recorded', async () => {
-    expect(await refusal(run('RWF_MEETING', 'canComplete'))).toEqual([{ path: 'meeting', key: 'errors.required' }]);
-    await ok(officerWs, 'create/Meeting', { summary: 'Site visit', date: '2026-01-10', context: consultation });
+    expect(await refusal(run('RWF_MEETING', 'canComplete'))).toEqual([
+      { path: 'meeting', key: 'errors.required' },
+    ]);
+    await ok(officerWs, 'create/Meeting', {
+      summary: 'Site visit',
+      date: '2026-01-10',
+      context: consultation,
+    });
     expect(await refusal(run('RWF_MEETING', 'canComplete'))).toBe('completed');
   });
 
@@ -141,8 +156,12 @@ describe('step kinds', () => {
     const msg = await ok(officerWs, `read/${m}`, undefined);
     expect(String(msg.body)).toContain('state: PENDING');
     expect(String(msg.body)).toContain('outcome: CONCERNS');
-    expect(((await proponentWs.request(`read/${t!.id}`)).b as { userMessage?: string }).userMessage).toBe('notAllowed');
-    expect(((await proponentWs.request(`read/${m}`)).b as { userMessage?: string }).userMessage).toBe('notAllowed');
+    expect(((await proponentWs.request(`read/${t!.id}`)).b as { userMessage?: string }).userMessage).toBe(
+      'notAllowed',
+    );
+    expect(((await proponentWs.request(`read/${m}`)).b as { userMessage?: string }).userMessage).toBe(
+      'notAllowed',
+    );
   });
 });
 
@@ -157,14 +176,27 @@ describe('meeting state', () => {
   });
 
   it('is written on create, refuses bad times, and the sweep moves it on', async () => {
-    const past = await ok(officerWs, 'create/Meeting', { summary: 'Old', date: '2020-01-01', start: '09:00', end: '10:00' });
+    const past = await ok(officerWs, 'create/Meeting', {
+      summary: 'Old',
+      date: '2020-01-01',
+      start: '09:00',
+      end: '10:00',
+    });
     expect(past.state).toBe('PAST');
     const future = await ok(officerWs, 'create/Meeting', { summary: 'Later', date: '2999-01-01' });
     expect(future.state).toBe('PENDING');
-    const bad = (await officerWs.request('create/Meeting', { summary: 'x', date: '2026-01-01', start: '10:00', end: '09:00' }))
-      .b as { fields?: unknown };
+    const bad = (
+      await officerWs.request('create/Meeting', {
+        summary: 'x',
+        date: '2026-01-01',
+        start: '10:00',
+        end: '09:00',
+      })
+    ).b as { fields?: unknown };
     expect(bad.fields).toEqual([{ path: 'end', key: 'errors.endBeforeStart' }]);
-    const badTime = (await officerWs.request('create/Meeting', { summary: 'x', date: '2026-01-01', start: '25:00' })).b as {
+    const badTime = (
+      await officerWs.request('create/Meeting', { summary: 'x', date: '2026-01-01', start: '25:00' })
+    ).b as {
       fields?: unknown;
     };
     expect(badTime.fields).toEqual([{ path: 'start', key: 'errors.invalidValue' }]);
