@@ -20,6 +20,7 @@ import { openPglite, openPostgres, type Database } from '../src/server/db/open';
 import { query } from '../src/server/db/query';
 import { ensureTypeIndexes } from '../src/server/db/type-indexes';
 import { ItemService } from '../src/server/items/item-service';
+import { loadRow } from '../src/server/items/rows';
 import { SearchService } from '../src/server/search/search-service';
 import { summarize } from './lib/percentiles';
 
@@ -191,7 +192,7 @@ async function measure(db: Database, label: string) {
   const t = performance.now();
   for (const [n, id] of ids.entries())
     await items.transaction(async (tx) => {
-      const row = (await items.readRow(id))!;
+      const row = (await loadRow(tx, id, true))!;
       const wf = row.data._wf as { steps: Record<string, unknown>[] };
       const steps = wf.steps.map((s) => (s.id === 'outcome' ? { ...s, state: n % 2 ? 'ACTIVE' : 'COMPLETE' } : s));
       await items.patchIn(tx, SYSTEM, id, { _wf: { ...wf, steps }, '_wf.state': WF_STATES[n % 4] }, { actor: me });
