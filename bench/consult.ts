@@ -36,7 +36,16 @@ const arr = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).
 const REGIONS = ['NORTH', 'RIVER', 'HEADWATERS', 'COAST', 'PLATEAU'];
 const STREAMS = ['STANDARD', 'EXPEDITED'];
 const TYPES = ['PIPELINE', 'MINING', 'ROAD', 'FORESTRY', 'HYDRO'];
-const C_STATES = ['SUBMITTED', 'REVIEW', 'CONSULTING', 'CONSULTING', 'CONSULTING', 'RESPONDED', 'CLOSED', 'WITHDRAWN'];
+const C_STATES = [
+  'SUBMITTED',
+  'REVIEW',
+  'CONSULTING',
+  'CONSULTING',
+  'CONSULTING',
+  'RESPONDED',
+  'CLOSED',
+  'WITHDRAWN',
+];
 const R_STATES = ['PENDING', 'PENDING', 'PENDING', 'RESPONDED', 'OFFLINE', 'NO_RESPONSE'];
 const WF_STATES = ['NEW', 'IN_REVIEW', 'DRAFTING', 'SENT'];
 
@@ -99,11 +108,20 @@ async function measure(db: Database, label: string) {
   const search = new SearchService(items);
   const home = community(1);
   const me = 'User-1010';
-  const staff: Principal = { userId: me, admin: false, orgs: new Map([[home, 'editor']]), masqueradeFrom: null };
+  const staff: Principal = {
+    userId: me,
+    admin: false,
+    orgs: new Map([[home, 'editor']]),
+    masqueradeFrom: null,
+  };
   const today = new Date().toISOString().slice(0, 10);
   const readable = sql`(i.owner = ${home} and i.access in ('COMMUNITY', 'PROTECTED'))`;
 
-  const cases: { name: string; ours: (i: number) => Promise<unknown>; bare: (i: number) => Promise<unknown> }[] = [
+  const cases: {
+    name: string;
+    ours: (i: number) => Promise<unknown>;
+    bare: (i: number) => Promise<unknown>;
+  }[] = [
     {
       name: 'consult.projects + 5 facets',
       ours: (i) =>
@@ -114,7 +132,8 @@ async function measure(db: Database, label: string) {
           max: 50,
         }),
       bare: (i) =>
-        db.db.execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'Consultation'
+        db.db
+          .execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'Consultation'
             and not i.deleted and ${readable} ${i % 2 ? sql`and i.data->>'region' = ${REGIONS[i % REGIONS.length]!}` : sql``})
           select (select json_agg(id) from (select id from m order by data->>'submitted' desc, id limit 50) t),
             (select count(*) from m),
@@ -134,7 +153,8 @@ async function measure(db: Database, label: string) {
           max: 50,
         }),
       bare: () =>
-        db.db.execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'ConsultResponse'
+        db.db
+          .execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'ConsultResponse'
             and not i.deleted and ${readable} and i.data->>'state' = 'PENDING' and i.data->>'anticipatedResponse' < ${today})
           select (select json_agg(id) from (select id from m order by data->>'anticipatedResponse', id limit 50) t),
             (select count(*) from m), (select json_agg(x) from (select data->>'_wf.state' as x, count(*) from m group by 1) a)`),
@@ -149,7 +169,8 @@ async function measure(db: Database, label: string) {
           max: 50,
         }),
       bare: () =>
-        db.db.execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'ConsultResponse'
+        db.db
+          .execute(sql`with m as materialized (select i.id, i.data from item_search i where i.type = 'ConsultResponse'
             and not i.deleted and ${readable} and i.data->'_wf.$assigned' @> ${JSON.stringify(me)}::jsonb)
           select (select json_agg(id) from (select id from m order by data->>'_wf.$assignedDue', id limit 50) t),
             (select count(*) from m), (select json_agg(x) from (select data->>'_wf.state' as x, count(*) from m group by 1) a)`),
@@ -194,11 +215,21 @@ async function measure(db: Database, label: string) {
     await items.transaction(async (tx) => {
       const row = (await loadRow(tx, id, true))!;
       const wf = row.data._wf as { steps: Record<string, unknown>[] };
-      const steps = wf.steps.map((s) => (s.id === 'outcome' ? { ...s, state: n % 2 ? 'ACTIVE' : 'COMPLETE' } : s));
-      await items.patchIn(tx, SYSTEM, id, { _wf: { ...wf, steps }, '_wf.state': WF_STATES[n % 4] }, { actor: me });
+      const steps = wf.steps.map((s) =>
+        s.id === 'outcome' ? { ...s, state: n % 2 ? 'ACTIVE' : 'COMPLETE' } : s,
+      );
+      await items.patchIn(
+        tx,
+        SYSTEM,
+        id,
+        { _wf: { ...wf, steps }, '_wf.state': WF_STATES[n % 4] },
+        { actor: me },
+      );
     });
   const secs = (performance.now() - t) / 1000;
-  console.log(`${label.padEnd(9)} response workflow writes: ${(ids.length / secs).toFixed(0)} per second (${ids.length} writes)`);
+  console.log(
+    `${label.padEnd(9)} response workflow writes: ${(ids.length / secs).toFixed(0)} per second (${ids.length} writes)`,
+  );
 }
 
 async function run(kind: string) {

@@ -130,7 +130,6 @@ export const Consultation = defineItemType({
   // Proponents (staff or higher in their organisation) draft; community staff record one
   // directly. Who holds which capability is checked by the create hook (consult/server/rules.ts).
   access: { create: ['staff'], defaultLevel: 'PROTECTED' },
-  indexes: [{ name: 'items_consultation_state', keys: ['owner', 'state'] }],
 });
 
 export const ConsultResponse = defineItemType({
@@ -169,10 +168,9 @@ export const ConsultResponse = defineItemType({
   stateField: 'state',
   // Made only by cnsDistribute (as the system); the community's own, never the proponent's.
   access: { create: 'admin', defaultLevel: 'PROTECTED' },
-  indexes: [
-    { name: 'items_consultresponse_consultation', keys: ['consultation'] },
-    { name: 'items_consultresponse_due', keys: ['owner', 'state', 'anticipatedResponse'] },
-  ],
+  // The hooks' lookups on `items` (mirroring, withdrawal, the automatic RESPONDED); searches read
+  // the narrow item_search table, which these do not serve.
+  indexes: [{ name: 'items_consultresponse_consultation', keys: ['consultation'] }],
 });
 
 /** A part of a community's response (its written sections). */
@@ -265,7 +263,11 @@ export const ConsultAttachment = defineItemType({
   defaultHeaders: ['originalName', 'kind', 'size', 'consultation', 'primaryOrg', '_c.ts'],
   facets: ['kind', 'size', 'extension', 'region', 'stream', 'projectType', 'primaryOrg', '_c.ts'],
   access: { create: 'admin', defaultLevel: 'PROTECTED', follows: 'attachment' },
-  indexes: [{ name: 'items_consultattachment_attachment', keys: ['attachment'] }],
+  // The hooks find a file's row by its file, and a consultation's rows by the consultation.
+  indexes: [
+    { name: 'items_consultattachment_attachment', keys: ['attachment'] },
+    { name: 'items_consultattachment_consultation', keys: ['consultation'] },
+  ],
 });
 
 /** A communication log entry (spec §3 "CommLog"): a community's record of a call, a letter… */
