@@ -214,6 +214,13 @@ describe('the lifecycle through acts', () => {
     );
     expect(notes.length).toBe(1);
     await ok('proponent', 'create/Message', { thread: inc.thread, body: 'Map attached.' });
+    // The staff member who opened the thread hears of the answer.
+    const back = await query<{ n: number }>(
+      tdb.database.db,
+      sql`select count(*)::int as n from items where type = 'Notify' and data->>'recipient' = ${who.staffer!.id}
+        and data->>'context' = ${String(inc.thread)} and data->>'kind' = 'reply'`,
+    );
+    expect(back[0]!.n).toBe(1);
     r = await row(id);
     await ok('proponent', 'update', {
       $id: id,
