@@ -51,13 +51,12 @@ function snapshotText(ctx: StepContext): string {
 }
 
 export const consultStepKinds: Record<string, StepKindHandler> = {
-  /** Completes once someone of the community is on the response. */
+  /** Completes once someone of the community is on the response (`internalContacts`). */
   RWF_ASSIGN: {
+    // The response's own people (cnsAssign), not whoever a step names: the ASSIGN step itself is
+    // usually assigned to the lands manager who does the assigning.
     async canComplete(ctx) {
-      if (
-        list(ctx.item.data.internalContacts).length === 0 &&
-        list(ctx.item.data['_wf.$assigned']).length === 0
-      )
+      if (list(ctx.item.data.internalContacts).length === 0)
         required('internalContacts', 'assign someone to the response first');
     },
   },

@@ -213,6 +213,19 @@ describe.each(SPECS)('$key ($type)', (spec) => {
   });
 });
 
+describe('readMany', () => {
+  it.each(ALL)('%s: answers each item, or an error for the hidden ones', async (p) => {
+    const all = SPECS.map((s) => ids[s.key]!);
+    const b = await ask(p, 'readMany/object', all);
+    for (const spec of SPECS) {
+      const got = b[ids[spec.key]!] as { erred?: boolean; $id?: string } | undefined;
+      const may = spec.readers.includes(p);
+      expect(got?.erred === true, `readMany ${spec.key} as ${p}`).toBe(!may);
+      if (may) expect(got?.$id).toBe(ids[spec.key]);
+    }
+  });
+});
+
 describe('pushes', () => {
   it('a change reaches exactly the readers watching the type', async () => {
     const types = [...new Set(SPECS.map((s) => s.type))];
