@@ -15,7 +15,7 @@ import {
   type Principal,
 } from '../../../server/module-api';
 import type { ConsultActs } from '../contract';
-import { moveFor, type ConsultAct } from '../lifecycle';
+import { moveFor, PROPONENT_EDITABLE, type ConsultAct } from '../lifecycle';
 import { RESPONSE_DONE, type ConsultRole, type ConsultationState } from '../types';
 import { mirroredOf, responsesOf } from './mirror';
 import { isConsultStaff, orgOfType } from './rules';
@@ -25,13 +25,17 @@ import { isConsultStaff, orgOfType } from './rules';
 
 export type ConsultCall<K extends keyof ConsultActs> = ActCall<ActInput<ConsultActs[K]>>;
 
-/** The grant each role gives the organisation (docs/consultation.md "Roles and grants"). */
-export const ROLE_ACTIONS: Record<ConsultRole, ItemAction[]> = {
-  // The update is limited to DRAFT and INCOMPLETE by the Consultation beforeWrite hook.
-  PROPONENT: ['read', 'update'],
-  REGULATOR: ['read'],
-  INFORMED: ['read'],
-};
+/**
+ * The grant each role gives the organisation (docs/consultation.md "Roles and grants"). A
+ * proponent's update follows the state: only while the consultation is theirs to complete
+ * (DRAFT, INCOMPLETE), so every path that asks for update (edits, uploads, items that follow it)
+ * agrees; the Consultation beforeWrite hook checks the same rule again.
+ */
+export function roleActions(role: ConsultRole, state: string): ItemAction[] {
+  if (role === 'PROPONENT' && (PROPONENT_EDITABLE as readonly string[]).includes(state))
+    return ['read', 'update'];
+  return ['read'];
+}
 /** `granted_by` of the role grants: one per (consultation, organisation), replaced on change. */
 export const ROLE_GRANTOR = 'consult:role';
 /** `granted_by` of the read grant a distributed community holds on a consultation it answers. */
@@ -60,7 +64,11 @@ export async function checkMove(
 ): Promise<ConsultationState> {
   const move = moveFor(act, String(row.data.state ?? 'DRAFT'));
   const staff = await isConsultStaff(tx, p, row.owner);
-  const proponent = !staff && (await items.policy.can(p, 'update', row, items.loaderFor(tx)));
+  const roles = (row.data.roles as Record<string, string> | undefined) ?? {};
+  const proponent =
+    !staff &&
+    ([...p.orgs.keys()].some((o) => roles[o] === 'PROPONENT') ||
+      (await items.policy.can(p, 'update', row, items.loaderFor(tx))));
   if (!staff && !proponent && !move) throw new AppError('notAllowed', `${act} on ${row.id}`);
   if (!move) throw new AppError('cnsTransition', `${act} from ${String(row.data.state)}`);
   if (!((staff && move.by.includes('staff')) || (proponent && move.by.includes('proponent'))))
@@ -77,16 +85,36 @@ export async function setRoleIn(
   org: string,
   role: ConsultRole | null,
 ): Promise<Record<string, ConsultRole>> {
-  await setGrantIn(tx, items, row.id, org, role ? ROLE_ACTIONS[role] : null, {
-    grantedBy: ROLE_GRANTOR,
-    ...opts(p),
-  });
   const current = await loadRow(tx, row.id);
+  await setGrantIn(
+    tx,
+    items,
+    row.id,
+    org,
+    role ? roleActions(role, String(current?.data.state ?? 'DRAFT')) : null,
+    {
+      grantedBy: ROLE_GRANTOR,
+      ...opts(p),
+    },
+  );
   const roles = { ...((current?.data.roles as Record<string, ConsultRole> | undefined) ?? {}) };
   if (role) roles[org] = role;
   else delete roles[org];
   await items.patchIn(tx, SYSTEM, row.id, { roles: Object.keys(roles).length ? roles : null }, opts(p));
   return roles;
+}
+
+/** After a move: the PROPONENT grants take the actions of the new state (update only while editable). */
+async function syncProponentGrants(
+  tx: Executor,
+  items: ItemService,
+  p: Principal,
+  id: string,
+): Promise<void> {
+  const row = (await loadRow(tx, id))!;
+  const actions = roleActions('PROPONENT', String(row.data.state));
+  for (const org of proponentOrgs(row))
+    await setGrantIn(tx, items, id, org, actions, { grantedBy: ROLE_GRANTOR, ...opts(p) });
 }
 
 /** The organisations holding the PROPONENT role (the proponent side of a thread). */
@@ -164,6 +192,7 @@ export async function cnsSubmit({ services, principal: p, body }: ConsultCall<'c
       opts(p),
     );
     for (const org of [...sides].sort()) await setRoleIn(tx, items, p, row, org, 'PROPONENT');
+    await syncProponentGrants(tx, items, p, row.id);
     await items.touchIn(tx, SYSTEM, row.id, { event: 'CNS_SUBMITTED', data: { to: community }, ...opts(p) });
     return { $id: row.id, state: to };
   });
@@ -185,6 +214,7 @@ export async function cnsMarkIncomplete({ services, principal: p, body }: Consul
     const row = await lockedConsultation(tx, items, p, body.consultation);
     const to = await checkMove(tx, items, p, row, 'cnsMarkIncomplete');
     await items.patchIn(tx, SYSTEM, row.id, { state: to }, opts(p));
+    await syncProponentGrants(tx, items, p, row.id);
     const { thread } = await proponentThread(tx, items, p, row, row.owner, {
       purpose: 'CONSULT_INCOMPLETE',
       subject: String(row.data.projectName ?? row.id),
@@ -284,6 +314,7 @@ export async function cnsWithdraw({ services, principal: p, body }: ConsultCall<
       { state: to, ...(body.reason ? { withdrawnReason: body.reason } : {}) },
       opts(p),
     );
+    await syncProponentGrants(tx, items, p, row.id);
     const responses = await loadRows(tx, await responsesOf(tx, row.id));
     for (const r of responses.values()) {
       if ((RESPONSE_DONE as readonly string[]).includes(String(r.data.state))) continue;

@@ -65,6 +65,17 @@ const ok = async (as: string, o: string, b?: unknown) => {
   return r;
 };
 const row = async (id: string) => (await server.app.services.items.readRow(id))!;
+/** Whether the proponent may update (edit, upload to, add features to) the consultation now. */
+const proponentMayUpdate = async (id: string) =>
+  (
+    (
+      await ok('proponent', 'act/isAllowed', {
+        _t: 'Consultation',
+        _i: Number(id.split('-')[1]),
+        actions: ['update'],
+      })
+    ).allowed as { update: boolean }
+  ).update;
 const events = async (id: string) =>
   (
     await query<{ kind: string }>(
@@ -192,6 +203,7 @@ describe('the lifecycle through acts', () => {
 
     // The proponent still reads it but no longer edits it; community staff move it on.
     expect((await req('proponent', `read/${id}`)).state).toBe('SUBMITTED');
+    expect(await proponentMayUpdate(id)).toBe(false);
     const edit = await req('proponent', 'update', { $id: id, $version: r.version, projectName: 'Renamed' });
     expect(edit.userMessage).toBe('notAllowed');
     await refusedUnchanged(id, 'proponent', 'act/cnsReview', { consultation: id }, 'notAllowed');
@@ -204,6 +216,7 @@ describe('the lifecycle through acts', () => {
       message: 'Please add the access road map.',
     });
     expect(inc.state).toBe('INCOMPLETE');
+    expect(await proponentMayUpdate(id)).toBe(true);
     const thread = await ok('proponent', `read/${String(inc.thread)}`);
     expect(thread).toMatchObject({ purpose: 'CONSULT_INCOMPLETE', context: id, resolved: false });
     // The proponent hears of it (a reply notification on the shared thread) and may answer.
@@ -228,6 +241,7 @@ describe('the lifecycle through acts', () => {
       projectDescription: 'With the access road.',
     });
     expect((await ok('proponent', 'act/cnsSubmit', { consultation: id })).state).toBe('SUBMITTED');
+    expect(await proponentMayUpdate(id)).toBe(false);
 
     // Distribution: one response per community, PENDING, with the mirrored fields.
     await refusedUnchanged(
