@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../../server/db/query';
-import { seedDemo } from '../../../server/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
+import { signIn } from '../../../../test/helpers/ws-client';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { CONSULTATION_STATES } from '../types';
@@ -41,6 +42,20 @@ describe('the consultation demo', () => {
     const supers = await rows(sql`select distinct data->>'superState' as s from items where type = 'LOVValue'
       and data->>'list' = 'RWF_STATES'`);
     expect(supers.map((r) => r.s).sort()).toEqual(['DONE', 'INIT', 'IN_PROGRESS']);
+    // GET /lov serves each state with its superState, to the lands officer.
+    const [rb] = await rows(
+      sql`select id from items where type = 'Organization' and data->>'displayName' = 'Riverbend First Nation'`,
+    );
+    const token = await signIn(server.url, 'lands.officer@riverbend.example', DEMO_PASSWORD);
+    const res = await fetch(`${server.url}/lov/en/RWF_STATES/${String(rb!.id)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const served = (await res.json()) as Record<
+      string,
+      Record<string, { label: string; superState?: string }>
+    >;
+    expect(served[String(rb!.id)]!.NEW).toMatchObject({ label: 'New', superState: 'INIT' });
+    expect(served[String(rb!.id)]!.SENT).toMatchObject({ superState: 'DONE' });
     const wf = await rows(sql`select id from items where type = 'Workflow' and data->>'isDefault' = 'true'`);
     expect(wf).toHaveLength(1);
     const withWf = await rows(
