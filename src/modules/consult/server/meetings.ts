@@ -8,7 +8,7 @@ import {
   type Executor,
   type Services,
 } from '../../../server/module-api';
-import { mergePatch } from './rules';
+import { contactRuleErrors, mergePatch } from './rules';
 
 // A meeting's state is derived from its date and times (spec §3 "Meeting": PENDING, ONGOING,
 // PAST). It is stored, so lists facet and filter on it, computed on every write and moved on
@@ -47,7 +47,13 @@ export async function meetingBeforeWrite(tx: Executor, ctx: BeforeWriteContext):
     merged.end < merged.start
   )
     errors.push({ path: 'end', key: 'errors.endBeforeStart' });
-  if (errors.length) throw new AppError('invalidInput', 'meeting times', { fields: errors });
+  // Spec §5: the other organisations' contacts must belong to one of them.
+  errors.push(
+    ...(await contactRuleErrors(tx, ctx.items, ctx.principal, merged, [
+      { orgs: 'otherOrgs', contacts: 'otherContacts' },
+    ])),
+  );
+  if (errors.length) throw new AppError('invalidInput', 'meeting times or contacts', { fields: errors });
   const [r] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
   const state = meetingState(merged, new Date(r!.now));
   if (merged.state !== state) ctx.data.state = state;

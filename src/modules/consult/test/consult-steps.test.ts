@@ -23,6 +23,8 @@ let officerWs: WsClient;
 let proponentWs: WsClient;
 let response: string;
 let consultation: string;
+let pipelineOrg: string;
+let riverbendOrg: string;
 
 async function ok(c: WsClient, o: string, b: unknown) {
   const r = (await c.request(o, b)).b as Record<string, unknown>;
@@ -36,6 +38,8 @@ beforeAll(async () => {
   const items = server.app.services.items;
   const riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
   const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
+  pipelineOrg = pipeline;
+  riverbendOrg = riverbend;
   for (const [id, caps] of [
     [riverbend, ['Consult', 'ConsultRespond']],
     [pipeline, ['Consult', 'ConsultDrafts']],
@@ -200,8 +204,31 @@ describe('meeting state', () => {
       fields?: unknown;
     };
     expect(badTime.fields).toEqual([{ path: 'start', key: 'errors.invalidValue' }]);
-    // A meeting stored as PENDING whose time has passed (as if the clock moved on) is swept to PAST.
+    // Spec §5 on the meeting's other parties: a contact needs its organisation among them.
     const items = server.app.services.items;
+    const karenCard = await items.create(SYSTEM, 'Contact', {
+      firstName: 'Karen',
+      lastName: 'W',
+      _related: [pipelineOrg],
+      // A card the community keeps, so its staff may name it.
+      owner: riverbendOrg,
+    });
+    const noOrgs = (
+      await officerWs.request('create/Meeting', {
+        summary: 'x',
+        date: '2026-01-01',
+        otherContacts: [karenCard.$id],
+      })
+    ).b as { fields?: unknown };
+    expect(noOrgs.fields).toEqual([{ path: 'otherOrgs', key: 'errors.chooseOrg' }]);
+    const withOrg = await ok(officerWs, 'create/Meeting', {
+      summary: 'With the proponent',
+      date: '2026-01-01',
+      otherOrgs: [pipelineOrg],
+      otherContacts: [karenCard.$id],
+    });
+    expect(withOrg.otherContacts).toEqual([karenCard.$id]);
+    // A meeting stored as PENDING whose time has passed (as if the clock moved on) is swept to PAST.
     await tdb.database.db.execute(
       sql`update items set data = jsonb_set(data, '{state}', '"PENDING"') where id = ${String(past.$id)}`,
     );
