@@ -48,6 +48,9 @@ let tdb: TestDatabase;
 let server: TestServer;
 const clients = new Map<P, WsClient>();
 const ids: Record<string, string> = {};
+/** A random word per item key, written into the item's text: it must never reach a non-reader. */
+const secrets: Record<string, string> = {};
+const secret = (key: string) => (secrets[key] ??= `s${Math.random().toString(36).slice(2, 10)}`);
 const SPECS: Spec[] = [
   { key: 'draft', type: 'Consultation', readers: ['admin', 'proponent'] },
   { key: 'draftFeature', type: 'ConsultProjectFeature', readers: ['admin', 'proponent'] },
@@ -140,33 +143,40 @@ beforeAll(async () => {
     communities: [riverbend, eagle],
   });
   [ids.response, ids.otherResponse] = dist.responses as [string, string];
+  // Words only the response's readers may ever receive, in any reply or push.
+  const r = await items.read(SYSTEM, ids.response);
+  await items.update(SYSTEM, {
+    $id: ids.response,
+    $version: r.$version,
+    notes: `Internal ${secret('response')}`,
+  });
   ids.section = await create('editor', 'ConsultResponseSection', {
     response: ids.response,
-    title: 'Wildlife',
+    title: `Wildlife ${secret('section')}`,
   });
   ids.concern = await create('editor', 'ConsultResponseConcern', {
     response: ids.response,
-    subject: 'Caribou calving',
+    subject: `Caribou calving ${secret('concern')}`,
   });
   ids.responseFile = (
     await items.create(SYSTEM, 'Attachment', {
-      originalName: 'draft-letter.pdf',
+      originalName: `draft-letter-${secret('responseFile')}.pdf`,
       rel: ids.response,
       fileID: 'b'.repeat(32),
     })
   ).$id;
   ids.commlog = await create('staff', 'CommLog', {
-    subject: 'Call with the proponent',
+    subject: `Call with the proponent ${secret('commlog')}`,
     date: '2026-11-20T15:00:00.000Z',
     context: ids.submitted,
   });
   ids.meeting = await create('staff', 'Meeting', {
-    summary: 'Elders review',
+    summary: `Elders review ${secret('meeting')}`,
     date: '2026-11-30',
     context: ids.submitted,
   });
   ids.internalThread = await create('staff', 'Thread', {
-    subject: 'Our view on the loop',
+    subject: `Our view on the loop ${secret('internalThread')}`,
     context: ids.submitted,
   });
   // cnsMarkIncomplete needs SUBMITTED|REVIEW: a second consultation carries the purpose thread.
@@ -183,8 +193,13 @@ afterAll(async () => {
   await tdb?.close();
 });
 
-const ask = async (p: P, o: string, b?: unknown) =>
-  (await clients.get(p)!.request(o, b)).b as Record<string, unknown>;
+/** Every reply each principal received, as JSON text, for the no-trace check at the end. */
+const received = new Map<P, string[]>();
+const ask = async (p: P, o: string, b?: unknown) => {
+  const body = (await clients.get(p)!.request(o, b)).b as Record<string, unknown>;
+  received.set(p, [...(received.get(p) ?? []), JSON.stringify(body)]);
+  return body;
+};
 
 describe.each(SPECS)('$key ($type)', (spec) => {
   it.each(ALL)('%s: read and label follow the design', async (p) => {
@@ -252,5 +267,23 @@ describe('pushes', () => {
           .some((f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === ids[s.key]);
         expect(seen, `push of ${s.key} to ${p}`).toBe(s.readers.includes(p));
       }
+  });
+});
+
+describe('no trace', () => {
+  it("a hidden item's words never reach a principal who may not read it, in any reply or push", () => {
+    expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(7);
+    for (const p of ALL) {
+      const text = [...(received.get(p) ?? []), ...clients.get(p)!.pushes.map((f) => JSON.stringify(f))].join(
+        '\n',
+      );
+      for (const [key, word] of Object.entries(secrets)) {
+        const spec = SPECS.find((s) => s.key === key)!;
+        if (!spec.readers.includes(p)) expect(text.includes(word), `${key} reached ${p}`).toBe(false);
+      }
+    }
+    // The check can fail: the readers did receive the words.
+    const editorText = (received.get('editor') ?? []).join('\n');
+    expect(editorText).toContain(secrets.response!);
   });
 });
