@@ -22,6 +22,9 @@ export const ERROR_KEYS = [
   'serverBusy',
   'queryTooBroad',
   'notConfigured',
+  // consult: a lifecycle move its table does not hold; a response sent without its files.
+  'cnsTransition',
+  'attachmentsRequired',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -50,6 +53,10 @@ export const RULE_KEYS = [
   'errors.lovKeyTaken',
   'errors.jsonTooLarge',
   'errors.wfTransition',
+  // Organisation and contact pickers (spec capability-modules §5).
+  'errors.noOrg',
+  'errors.chooseOrg',
+  'errors.notInOrg',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

@@ -45,7 +45,7 @@ export type { ItemChange, ItemRow } from './items/rows';
 export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
-export { grantAccess, revokeAccess } from './items/grants';
+export { grantAccess, revokeAccess, setGrantIn } from './items/grants';
 
 // ---- database: always the transaction's `tx` inside a transaction ----
 export type { Executor } from './db/open';

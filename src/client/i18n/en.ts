@@ -240,6 +240,8 @@ export const en = {
     serverBusy: 'The server is busy. Please try again in a moment.',
     queryTooBroad: 'This search is too broad to answer quickly. Add words or filters.',
     notConfigured: 'This is not set up on this site yet. Please tell the site administrator.',
+    cnsTransition: 'This consultation cannot make that move in its current state.',
+    attachmentsRequired: 'Attach at least one file to send this.',
     networkError: 'No connection to the server.',
     wsMsgTimeout: 'The server did not answer in time.',
     cellKeyNotValid: 'There is no page or item at “{{path}}”.',

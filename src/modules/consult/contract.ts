@@ -1,5 +1,88 @@
+import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
+import { ORGANIZATION_TYPES } from '../core/types';
+import { CONSULT_ROLES, CONSULTATION_STATES, RESPONSE_STATES } from './types';
 
-// The consultation acts (filled by the consult server's work).
-export const consultActs = defineActs({});
+// The consultation acts (docs/consultation.md). Each checks who may, moves along the one table
+// (lifecycle.ts) and writes through the item service in one transaction with its event
+// (CNS_*). A move the table does not hold is refused with `cnsTransition` and changes nothing.
+
+const id = (type: string) => z.string().regex(new RegExp(`^${type}-[1-9][0-9]*$`), `a ${type} id`);
+const ConsultationId = id('Consultation');
+const ResponseId = id('ConsultResponse');
+const OrgId = id('Organization');
+const UserId = id('User');
+
+const StateReply = z.strictObject({ $id: z.string(), state: z.enum(CONSULTATION_STATES) });
+const ByConsultation = z.strictObject({ consultation: ConsultationId });
+
+export const consultActs = defineActs({
+  /** DRAFT|INCOMPLETE → SUBMITTED: the owner becomes `submittedTo`; the proponent keeps a PROPONENT grant. */
+  cnsSubmit: { body: ByConsultation, reply: StateReply },
+  /** SUBMITTED → REVIEW (community staff). */
+  cnsReview: { body: ByConsultation, reply: StateReply },
+  /** SUBMITTED|REVIEW → INCOMPLETE, opening a CONSULT_INCOMPLETE thread to the proponent. */
+  cnsMarkIncomplete: {
+    body: z.strictObject({ consultation: ConsultationId, message: z.string().trim().min(1).max(20_000) }),
+    reply: StateReply.extend({ thread: z.string() }),
+  },
+  /** SUBMITTED|REVIEW → CONSULTING: one ConsultResponse per community (CNS_DISTRIBUTED). */
+  cnsDistribute: {
+    body: z.strictObject({ consultation: ConsultationId, communities: z.array(OrgId).min(1).max(200) }),
+    reply: StateReply.extend({ responses: z.array(z.string()) }),
+  },
+  /** Any state before CLOSED → WITHDRAWN; open responses stop (CNS_WITHDRAWN). */
+  cnsWithdraw: {
+    body: z.strictObject({ consultation: ConsultationId, reason: z.string().trim().max(2000).optional() }),
+    reply: StateReply,
+  },
+  /** CONSULTING|RESPONDED → CLOSED (CNS_CLOSED). */
+  cnsClose: { body: ByConsultation, reply: StateReply },
+  /** Adds a community person to a Consultation's or ConsultResponse's `internalContacts` (CNS_ASSIGNED). */
+  cnsAssign: {
+    body: z.strictObject({ item: z.union([ConsultationId, ResponseId]), user: UserId }),
+    reply: z.strictObject({ $id: z.string(), internalContacts: z.array(z.string()) }),
+  },
+  /** Removes them (CNS_UNASSIGNED). */
+  cnsUnassign: {
+    body: z.strictObject({ item: z.union([ConsultationId, ResponseId]), user: UserId }),
+    reply: z.strictObject({ $id: z.string(), internalContacts: z.array(z.string()) }),
+  },
+  /** Gives an organisation a role on the consultation (a grant), changes it, or removes it (null). */
+  cnsSetRole: {
+    body: z.strictObject({
+      consultation: ConsultationId,
+      org: OrgId,
+      role: z.enum(CONSULT_ROLES).nullable(),
+    }),
+    reply: z.strictObject({ $id: z.string(), roles: z.record(z.string(), z.enum(CONSULT_ROLES)) }),
+  },
+  /** Sends the community's response, acknowledgement or contract to the proponent as a thread. */
+  rwfSendResponse: {
+    body: z.strictObject({
+      response: ResponseId,
+      purpose: z.enum(['CONSULT_RESPONSE', 'CONSULT_ACK', 'RESPONSE_CONTRACT']),
+      subject: z.string().trim().min(1).max(300),
+      message: z.string().trim().min(1).max(100_000),
+      attachments: z.array(id('Attachment')).max(100),
+    }),
+    reply: z.strictObject({ thread: z.string(), message: z.string() }),
+  },
+  /** Records that the community answered outside the platform (state OFFLINE). */
+  rwfRecordOffline: {
+    body: z.strictObject({ response: ResponseId, outcome: z.string().min(1).max(200) }),
+    reply: z.strictObject({ $id: z.string(), state: z.enum(RESPONSE_STATES) }),
+  },
+  /** Community staff record a proponent, regulator or consultant organisation (PUBLIC, owns itself). */
+  cnsCreateOrganization: {
+    body: z.strictObject({
+      displayName: z.string().trim().min(1).max(200),
+      type: z.enum(ORGANIZATION_TYPES),
+      website: z.string().max(500).optional(),
+      legalName: z.string().max(300).optional(),
+      industry: z.string().max(200).optional(),
+    }),
+    reply: z.strictObject({ $id: z.string() }),
+  },
+});
 export type ConsultActs = typeof consultActs;

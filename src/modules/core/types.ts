@@ -31,6 +31,12 @@ export const THREAD_PURPOSES = [
 ] as const;
 export const AGREEMENT_STATES = ['DRAFT', 'ACTIVE', 'ARCHIVE', 'COMPLETE'] as const;
 export const LOV_STATES = ['ACTIVE', 'ARCHIVED'] as const;
+/**
+ * Where a value stands in a lifecycle, for lists of states an organisation defines itself (a
+ * response workflow's RWF_STATES, spec capability-modules §4: "entries carry a superState such
+ * as INIT"): screens and dashboards group the owner's own state names by it.
+ */
+export const LOV_SUPER_STATES = ['INIT', 'IN_PROGRESS', 'DONE'] as const;
 export const DISPLAY_AS = ['LIST', 'TABLE', 'MAP', 'CARDS', 'TIMELINE', 'CAROUSEL'] as const;
 
 const str = (maxLength = 500) => ({ kind: 'string' as const, maxLength });
@@ -206,6 +212,7 @@ export const LOVValue = defineItemType({
     t: { kind: 'json', translations: true },
     state: { kind: 'enum', values: LOV_STATES, facet: true },
     access: { kind: 'enum', values: ACCESS_LEVELS },
+    superState: { kind: 'enum', values: LOV_SUPER_STATES, facet: true },
   },
   defaultHeaders: ['list', 'key', 'state'],
   keyFacts: ['list'],

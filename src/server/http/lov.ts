@@ -6,7 +6,8 @@ import { loadRows } from '../items/rows';
 import type { Services } from '../services';
 import { requestPrincipal } from './item-fallback';
 
-type LovEntry = { $id: string; t: Record<string, string>; label: string; state: string };
+/** `superState`: where a value of a list of states stands (LOVValue.superState), when it says. */
+type LovEntry = { $id: string; t: Record<string, string>; label: string; state: string; superState?: string };
 
 /**
  * GET /lov/{locale}/{listName}[/{ownerId}]: lists of values keyed by owner, then by key,
@@ -48,6 +49,7 @@ export function lovRoutes(app: FastifyInstance, s: Services): void {
         t,
         label: t[locale] ?? t.en ?? key,
         state: String(row.data.state ?? 'ACTIVE'),
+        ...(typeof row.data.superState === 'string' ? { superState: row.data.superState } : {}),
       };
     }
     return reply.header('cache-control', 'private, no-cache').send(out);

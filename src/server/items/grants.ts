@@ -67,3 +67,33 @@ export function revokeAccess(
     return { principal, grantedBy: grantedBy ?? null };
   });
 }
+
+/**
+ * Sets a grant inside an ongoing transaction, for a module that has already decided the change is
+ * allowed (a consultation's role grants, given by its acts as the system): replaces the actions
+ * of the grant (`principal`, `grantedBy`), or removes it when `actions` is null, and records the
+ * change as an event on the item (`touchIn`), so watchers are re-judged on every node.
+ */
+export async function setGrantIn(
+  tx: Executor,
+  items: ItemService,
+  id: string,
+  principal: string,
+  actions: readonly ItemAction[] | null,
+  opts: { grantedBy: string; actor: string | null; realActor?: string | null },
+): Promise<void> {
+  if (actions && actions.length)
+    await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
+      values (${id}, ${principal}, ${textArray(actions)}, ${opts.grantedBy})
+      on conflict (item_id, principal, granted_by) do update set actions = excluded.actions, at = now()`);
+  else
+    await tx.execute(
+      sql`delete from grants where item_id = ${id} and principal = ${principal} and granted_by = ${opts.grantedBy}`,
+    );
+  await items.touchIn(tx, SYSTEM, id, {
+    event: actions && actions.length ? 'granted' : 'grantRemoved',
+    data: { principal, actions: actions ? [...actions] : [], grantedBy: opts.grantedBy },
+    actor: opts.actor,
+    realActor: opts.realActor ?? null,
+  });
+}

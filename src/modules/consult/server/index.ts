@@ -1,8 +1,64 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { consultActs } from '../contract';
+import { seedConsultDemo } from './demo';
+import {
+  cnsClose,
+  cnsDistribute,
+  cnsMarkIncomplete,
+  cnsReview,
+  cnsSubmit,
+  cnsWithdraw,
+} from './lifecycle-acts';
+import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeetingStates } from './meetings';
+import { autoResponded, mirrorAttachment, mirrorConsultation } from './mirror';
+import { consultationBeforeWrite, consultationCreated, followerOfConsultationBeforeWrite } from './rules';
+import { consultStepKinds } from './step-kinds';
+import {
+  cnsAssign,
+  cnsCreateOrganization,
+  cnsSetRole,
+  cnsUnassign,
+  rwfRecordOffline,
+  rwfSendResponse,
+} from './work-acts';
 
-/** The consultation module's server half. */
+/** The consultation module's server half (docs/consultation.md). */
 export const server: ServerModule = {
   id: 'consult',
-  acts: actsOf(consultActs, {}),
+  acts: actsOf(consultActs, {
+    cnsSubmit,
+    cnsReview,
+    cnsMarkIncomplete,
+    cnsDistribute,
+    cnsWithdraw,
+    cnsClose,
+    cnsAssign,
+    cnsUnassign,
+    cnsSetRole,
+    rwfSendResponse,
+    rwfRecordOffline,
+    cnsCreateOrganization,
+  }),
+  stepKinds: consultStepKinds,
+  hooks: {
+    Consultation: {
+      beforeWrite: consultationBeforeWrite,
+      async afterWrite(tx, e) {
+        await consultationCreated(tx, e);
+        await mirrorConsultation(tx, e);
+      },
+    },
+    ConsultResponse: { afterWrite: autoResponded },
+    ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
+    ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
+    Attachment: { afterWrite: mirrorAttachment },
+    Meeting: { beforeWrite: meetingBeforeWrite },
+  },
+  async start(services) {
+    await services.jobs.register(MEETING_SWEEP_JOB, async () => {
+      await sweepMeetingStates(services, new Date());
+    });
+    await services.jobs.schedule(MEETING_SWEEP_JOB, MEETING_SWEEP_CRON);
+  },
+  seedDemo: seedConsultDemo,
 };

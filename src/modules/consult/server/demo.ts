@@ -1,0 +1,297 @@
+import { sql } from 'drizzle-orm';
+import {
+  loadPrincipal,
+  query,
+  SYSTEM,
+  type ActCall,
+  type DemoSeed,
+  type ItemService,
+  type Principal,
+  type Services,
+} from '../../../server/module-api';
+import {
+  cnsClose,
+  cnsDistribute,
+  cnsMarkIncomplete,
+  cnsReview,
+  cnsSubmit,
+  cnsWithdraw,
+} from './lifecycle-acts';
+import { cnsAssign, cnsSetRole, rwfRecordOffline, rwfSendResponse } from './work-acts';
+
+// The consultation demo (invented; nothing here is real community data): Riverbend's lists of
+// values and its default response workflow, and consultations in every state from Northern
+// Pipeline (its lead drafts and submits) and Cedar Ridge (recorded by the lands officer on its
+// behalf), with the Ministry as regulator or informed. Every move goes through the acts'
+// own handlers, so the demo holds exactly what the acts would make. The order fixes the ids.
+
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+/** Riverbend's lists (key, English label[, superState]). */
+const LISTS: Record<string, [string, string, string?][]> = {
+  CNS_REGIONS: [
+    ['NORTH', 'North Territory'],
+    ['RIVER', 'River Valley'],
+    ['HEADWATERS', 'Headwaters'],
+  ],
+  CNS_STREAMS: [
+    ['STANDARD', 'Standard'],
+    ['EXPEDITED', 'Expedited'],
+  ],
+  CNS_PROJECT_TYPES: [
+    ['PIPELINE', 'Pipeline'],
+    ['MINING', 'Mining'],
+    ['ROAD', 'Road'],
+    ['FORESTRY', 'Forestry'],
+  ],
+  CNS_PRIORITIES: [
+    ['HIGH', 'High'],
+    ['MEDIUM', 'Medium'],
+    ['LOW', 'Low'],
+  ],
+  RWF_OUTCOMES: [
+    ['SUPPORT', 'Support'],
+    ['CONCERNS', 'Support with concerns'],
+    ['OPPOSED', 'Opposed'],
+    ['NO_INTEREST', 'No interest'],
+  ],
+  RWF_STATES: [
+    ['NEW', 'New', 'INIT'],
+    ['IN_REVIEW', 'In review', 'IN_PROGRESS'],
+    ['DRAFTING', 'Drafting the response', 'IN_PROGRESS'],
+    ['SENT', 'Response sent', 'DONE'],
+  ],
+  COMMLOG_TYPES: [
+    ['PHONE', 'Phone call'],
+    ['EMAIL', 'E-mail'],
+    ['LETTER', 'Letter'],
+  ],
+  COMMLOG_DIRECTIONS: [
+    ['IN', 'Incoming'],
+    ['OUT', 'Outgoing'],
+  ],
+  MEETING_TYPES: [
+    ['SITE_VISIT', 'Site visit'],
+    ['COMMUNITY', 'Community meeting'],
+    ['PROPONENT', 'Meeting with the proponent'],
+  ],
+};
+
+export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promise<void> {
+  const id = (name: string) => {
+    const v = demo.ids.get(name);
+    if (!v) throw new Error(`demo id ${name} missing`);
+    return v;
+  };
+  const riverbend = id('org.riverbend');
+  const pipeline = id('org.pipeline');
+  const mining = id('org.mining');
+  const ministry = id('org.ministry');
+  for (const [org, capabilities] of [
+    [riverbend, ['Consult', 'ConsultRespond', 'WorkflowAdmin']],
+    [pipeline, ['Consult', 'ConsultDrafts']],
+    [mining, ['Consult', 'ConsultDrafts']],
+    [ministry, ['Consult']],
+  ] as const) {
+    const row = await items.read(SYSTEM, org);
+    await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: [...capabilities] });
+  }
+  for (const [list, values] of Object.entries(LISTS))
+    for (const [key, en, superState] of values)
+      await items.create(SYSTEM, 'LOVValue', {
+        list,
+        key,
+        state: 'ACTIVE',
+        t: { en },
+        ...(superState ? { superState } : {}),
+        owner: riverbend,
+      });
+
+  const as = async (email: string) => (await loadPrincipal(items.db, id(`user.${email}`)))!;
+  const officer = await as('lands.officer@riverbend.example');
+  const manager = await as('lands.admin@riverbend.example');
+  const karen = await as('proponent@northernpipeline.example');
+
+  // The acts' own handlers, which use only the item service of the services they are given.
+  const services = { items } as unknown as Services;
+  const call = <B>(principal: Principal, body: B): ActCall<B> => ({
+    services,
+    principal,
+    session: null,
+    body,
+    sub: undefined,
+    key: undefined,
+  });
+
+  await items.create(officer, 'Workflow', {
+    label: 'Riverbend referral response',
+    description: 'Assign, research, record the outcome and send the response.',
+    appliesTo: 'ConsultResponse',
+    isDefault: true,
+    steps: [
+      {
+        id: 'assign',
+        kind: 'RWF_ASSIGN',
+        label: 'Assign a lands officer',
+        rule: 'next',
+        assignee: { user: officer.userId! },
+        due: { days: 2, from: 'start' },
+      },
+      {
+        id: 'research',
+        kind: 'RWF_RESEARCH',
+        label: 'Check traditional-use records',
+        rule: 'next',
+        due: { days: 14, from: 'start' },
+      },
+      { id: 'snapshot', kind: 'RWF_SNAPSHOT', label: 'Post a summary for the lands team', rule: 'next' },
+      {
+        id: 'outcome',
+        kind: 'RWF_OUTCOME',
+        label: 'Record the outcome',
+        rule: 'next',
+        due: { days: -3, from: 'anticipatedResponse' },
+      },
+      {
+        id: 'send',
+        kind: 'RWF_THREAD',
+        label: 'Send the response',
+        rule: 'next',
+        due: { days: 0, from: 'anticipatedResponse' },
+      },
+    ],
+  });
+
+  // The Cedar Ridge contact core's demo keeps (the only one related to Cedar Ridge).
+  const [lucy] = await query<{ id: string }>(
+    items.db,
+    sql`select id from items where type = 'Contact' and data->>'email' = 'lucy@cedarridge.example' limit 1`,
+  );
+  const cedarContact = lucy?.id;
+
+  const consultation = async (p: Principal, data: Record<string, unknown>) =>
+    (await items.create(p, 'Consultation', { submittedTo: riverbend, stream: 'STANDARD', ...data })).$id;
+  const byPipeline = (name: string, extra: Record<string, unknown>) =>
+    consultation(karen, { projectName: name, primaryOrg: pipeline, projectType: 'PIPELINE', ...extra });
+  // Cedar Ridge has no account here: the lands officer records its referrals for it.
+  const byCedar = (name: string, extra: Record<string, unknown>) =>
+    consultation(officer, {
+      projectName: name,
+      primaryOrg: mining,
+      projectType: 'MINING',
+      ...(cedarContact ? { primaryContacts: [cedarContact] } : {}),
+      ...extra,
+    });
+
+  await byPipeline('Cedar Creek compressor station', {
+    region: 'NORTH',
+    requestedResponseDate: day(60),
+    projectDescription: 'A new compressor station beside the existing line, still being scoped.',
+  });
+  const northLoop = await byPipeline('North Loop expansion', {
+    region: 'NORTH',
+    requestedResponseDate: day(45),
+    projectStartDt: day(120),
+    projectEndDt: day(400),
+    projectDescription: '32 km of looping beside the existing right-of-way.',
+    projectArea: 128,
+    areaOfNewCut: 19.5,
+  });
+  await cnsSubmit(call(karen, { consultation: northLoop }));
+
+  const bearPass = await byPipeline('Bear Pass lateral', {
+    region: 'HEADWATERS',
+    requestedResponseDate: day(30),
+  });
+  await cnsSubmit(call(karen, { consultation: bearPass }));
+  await cnsMarkIncomplete(
+    call(officer, {
+      consultation: bearPass,
+      message: 'Please send the watercourse crossing plans before we can review.',
+    }),
+  );
+
+  const northPit = await byCedar('North pit extension', { region: 'RIVER', requestedResponseDate: day(40) });
+  await cnsSubmit(call(officer, { consultation: northPit }));
+  await cnsSetRole(call(officer, { consultation: northPit, org: ministry, role: 'REGULATOR' }));
+  await cnsReview(call(officer, { consultation: northPit }));
+
+  // Consulting, overdue: the response was anticipated ten days ago.
+  const crossing = await byPipeline('Riverbend crossing replacement', {
+    region: 'RIVER',
+    stream: 'EXPEDITED',
+    requestedResponseDate: day(-10),
+    projectDescription: 'Replacing the 1978 river crossing by horizontal drilling.',
+  });
+  await cnsSubmit(call(karen, { consultation: crossing }));
+  await cnsSetRole(call(officer, { consultation: crossing, org: ministry, role: 'REGULATOR' }));
+  const [crossingResponse] = (
+    await cnsDistribute(call(officer, { consultation: crossing, communities: [riverbend] }))
+  ).responses;
+  await cnsAssign(call(manager, { item: crossingResponse!, user: officer.userId! }));
+  await cnsAssign(call(manager, { item: crossing, user: officer.userId! }));
+  await items.create(officer, 'CommLog', {
+    subject: 'Call with Karen Walsh about the drilling schedule',
+    date: new Date(Date.now() - 3 * DAY).toISOString(),
+    context: crossing,
+    type: 'PHONE',
+    direction: 'IN',
+  });
+  await items.create(officer, 'Meeting', {
+    summary: 'Site visit at the river crossing',
+    date: day(5),
+    start: '10:00',
+    end: '12:00',
+    meetingTypes: ['SITE_VISIT'],
+    context: crossing,
+    otherOrgs: [pipeline],
+  });
+
+  const dam = await byCedar('Tailings dam raise', { region: 'RIVER', requestedResponseDate: day(21) });
+  await cnsSubmit(call(officer, { consultation: dam }));
+  await cnsSetRole(call(officer, { consultation: dam, org: ministry, role: 'INFORMED' }));
+  const [damResponse] = (await cnsDistribute(call(officer, { consultation: dam, communities: [riverbend] })))
+    .responses;
+  await cnsAssign(call(manager, { item: damResponse!, user: officer.userId! }));
+  await rwfSendResponse(
+    call(officer, {
+      response: damResponse!,
+      purpose: 'CONSULT_ACK',
+      subject: 'Tailings dam raise: referral received',
+      message: 'We have received the referral and will respond by the requested date.',
+      attachments: [],
+    }),
+  );
+
+  const valve = await byPipeline('Spring Creek valve site', {
+    region: 'NORTH',
+    requestedResponseDate: day(-30),
+  });
+  await cnsSubmit(call(karen, { consultation: valve }));
+  const [valveResponse] = (
+    await cnsDistribute(call(officer, { consultation: valve, communities: [riverbend] }))
+  ).responses;
+  await rwfRecordOffline(call(officer, { response: valveResponse!, outcome: 'SUPPORT' }));
+
+  const drilling = await byCedar('Exploration drilling 2025', {
+    region: 'HEADWATERS',
+    requestedResponseDate: day(-90),
+  });
+  await cnsSubmit(call(officer, { consultation: drilling }));
+  const [drillingResponse] = (
+    await cnsDistribute(call(officer, { consultation: drilling, communities: [riverbend] }))
+  ).responses;
+  await rwfRecordOffline(call(officer, { response: drillingResponse!, outcome: 'CONCERNS' }));
+  await cnsClose(call(officer, { consultation: drilling }));
+
+  const clearing = await byPipeline('Old right-of-way clearing', {
+    region: 'RIVER',
+    requestedResponseDate: day(15),
+  });
+  await cnsSubmit(call(karen, { consultation: clearing }));
+  await cnsWithdraw(call(karen, { consultation: clearing, reason: 'Replaced by the North Loop expansion.' }));
+
+  demo.ids.set('consultation.crossing', crossing);
+  demo.ids.set('consultResponse.crossing', crossingResponse!);
+}

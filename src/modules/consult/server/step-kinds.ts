@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  AppError,
+  query,
+  SYSTEM,
+  textArray,
+  type StepContext,
+  type StepKindHandler,
+} from '../../../server/module-api';
+
+// What the response workflow's step kinds mean on the server (docs/consultation.md "Step
+// kinds"): each check runs in the step move's transaction, and an AppError refuses the move.
+
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+
+function required(path: string, why: string): never {
+  throw new AppError('invalidInput', why, { fields: [{ path, key: 'errors.required' }] });
+}
+
+/** Threads or meetings of the response's community about its consultation. */
+async function countAbout(ctx: StepContext, type: 'Thread' | 'Meeting', purposes?: readonly string[]) {
+  const consultation = ctx.item.data.consultation;
+  if (typeof consultation !== 'string') return 0;
+  const [r] = await query<{ n: number }>(
+    ctx.tx,
+    sql`select count(*)::int as n from items where type = ${type} and not deleted
+      and owner = ${ctx.item.owner} and data->>'context' = ${consultation}
+      ${purposes ? sql`and data->>'purpose' = any(${textArray(purposes)})` : sql``}`,
+  );
+  return r?.n ?? 0;
+}
+
+/**
+ * The state of the response as a snapshot message: its fields and its steps, one `key: value`
+ * line each (data, not prose, so no interface wording is written into the record).
+ */
+function snapshotText(ctx: StepContext): string {
+  const d = ctx.item.data;
+  const lines = [`${ctx.item.id}`];
+  for (const k of ['state', '_wf.state', 'priority', 'outcome', 'anticipatedResponse', 'internalContacts'])
+    if (d[k] !== undefined && d[k] !== null)
+      lines.push(`${k}: ${Array.isArray(d[k]) ? list(d[k]).join(', ') : String(d[k])}`);
+  const wf = d._wf as
+    { steps?: { id: string; label: string; state: string; assignedTo: string | null }[] } | undefined;
+  for (const s of wf?.steps ?? [])
+    lines.push(
+      `${s.id} (${s.label}): ${s.id === ctx.step.id ? 'ACTIVE' : s.state}${s.assignedTo ? `, ${s.assignedTo}` : ''}`,
+    );
+  return lines.join('\n');
+}
+
+export const consultStepKinds: Record<string, StepKindHandler> = {
+  /** Completes once someone of the community is on the response (`internalContacts`). */
+  RWF_ASSIGN: {
+    // The response's own people (cnsAssign), not whoever a step names: the ASSIGN step itself is
+    // usually assigned to the lands manager who does the assigning.
+    async canComplete(ctx) {
+      if (list(ctx.item.data.internalContacts).length === 0)
+        required('internalContacts', 'assign someone to the response first');
+    },
+  },
+  RWF_SIMPLE: { adHoc: true },
+  /** A note or a checkbox: completes freely. */
+  RWF_RESEARCH: {},
+  /**
+   * When it becomes ACTIVE it posts the response's state to the community's internal thread
+   * about the consultation (no purpose, never shared). The engine completes it then (rule next).
+   */
+  RWF_SNAPSHOT: {
+    async onActive(ctx) {
+      const { items } = ctx.services;
+      const actor = ctx.principal.userId;
+      const thread = await items.createIn(
+        ctx.tx,
+        SYSTEM,
+        'Thread',
+        {
+          subject: String(ctx.item.data.projectName ?? ctx.item.id),
+          context: ctx.item.data.consultation ?? ctx.item.id,
+        },
+        { actor, owner: ctx.item.owner, access: 'PROTECTED' },
+      );
+      await items.createIn(
+        ctx.tx,
+        SYSTEM,
+        'Message',
+        { thread: thread.id, body: snapshotText(ctx) },
+        { actor },
+      );
+    },
+  },
+  /** Completes once the response's outcome is recorded. */
+  RWF_OUTCOME: {
+    async canComplete(ctx) {
+      if (typeof ctx.item.data.outcome !== 'string' || !ctx.item.data.outcome)
+        required('outcome', 'record the outcome first');
+    },
+  },
+  /** Completes once a response or an acknowledgement was sent to the proponent. */
+  RWF_THREAD: {
+    adHoc: true,
+    async canComplete(ctx) {
+      if ((await countAbout(ctx, 'Thread', ['CONSULT_RESPONSE', 'CONSULT_ACK'])) === 0)
+        required('thread', 'send the response or an acknowledgement first');
+    },
+  },
+  /** Completes once a meeting about the consultation is recorded. */
+  RWF_MEETING: {
+    adHoc: true,
+    async canComplete(ctx) {
+      if ((await countAbout(ctx, 'Meeting')) === 0) required('meeting', 'record the meeting first');
+    },
+  },
+};
