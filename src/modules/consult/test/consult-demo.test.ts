@@ -62,6 +62,17 @@ describe('the consultation demo', () => {
       sql`select id from items where type = 'ConsultResponse' and data->>'workflow' = ${wf[0]!.id}`,
     );
     expect(withWf.length).toBeGreaterThanOrEqual(4);
+    // The engine started each: the definition's steps copied, one open, the flat keys kept.
+    const [def] = await rows(sql`select data->'steps' as steps from items where id = ${wf[0]!.id}`);
+    const started = await rows(sql`select data->'_wf' as wf, data->'_wf.$assigned' as assigned
+      from items where type = 'ConsultResponse' and data->>'workflow' = ${wf[0]!.id} and data->>'state' = 'PENDING'`);
+    expect(started.length).toBeGreaterThanOrEqual(1);
+    for (const r of started) {
+      const steps = (r.wf as { steps: { id: string; state: string }[] }).steps;
+      expect(steps.map((x) => x.id)).toEqual((def!.steps as { id: string }[]).map((x) => x.id));
+      expect(steps.some((x) => x.state === 'ACTIVE' || x.state === 'PENDING')).toBe(true);
+    }
+    expect(started.some((r) => Array.isArray(r.assigned) && r.assigned.length > 0)).toBe(true);
   });
 
   it('gives the lands officer an overdue pending response and the Ministry its roles', async () => {
