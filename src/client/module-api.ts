@@ -182,6 +182,10 @@ export { enScreens } from './i18n/en-screens';
 export { dashboardScreen, HomeDashboard } from './dashboards/dashboard-screen';
 export { useCardCount } from './dashboards/card-context';
 
+// Workflows: the registered step kinds, and the step kinds' panels of the loaded halves.
+export { stepKindNames } from './items/item-label';
+export { useStepPanels } from './modules/step-panels';
+
 // Item sections, menus, editors and the user menu (core's half holds them).
 export { lazyScreen } from './i18n/screen-strings';
 export { hasAttachmentsSection } from './files/attachment-rules';

@@ -78,4 +78,29 @@ describe('item sections as registrations', () => {
     expect(modulesForType('Place', ['core'])).toEqual(['core']);
     expect(modulesForType('Unknown', ['core'])).toEqual(['core']);
   });
+
+  it('loads the halves of the step kinds’ modules for a workflow-capable type only', () => {
+    const typeConfig = (module: string, workflow: { stateList: string } | null) => ({
+      properties: {},
+      allProperties: {},
+      defaultHeaders: [],
+      facets: [],
+      defaultIcon: null,
+      label: null,
+      excludeGeneralSearch: false,
+      sideLoadItem: false,
+      access: type.access,
+      module,
+      history: true,
+      notifyPrefs: true,
+      workflow,
+    });
+    loadTypes({
+      types: { Response: typeConfig('consult', { stateList: 'RWF_STATES' }), Note: typeConfig('consult', null) },
+      stepKinds: { WKF_CONFIRM: 'workflow', RWF_OUTCOME: 'consult', GKF_REPORT: 'geokeeper' },
+    } as unknown as ClientConfig);
+    const halves = ['core', 'consult', 'workflow'];
+    expect(modulesForType('Response', halves)).toEqual(['core', 'consult', 'workflow']);
+    expect(modulesForType('Note', halves)).toEqual(['core', 'consult']);
+  });
 });

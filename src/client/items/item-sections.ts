@@ -4,7 +4,7 @@ import type { ClientModule, ItemSection } from '../module-api';
 import { clientModuleIds, loadClientModule, loadedModules, useClientModules } from '../modules/loader';
 import type { Item } from '../state/items';
 import type { UserSession } from '../state/socket-client';
-import { typeModule } from './item-label';
+import { itemType, stepKindModule, stepKindNames, typeModule } from './item-label';
 
 // Item sections as registrations (issue 12 §4): the generic item cell shows the sections of the
 // loaded client halves (Attachments, the profile panel, a module's map or workflow), in order.
@@ -58,13 +58,20 @@ export function sectionsFor(
   };
 }
 
-/** The client halves an item of this type needs loaded: the base module's and the type's own. */
+/**
+ * The client halves an item of this type needs loaded: the base module's and the type's own; for
+ * a workflow-capable type also those of the modules that provide step kinds (the workflow panel
+ * and the kinds' step panels), whatever capabilities the user holds.
+ */
 export function modulesForType(
   typeName: string,
   withHalves: readonly string[] = clientModuleIds(),
+  stepKindModules: readonly string[] = stepKindNames().map((k) => stepKindModule(k)!),
 ): string[] {
   const own = typeModule(typeName);
-  return [BASE_MODULE, ...(own && own !== BASE_MODULE ? [own] : [])].filter((id) => withHalves.includes(id));
+  const workflow = itemType(typeName)?.workflow ? stepKindModules : [];
+  const ids = [BASE_MODULE, ...(own ? [own] : []), ...workflow];
+  return [...new Set(ids)].filter((id) => withHalves.includes(id));
 }
 
 /**
