@@ -137,6 +137,7 @@ export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
+export { useLov } from './items/useLov';
 export { recentItems } from './state/recent';
 
 // The shell: views and cells, the navigation and the admin's menu settings.
@@ -153,7 +154,7 @@ export { SEARCH_SCREEN } from './search/screens';
 export { HASH_PARAM } from './search/saved-search';
 export { useSavedView } from './search/useSavedView';
 export { CreateItemDialog } from './search/CreateItemDialog';
-export { typeLabel } from './search/search-labels';
+export { keyLabel, typeLabel } from './search/search-labels';
 export { useCanCreate } from './search/useCanCreate';
 export { useOrgLabels } from './search/useOrgLabels';
 

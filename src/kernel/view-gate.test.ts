@@ -58,7 +58,9 @@ describe('the view gate rule', () => {
     expect(passesViewRule({ ...member, capabilities: { ConsultRespond: true } }, gate)).toBe(true);
     expect(passesViewRule(siteAdmin, gate)).toBe(true);
     // Nobody holds a capability of an empty list: admins only.
-    expect(gateRefusal({ ...member, capabilities: { Core: true } }, { anyCapability: [] })).toBe('capability');
+    expect(gateRefusal({ ...member, capabilities: { Core: true } }, { anyCapability: [] })).toBe(
+      'capability',
+    );
   });
 });
 

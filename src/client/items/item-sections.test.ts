@@ -96,7 +96,10 @@ describe('item sections as registrations', () => {
       workflow,
     });
     loadTypes({
-      types: { Response: typeConfig('consult', { stateList: 'RWF_STATES' }), Note: typeConfig('consult', null) },
+      types: {
+        Response: typeConfig('consult', { stateList: 'RWF_STATES' }),
+        Note: typeConfig('consult', null),
+      },
       stepKinds: { WKF_CONFIRM: 'workflow', RWF_OUTCOME: 'consult', GKF_REPORT: 'geokeeper' },
     } as unknown as ClientConfig);
     const halves = ['core', 'consult', 'workflow'];

@@ -40,7 +40,13 @@ describe('the designer’s steps', () => {
   it('saves only what is set, and keeps the steps’ `sets`', () => {
     let s = three();
     s = updateStep(s, 0, { assignee: 'role', role: 'staff', dueFrom: 'start', dueDays: '5' });
-    s = updateStep(s, 1, { assignee: 'user', user: 'User-7', rule: 'manual', dueFrom: 'dueDate', dueDays: '-2' });
+    s = updateStep(s, 1, {
+      assignee: 'user',
+      user: 'User-7',
+      rule: 'manual',
+      dueFrom: 'dueDate',
+      dueDays: '-2',
+    });
     s = [...s.slice(0, 2), { ...s[2]!, sets: { outcome: 'DONE' } }];
     const got = stepDefsOf(s);
     expect(got).toEqual({

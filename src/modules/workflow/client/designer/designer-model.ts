@@ -92,7 +92,11 @@ export function removeStep(steps: readonly DraftStep[], index: number): DraftSte
   return steps.filter((_, i) => i !== index);
 }
 
-export function updateStep(steps: readonly DraftStep[], index: number, patch: Partial<DraftStep>): DraftStep[] {
+export function updateStep(
+  steps: readonly DraftStep[],
+  index: number,
+  patch: Partial<DraftStep>,
+): DraftStep[] {
   return steps.map((s, i) => (i === index ? { ...s, ...patch } : s));
 }
 
@@ -103,7 +107,8 @@ export function stepErrors(s: DraftStep): StepErrors {
   if (!s.kind) e.kind = 'workflow.errors.kind';
   if (s.dueFrom) {
     const n = Number(s.dueDays);
-    if (s.dueDays.trim() === '' || !Number.isInteger(n) || n < -365 || n > 3650) e.dueDays = 'workflow.errors.dueDays';
+    if (s.dueDays.trim() === '' || !Number.isInteger(n) || n < -365 || n > 3650)
+      e.dueDays = 'workflow.errors.dueDays';
   }
   if (s.assignee === 'user' && !s.user) e.user = 'workflow.errors.user';
   if (s.assignee === 'role' && !s.role) e.role = 'workflow.errors.role';

@@ -27,7 +27,9 @@ describe('the workflow panel', () => {
       steps: [{ id: 'a', kind: 'WKF_CONFIRM', label: 'A', state: 'ACTIVE' }, { id: 'b', state: 'DONE' }, 7],
     });
     expect(wf?.workflow).toBe('Workflow-1');
-    expect(wf?.steps.map((s) => [s.id, s.state, s.assignedTo, s.dueDate])).toEqual([['a', 'ACTIVE', null, null]]);
+    expect(wf?.steps.map((s) => [s.id, s.state, s.assignedTo, s.dueDate])).toEqual([
+      ['a', 'ACTIVE', null, null],
+    ]);
   });
 
   it('calls an open step past its due date overdue, and a done one never', () => {
