@@ -194,6 +194,8 @@ export function StepEditor(props: Props) {
           value={step.dueFrom}
           onChange={(e) => onChange({ dueFrom: e.target.value })}
           disabled={!editable}
+          // "No due date" is a choice of its own, shown as the value (not an empty field).
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t('workflow.dueNone')}</MenuItem>
           <MenuItem value="start">{t('workflow.dueStart')}</MenuItem>

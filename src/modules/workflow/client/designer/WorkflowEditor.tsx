@@ -70,6 +70,9 @@ export function WorkflowEditor({ id }: { id: string }) {
   const { kinds } = useStepKinds(w?.appliesTo ?? null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [base, setBase] = useState<string>('');
+  // The version the form was built from: a save over someone else's change is refused as stale
+  // (the edits stay), never written over it.
+  const [baseVersion, setBaseVersion] = useState(0);
   const [errors, setErrors] = useState<Record<number, StepErrors>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -86,6 +89,7 @@ export function WorkflowEditor({ id }: { id: string }) {
     if (!draft || JSON.stringify(draft) === base) {
       setDraft(draftOf(w));
       setBase(stored);
+      setBaseVersion(w.$version);
     }
   }, [w, stored, base, draft]);
 
@@ -149,7 +153,7 @@ export function WorkflowEditor({ id }: { id: string }) {
     try {
       const reply = await client.request<Item>('update', {
         $id: w.$id,
-        $version: w.$version,
+        $version: baseVersion,
         label: draft.label.trim(),
         description: draft.description.trim() || null,
         isDefault: draft.isDefault,
@@ -160,6 +164,7 @@ export function WorkflowEditor({ id }: { id: string }) {
       const next = draftOf(saved);
       setDraft(next);
       setBase(JSON.stringify(next));
+      setBaseVersion(saved.$version);
       await qc.invalidateQueries({ queryKey: workflowsKey });
       alerts.push({ type: 'success', key: 'workflow.saved' });
     } catch (e) {
@@ -179,16 +184,20 @@ export function WorkflowEditor({ id }: { id: string }) {
       aria-labelledby={titleId}
       sx={{ p: 2, display: 'grid', gap: 2 }}
     >
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0 }}>
+      <Box>
+        <Typography id={titleId} variant="h6" component="h2">
           {w.label ?? w.$id}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {w.appliesTo ? `${t('workflow.appliesTo')}: ${typeLabel(t, w.appliesTo)}` : null}
-        </Typography>
-        <Link href={link.href} onClick={link.onClick} variant="body2">
-          {t('workflow.openRecord')}
-        </Link>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {w.appliesTo && (
+            <Typography variant="body2" color="text.secondary">
+              {`${t('workflow.appliesTo')}: ${typeLabel(t, w.appliesTo)}`}
+            </Typography>
+          )}
+          <Link href={link.href} onClick={link.onClick} variant="body2">
+            {t('workflow.openRecord')}
+          </Link>
+        </Box>
       </Box>
       <TextField
         label={t('workflow.label')}
@@ -280,6 +289,7 @@ export function WorkflowEditor({ id }: { id: string }) {
             onClick={() => {
               setDraft(draftOf(w));
               setBase(stored);
+              setBaseVersion(w.$version);
               setErrors({});
               setFailure(null);
             }}
