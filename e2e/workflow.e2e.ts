@@ -197,7 +197,7 @@ describe('admin.workflows', () => {
     });
     await field(first, 'Step name').fill('Answer the proponent');
     await editor.getByRole('button', { name: 'Save' }).click();
-    await editor.getByRole('alert').waitFor();
+    await editor.getByRole('alert').filter({ hasText: 'Someone else saved this item first.' }).waitFor();
     expect(await field(first, 'Step name').inputValue()).toBe('Answer the proponent');
     expect(await field(steps(editor).nth(1), 'Step name').inputValue()).toBe('Receive the referral');
     expect(((await stored(app, id)).steps as { label: string }[]).map((s) => s.label)).toEqual([

@@ -27,6 +27,11 @@ export interface ItemSection {
   id: string;
   /** Lower first; the generic form is 0 (a negative order shows above it). */
   order: number;
+  /**
+   * Shown inside the record, between its header and its fields (the workflow panel), in `order`
+   * among such sections; the record's keyboard shortcuts do not reach into it.
+   */
+  belowHeader?: boolean;
   /** Properties the section edits itself: the form leaves them out while the section shows. */
   omit?: readonly string[];
   /** Whether the section shows for this item (its type, the user, the item itself). */

@@ -43,17 +43,22 @@ export function itemSectionsOf(modules: readonly ClientModule[]): readonly ItemS
   return got;
 }
 
-/** The sections that show for this item, split around the form (order below 0 goes above it). */
+/**
+ * The sections that show for this item, split around the form (order below 0 goes above it, and
+ * `belowHeader` ones between the record's header and its fields).
+ */
 export function sectionsFor(
   sections: readonly ItemSection[],
   item: Item,
   type: ItemType,
   user: UserSession | null,
-): { above: ItemSection[]; below: ItemSection[]; omit: string[] } {
+): { above: ItemSection[]; header: ItemSection[]; below: ItemSection[]; omit: string[] } {
   const shown = sections.filter((s) => s.applies(item, type, user));
+  const around = shown.filter((s) => !s.belowHeader);
   return {
-    above: shown.filter((s) => s.order < 0),
-    below: shown.filter((s) => s.order >= 0),
+    above: around.filter((s) => s.order < 0),
+    header: shown.filter((s) => s.belowHeader),
+    below: around.filter((s) => s.order >= 0),
     omit: shown.flatMap((s) => s.omit ?? []),
   };
 }

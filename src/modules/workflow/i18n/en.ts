@@ -134,6 +134,7 @@ export const workflowEn = {
       skip: 'Skip',
       reopen: 'Reopen',
       pending: 'Back to pending',
+      queue: 'Make pending',
       unskip: 'Un-skip',
       reset: 'Reset',
     },

@@ -40,7 +40,7 @@ export function WorkflowPanel({ item, type, editable, user }: ItemSectionProps) 
   };
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ mx: 2, my: 1, p: 1.5 }}>
+    <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: wf ? 1 : 0 }}>
         <Typography id={titleId} variant="subtitle1" component="h2" sx={{ flex: 1, minWidth: 0 }}>
           {title}

@@ -61,7 +61,11 @@ function moveLabelKey(from: StepState, to: StepState): string {
     case 'SKIP':
       return 'workflow.moves.skip';
     case 'PENDING':
-      return from === 'SKIP' ? 'workflow.moves.unskip' : 'workflow.moves.pending';
+      return from === 'SKIP'
+        ? 'workflow.moves.unskip'
+        : from === 'BLANK'
+          ? 'workflow.moves.queue'
+          : 'workflow.moves.pending';
     case 'BLANK':
       return 'workflow.moves.reset';
   }
