@@ -11,6 +11,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 import { CASE_CAPABILITY, grantOrgCapability, idWhere, WORKFLOW_MODULES } from './workflow-fixture';
 
 // The workflow panel on a workflow-capable item (spec capability-modules §2, §4): its steps with
@@ -153,9 +154,9 @@ describe('the workflow panel', () => {
     await start.waitFor({ state: 'detached' });
     await expect.poll(() => chip(step(officer, 'Receive')).textContent()).toBe('Active');
 
-    await shot(officer, 'workflow-panel-light');
+    await axeCheck(officer, 'workflow-panel-light');
     await setDark(officer, true);
-    await shot(officer, 'workflow-panel-dark');
+    await axeCheck(officer, 'workflow-panel-dark');
     await setDark(officer, false);
     await officer.setViewportSize({ width: 390, height: 844 });
     await officer.reload();

@@ -15,6 +15,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { axeCheck } from './helpers/axe';
 import { CASE_CAPABILITY, grantOrgCapability, idWhere, WORKFLOW_MODULES } from './workflow-fixture';
 
 // The workflow designer, admin.workflows (spec capability-modules §2 "Admin"): shown to the
@@ -161,9 +162,9 @@ describe('admin.workflows', () => {
     expect(await days(reviewAgain).inputValue()).toBe('5');
     expect(await again.getByText('Unsaved changes').count()).toBe(0);
 
-    await shot(officer, 'workflow-designer-light');
+    await axeCheck(officer, 'workflow-designer-light');
     await setDark(officer, true);
-    await shot(officer, 'workflow-designer-dark');
+    await axeCheck(officer, 'workflow-designer-dark');
     await setDark(officer, false);
     await officer.setViewportSize({ width: 390, height: 844 });
     // One column on a phone: the designer fills the screen.

@@ -4,6 +4,7 @@ import {
   Button,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -67,23 +68,24 @@ export function WorkflowsView() {
           ) : (
             <List dense disablePadding>
               {workflows.map((w) => (
-                <ListItemButton
-                  key={w.$id}
-                  selected={w.$id === current}
-                  aria-current={w.$id === current ? 'true' : undefined}
-                  onClick={() => setSelected(w.$id)}
-                >
-                  <ListItemText
-                    primary={w.label ?? w.$id}
-                    secondary={[
-                      w.appliesTo ? typeLabel(t, w.appliesTo) : null,
-                      w.owner ? (labels[w.owner] ?? w.owner) : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                  {w.isDefault && <Chip size="small" label={t('workflow.defaultChip')} />}
-                </ListItemButton>
+                <ListItem key={w.$id} disablePadding>
+                  <ListItemButton
+                    selected={w.$id === current}
+                    aria-current={w.$id === current ? 'true' : undefined}
+                    onClick={() => setSelected(w.$id)}
+                  >
+                    <ListItemText
+                      primary={w.label ?? w.$id}
+                      secondary={[
+                        w.appliesTo ? typeLabel(t, w.appliesTo) : null,
+                        w.owner ? (labels[w.owner] ?? w.owner) : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                    {w.isDefault && <Chip size="small" label={t('workflow.defaultChip')} />}
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
