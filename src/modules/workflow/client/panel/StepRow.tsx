@@ -87,7 +87,10 @@ export function StepRow({ item, step, n, labels, editable, force, today }: Props
               width: 24,
               height: 24,
               fontSize: 12,
-              bgcolor: assignee ? 'secondary.main' : 'action.disabled',
+              // Theme colours whose text contrast holds in light and dark mode alike.
+              ...(assignee
+                ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
+                : { bgcolor: 'action.selected', color: 'text.primary' }),
             }}
             aria-hidden
           >
