@@ -191,7 +191,7 @@ export function WorkflowEditor({ id }: { id: string }) {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
           {w.appliesTo && (
             <Typography variant="body2" color="text.secondary">
-              {`${t('workflow.appliesTo')}: ${typeLabel(t, w.appliesTo)}`}
+              {t('workflow.runsOn', { type: typeLabel(t, w.appliesTo) })}
             </Typography>
           )}
           <Link href={link.href} onClick={link.onClick} variant="body2">

@@ -162,8 +162,8 @@ export function StepRow({ item, step, n, labels, editable, force, today }: Props
             <MoreVertIcon fontSize="small" />
           </IconButton>
           <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
-            {editable && <MenuItem onClick={() => open('assign')}>{t('workflow.assign')}…</MenuItem>}
-            {editable && <MenuItem onClick={() => open('due')}>{t('workflow.setDue')}…</MenuItem>}
+            {editable && <MenuItem onClick={() => open('assign')}>{t('workflow.assignMenu')}</MenuItem>}
+            {editable && <MenuItem onClick={() => open('due')}>{t('workflow.dueMenu')}</MenuItem>}
             {force && (
               <MenuItem onClick={() => open('force')}>
                 {t('workflow.forceStep', { label: step.label })}
