@@ -18,7 +18,8 @@ import { CASE_CAPABILITY, grantOrgCapability, idWhere, WORKFLOW_MODULES } from '
 // state chips, assignees and due dates (overdue in words, not only in colour), each step's moves
 // from the transition table by keyboard, assigning, the force menu (clear, then start again),
 // and live updates when someone else moves a step. It needs the engine (the workflow module's
-// server half): the item starts its workflow because it is created with `workflow` set.
+// server half): the item starts its workflow because it is created with `workflow` set. (Run
+// against the server helper's engine in a scratch tree of both branches before the merge.)
 
 const OFFICER = 'lands.officer@riverbend.example'; // Riverbend editor
 const MANAGER = 'lands.admin@riverbend.example'; // Riverbend orgAdmin
