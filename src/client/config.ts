@@ -25,6 +25,8 @@ export interface TypeConfig {
   history: boolean;
   /** The item menu offers the notification preference for the item. */
   notifyPrefs: boolean;
+  /** Its items run workflows (ItemTypeDef.workflow); null or absent: they do not. */
+  workflow?: { stateList: string } | null;
 }
 
 export interface Colours {
@@ -62,6 +64,8 @@ export interface ClientConfig {
   modules: ModuleInfo[];
   capabilities: string[];
   kinds?: { Agreement: string[]; Import: string[] };
+  /** Workflow step kinds → the id of the module that provides each (manifest `stepKinds`). */
+  stepKinds?: Record<string, string>;
   /** The modules' English titles of their nav entries and views, by flat key. */
   titles?: Record<string, string>;
   /** The modules' dashboards with their cards in order (kernel/dashboard.ts). */

@@ -27,6 +27,11 @@ export interface ItemSection {
   id: string;
   /** Lower first; the generic form is 0 (a negative order shows above it). */
   order: number;
+  /**
+   * Shown inside the record, between its header and its fields (the workflow panel), in `order`
+   * among such sections; the record's keyboard shortcuts do not reach into it.
+   */
+  belowHeader?: boolean;
   /** Properties the section edits itself: the form leaves them out while the section shows. */
   omit?: readonly string[];
   /** Whether the section shows for this item (its type, the user, the item itself). */
@@ -137,6 +142,7 @@ export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
+export { useLov } from './items/useLov';
 export { recentItems } from './state/recent';
 
 // The shell: views and cells, the navigation and the admin's menu settings.
@@ -153,7 +159,7 @@ export { SEARCH_SCREEN } from './search/screens';
 export { HASH_PARAM } from './search/saved-search';
 export { useSavedView } from './search/useSavedView';
 export { CreateItemDialog } from './search/CreateItemDialog';
-export { typeLabel } from './search/search-labels';
+export { keyLabel, typeLabel } from './search/search-labels';
 export { useCanCreate } from './search/useCanCreate';
 export { useOrgLabels } from './search/useOrgLabels';
 
@@ -181,6 +187,10 @@ export { enScreens } from './i18n/en-screens';
 // Dashboards: the home view shows the home dashboard of the user's capability.
 export { dashboardScreen, HomeDashboard } from './dashboards/dashboard-screen';
 export { useCardCount } from './dashboards/card-context';
+
+// Workflows: the registered step kinds, and the step kinds' panels of the loaded halves.
+export { stepKindNames } from './items/item-label';
+export { useStepPanels } from './modules/step-panels';
 
 // Item sections, menus, editors and the user menu (core's half holds them).
 export { lazyScreen } from './i18n/screen-strings';

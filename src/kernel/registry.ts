@@ -9,6 +9,7 @@ import type { ItemType } from './item-type';
 import { CREATOR_PROPERTY, INDEXABLE_COLUMNS } from './property';
 import type { ModuleManifest, NavEntry } from './module';
 import type { ViewDecl } from './view';
+import { resolveWorkflowGate, workflowCapabilities } from './view-gate';
 
 /** A module's view, with the id of the module that declares it. */
 export interface RegisteredView extends ViewDecl {
@@ -190,6 +191,12 @@ export class Registry {
       });
   }
 
+  /** `workflowTypes` gates become `anyCapability`, now that every module's types are known. */
+  private resolveWorkflowGates(): void {
+    const caps = workflowCapabilities(this.modules);
+    for (const [name, v] of this.views) this.views.set(name, resolveWorkflowGate(v, caps));
+  }
+
   /** Declared indexes: unique names, keys that are declared properties or indexable columns. */
   private checkIndexes(problems: string[]): void {
     const names = new Map<string, string>();
@@ -212,6 +219,7 @@ export class Registry {
   /** Cross-reference checks: relation targets, headers and facets must name what exists. */
   check(): this {
     const problems: string[] = [];
+    this.resolveWorkflowGates();
     this.resolveCreators(problems);
     this.checkIndexes(problems);
     for (const t of this.types.values()) {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { coreViews } from '../modules/core/views';
 import type { ViewDecl } from './view';
-import { gateRefusal, passesViewRule, type GateSubject } from './view-gate';
+import { defineItemType } from './item-type';
+import { buildRegistry } from './registry';
+import { defineModule } from './module';
+import { coreModule } from '../modules/core/module';
+import {
+  gateRefusal,
+  passesViewRule,
+  resolveWorkflowGate,
+  workflowCapabilities,
+  type GateSubject,
+} from './view-gate';
 
 const member: GateSubject = { admin: false, roles: ['member'], capabilities: { Core: true } };
 const editor: GateSubject = { admin: false, roles: ['member', 'editor'], capabilities: { Core: true } };
@@ -40,5 +50,61 @@ describe('the view gate rule', () => {
   it('lets everyone signed in open an ungated screen', () => {
     for (const name of ['home', 'search', 'notifications', 'my-contacts'])
       expect(passesViewRule({ admin: false, roles: [] }, view(name))).toBe(true);
+  });
+
+  it('asks for any one of several capabilities', () => {
+    const gate = { anyCapability: ['WorkflowAdmin', 'ConsultRespond'] };
+    expect(gateRefusal(member, gate)).toBe('capability');
+    expect(passesViewRule({ ...member, capabilities: { ConsultRespond: true } }, gate)).toBe(true);
+    expect(passesViewRule(siteAdmin, gate)).toBe(true);
+    // Nobody holds a capability of an empty list: admins only.
+    expect(gateRefusal({ ...member, capabilities: { Core: true } }, { anyCapability: [] })).toBe(
+      'capability',
+    );
+  });
+});
+
+describe('the gate of the holders of a capability with workflow-capable types', () => {
+  const access = { create: ['staff' as const], defaultLevel: 'PROTECTED' as const };
+  const Response = defineItemType({
+    name: 'TestResponse',
+    properties: {},
+    workflow: { stateList: 'TEST_STATES' },
+    access,
+  });
+  const Plain = defineItemType({ name: 'TestPlain', properties: {}, access });
+  const respond = defineModule({
+    id: 'respond',
+    requires: ['core'],
+    types: [Response],
+    capabilities: ['Respond', 'RespondDrafts'],
+  });
+  const other = defineModule({ id: 'other', requires: ['core'], types: [Plain], capabilities: ['Other'] });
+
+  it('is the capabilities of the modules that declare a workflow-capable type', () => {
+    expect(workflowCapabilities([respond, other])).toEqual(['Respond', 'RespondDrafts']);
+    expect(workflowCapabilities([other])).toEqual([]);
+  });
+
+  it('adds them to the capabilities the view names itself', () => {
+    const gate = resolveWorkflowGate({ workflowTypes: true, anyCapability: ['WorkflowAdmin'] }, ['Respond']);
+    expect(gate.anyCapability).toEqual(['WorkflowAdmin', 'Respond']);
+    expect(resolveWorkflowGate({ capability: 'X' }, ['Respond'])).toEqual({ capability: 'X' });
+  });
+
+  it('is resolved by the registry once every module is registered', () => {
+    const screen = defineModule({
+      id: 'designer',
+      requires: ['core'],
+      types: [],
+      client: true,
+      views: [{ name: 'admin.test-designer', titleKey: 't', screen: true, workflowTypes: true }],
+    });
+    // The designer registers before the module with the workflow-capable type.
+    const registry = buildRegistry([coreModule, screen, respond, other]);
+    const v = registry.views.get('admin.test-designer')!;
+    expect(v.anyCapability).toEqual(['Respond', 'RespondDrafts']);
+    expect(gateRefusal({ ...member, capabilities: { Other: true } }, v)).toBe('capability');
+    expect(gateRefusal({ ...member, capabilities: { RespondDrafts: true } }, v)).toBeNull();
   });
 });

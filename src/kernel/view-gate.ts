@@ -1,4 +1,5 @@
 import { roleRank, ROLES, type Role } from '../protocol/access-levels';
+import type { ModuleManifest } from './module';
 import type { ViewGate } from './view';
 
 // The one rule of who may open a view (kernel/view.ts ViewGate), for the client and the server
@@ -28,7 +29,29 @@ export function gateRefusal(who: GateSubject, gate: ViewGate): GateRefusal | nul
   if (gate.adminOnly) return 'admin';
   if (gate.minOrgRole && !holdsRole(who.roles, gate.minOrgRole)) return 'orgRole';
   if (gate.capability && who.capabilities && who.capabilities[gate.capability] !== true) return 'capability';
+  const any = gate.anyCapability;
+  if (any && who.capabilities && !any.some((c) => who.capabilities?.[c] === true)) return 'capability';
   return null;
+}
+
+/**
+ * The capabilities that "have" workflow-capable types: those of every module declaring a type
+ * with `workflow` (a capability belongs to its module, and so do the module's types). What a
+ * `workflowTypes` gate resolves to (Registry.check).
+ */
+export function workflowCapabilities(
+  modules: readonly Pick<ModuleManifest, 'capabilities' | 'types'>[],
+): string[] {
+  const out = new Set<string>();
+  for (const m of modules)
+    if (m.types.some((t) => t.workflow)) for (const c of m.capabilities ?? []) out.add(c);
+  return [...out];
+}
+
+/** The gate with `workflowTypes` resolved into `anyCapability` (kept as declared otherwise). */
+export function resolveWorkflowGate<G extends ViewGate>(gate: G, workflowCaps: readonly string[]): G {
+  if (!gate.workflowTypes) return gate;
+  return { ...gate, anyCapability: [...new Set([...(gate.anyCapability ?? []), ...workflowCaps])] };
 }
 
 export function passesViewRule(who: GateSubject, gate: ViewGate): boolean {

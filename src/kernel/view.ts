@@ -38,6 +38,14 @@ export interface ListScreenDecl {
  */
 export interface ViewGate extends KeyCapGate {
   capability?: string;
+  /** Holders of at least one of these capabilities (admins always pass). */
+  anyCapability?: readonly string[];
+  /**
+   * Holders of a capability that has workflow-capable types (spec capability-modules §2
+   * admin.workflows): the registry adds the capabilities of every module that declares a type
+   * with `workflow` to `anyCapability` (kernel/view-gate.ts `workflowCapabilities`).
+   */
+  workflowTypes?: true;
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation. */
   minOrgRole?: Role;

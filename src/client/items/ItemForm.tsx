@@ -37,7 +37,13 @@ export interface ItemFormProps {
    * The modules' sections that show for the item, above and below the form, and the properties
    * they edit themselves (the profile's display toggles), which the form leaves out.
    */
-  sections?: { above: readonly ItemSection[]; below: readonly ItemSection[]; omit: readonly string[] };
+  sections?: {
+    above: readonly ItemSection[];
+    /** Between the header and the fields (ItemSection.belowHeader). */
+    header?: readonly ItemSection[];
+    below: readonly ItemSection[];
+    omit: readonly string[];
+  };
   /** The modules' item menu entries (each says whether it applies to this item). */
   menu?: readonly ItemMenuEntry[];
 }
@@ -112,6 +118,13 @@ export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES
           onOpen={open}
           onEdit={ed.editAll}
         />
+        {sections.header?.map((s) => (
+          // The record's shortcuts (e: edit, Escape: back to reading) stay out of the section's
+          // own buttons, fields and dialogs.
+          <Box key={s.id} onKeyDown={(e) => e.stopPropagation()} sx={{ my: 2 }}>
+            <SectionSlot section={s} item={base} type={type} editable={ed.editable} />
+          </Box>
+        ))}
         {ed.mode === 'edit' ? (
           <>
             <Box data-record-fields sx={{ containerType: 'inline-size', containerName: 'record' }}>

@@ -28,6 +28,7 @@ export function loadTypes(config: ClientConfig): void {
         ...(t.attachments ? { attachments: true } : {}),
         ...(t.history === false ? { history: false } : {}),
         ...(t.notifyPrefs === false ? { notifyPrefs: false } : {}),
+        ...(t.workflow ? { workflow: t.workflow } : {}),
         access: t.access,
       }),
     ]),
@@ -35,6 +36,19 @@ export function loadTypes(config: ClientConfig): void {
   modules = new Map(
     Object.entries(config.types).flatMap(([name, t]) => (t.module ? [[name, t.module]] : [])),
   );
+  stepKindModules = new Map(Object.entries(config.stepKinds ?? {}));
+}
+
+let stepKindModules = new Map<string, string>();
+
+/** The registered workflow step kinds → the module that provides each (its half has the panel). */
+export function stepKindModule(kind: string): string | undefined {
+  return stepKindModules.get(kind);
+}
+
+/** Every registered workflow step kind, in registration order. */
+export function stepKindNames(): string[] {
+  return [...stepKindModules.keys()];
 }
 
 /** The id of the module that declares the type, if the config says. */

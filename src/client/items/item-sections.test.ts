@@ -40,10 +40,24 @@ describe('item sections as registrations', () => {
   it('shows only the sections that apply to the item and the user', () => {
     const own = section('own', -1, { applies: (i, _t, u) => i.$id === u?.$id, omit: ['dark'] });
     const all = itemSectionsOf([defineClientModule({ id: 'core', itemSections: [own] })]);
-    expect(sectionsFor(all, item, type, user)).toEqual({ above: [], below: [], omit: [] });
+    expect(sectionsFor(all, item, type, user)).toEqual({ above: [], header: [], below: [], omit: [] });
     const mine = sectionsFor(all, { ...item, $id: 'u1' }, type, user);
     expect(mine.above.map((s) => s.id)).toEqual(['own']);
     expect(mine.omit).toEqual(['dark']);
+  });
+
+  it('puts the sections marked belowHeader between the record’s header and its fields', () => {
+    const all = itemSectionsOf([
+      defineClientModule({
+        id: 'workflow',
+        itemSections: [section('panel', -5, { belowHeader: true, omit: ['_wf'] }), section('top', -1)],
+      }),
+    ]);
+    const got = sectionsFor(all, item, type, user);
+    expect(got.above.map((s) => s.id)).toEqual(['top']);
+    expect(got.header.map((s) => s.id)).toEqual(['panel']);
+    expect(got.below).toEqual([]);
+    expect(got.omit).toEqual(['_wf']);
   });
 
   it('refuses a section id registered twice', () => {
@@ -77,5 +91,33 @@ describe('item sections as registrations', () => {
     // A module without a client half has nothing to load.
     expect(modulesForType('Place', ['core'])).toEqual(['core']);
     expect(modulesForType('Unknown', ['core'])).toEqual(['core']);
+  });
+
+  it('loads the halves of the step kinds’ modules for a workflow-capable type only', () => {
+    const typeConfig = (module: string, workflow: { stateList: string } | null) => ({
+      properties: {},
+      allProperties: {},
+      defaultHeaders: [],
+      facets: [],
+      defaultIcon: null,
+      label: null,
+      excludeGeneralSearch: false,
+      sideLoadItem: false,
+      access: type.access,
+      module,
+      history: true,
+      notifyPrefs: true,
+      workflow,
+    });
+    loadTypes({
+      types: {
+        Response: typeConfig('consult', { stateList: 'RWF_STATES' }),
+        Note: typeConfig('consult', null),
+      },
+      stepKinds: { WKF_CONFIRM: 'workflow', RWF_OUTCOME: 'consult', GKF_REPORT: 'geokeeper' },
+    } as unknown as ClientConfig);
+    const halves = ['core', 'consult', 'workflow'];
+    expect(modulesForType('Response', halves)).toEqual(['core', 'consult', 'workflow']);
+    expect(modulesForType('Note', halves)).toEqual(['core', 'consult']);
   });
 });

@@ -4,7 +4,7 @@ import type { ClientModule, ItemSection } from '../module-api';
 import { clientModuleIds, loadClientModule, loadedModules, useClientModules } from '../modules/loader';
 import type { Item } from '../state/items';
 import type { UserSession } from '../state/socket-client';
-import { typeModule } from './item-label';
+import { itemType, stepKindModule, stepKindNames, typeModule } from './item-label';
 
 // Item sections as registrations (issue 12 §4): the generic item cell shows the sections of the
 // loaded client halves (Attachments, the profile panel, a module's map or workflow), in order.
@@ -43,28 +43,40 @@ export function itemSectionsOf(modules: readonly ClientModule[]): readonly ItemS
   return got;
 }
 
-/** The sections that show for this item, split around the form (order below 0 goes above it). */
+/**
+ * The sections that show for this item, split around the form (order below 0 goes above it, and
+ * `belowHeader` ones between the record's header and its fields).
+ */
 export function sectionsFor(
   sections: readonly ItemSection[],
   item: Item,
   type: ItemType,
   user: UserSession | null,
-): { above: ItemSection[]; below: ItemSection[]; omit: string[] } {
+): { above: ItemSection[]; header: ItemSection[]; below: ItemSection[]; omit: string[] } {
   const shown = sections.filter((s) => s.applies(item, type, user));
+  const around = shown.filter((s) => !s.belowHeader);
   return {
-    above: shown.filter((s) => s.order < 0),
-    below: shown.filter((s) => s.order >= 0),
+    above: around.filter((s) => s.order < 0),
+    header: shown.filter((s) => s.belowHeader),
+    below: around.filter((s) => s.order >= 0),
     omit: shown.flatMap((s) => s.omit ?? []),
   };
 }
 
-/** The client halves an item of this type needs loaded: the base module's and the type's own. */
+/**
+ * The client halves an item of this type needs loaded: the base module's and the type's own; for
+ * a workflow-capable type also those of the modules that provide step kinds (the workflow panel
+ * and the kinds' step panels), whatever capabilities the user holds.
+ */
 export function modulesForType(
   typeName: string,
   withHalves: readonly string[] = clientModuleIds(),
+  stepKindModules: readonly string[] = stepKindNames().map((k) => stepKindModule(k)!),
 ): string[] {
   const own = typeModule(typeName);
-  return [BASE_MODULE, ...(own && own !== BASE_MODULE ? [own] : [])].filter((id) => withHalves.includes(id));
+  const workflow = itemType(typeName)?.workflow ? stepKindModules : [];
+  const ids = [BASE_MODULE, ...(own ? [own] : []), ...workflow];
+  return [...new Set(ids)].filter((id) => withHalves.includes(id));
 }
 
 /**

@@ -51,7 +51,12 @@ class LoadedModules extends ExternalStore<readonly ClientModule[]> {
             strings.push(bundle);
             i18next.addResourceBundle('en', 'translation', bundle, true, false);
           }
-          this.publish([...this.getSnapshot(), client]);
+          // In list order whatever order the halves arrive in (a small half loads faster than a
+          // big one), so "first registered" means the same on every load.
+          const order = clientModuleIds();
+          this.publish(
+            [...this.getSnapshot(), client].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)),
+          );
           return client;
         })
         .catch((e: unknown) => {

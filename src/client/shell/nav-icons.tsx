@@ -1,3 +1,4 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
@@ -31,6 +32,7 @@ import type { SvgIconProps } from '@mui/material';
 
 export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   Home: HomeOutlined,
+  AccountTree: AccountTreeOutlined,
   Search: SearchOutlined,
   Notifications: NotificationsOutlined,
   Timeline: TimelineOutlined,

@@ -86,3 +86,22 @@ describe('navigation gated by the key capabilities', () => {
     expect(visibleNav(registry.nav, null, ['Research', 'Consult', 'Vocab'], views)).toEqual([]);
   });
 });
+
+describe('navigation gated by any one of several capabilities', () => {
+  const entries = [{ path: 'admin.designer' }];
+  const designer: ViewDef = {
+    name: 'admin.designer',
+    titleKey: 'nav.admin_designer',
+    component: stub,
+    inNav: true,
+    anyCapability: ['WorkflowAdmin', 'Respond'],
+  };
+  const shown = (user: UserSession) => visibleNav(entries, user, [], () => designer).map((e) => e.path);
+
+  it('shows the entry to holders of one of them and to admins only', () => {
+    expect(shown(session(false, ['Respond']))).toEqual(['admin.designer']);
+    expect(shown(session(false, ['WorkflowAdmin']))).toEqual(['admin.designer']);
+    expect(shown(session(true, []))).toEqual(['admin.designer']);
+    expect(shown(session(false, ['Research']))).toEqual([]);
+  });
+});

@@ -29,8 +29,11 @@ export function visibleNav(
     if (!user) return !!view.public;
     if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole }))
       return false;
+    if (user.admin) return true;
     const cap = e.capability ?? view.capability;
-    return !cap || user.admin || user.capabilities[cap] === true;
+    if (cap && user.capabilities[cap] !== true) return false;
+    // A view for the holders of any of several capabilities (admin.workflows).
+    return !view.anyCapability || view.anyCapability.some((c) => user.capabilities[c] === true);
   });
 }
 

@@ -23,6 +23,8 @@ export interface ViewDef extends KeyCapGate {
   /** Shown only without a valid token (sign-in, register). */
   signedOutOnly?: boolean;
   capability?: string;
+  /** Holders of any of these (kernel/view.ts ViewGate.anyCapability, resolved by the registry). */
+  anyCapability?: readonly string[];
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation (see shell/role-gate.ts). */
   minOrgRole?: Role;

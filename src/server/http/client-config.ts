@@ -50,6 +50,7 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           module: moduleOf.get(t.name) ?? null,
           history: t.history !== false,
           notifyPrefs: t.notifyPrefs !== false,
+          workflow: t.workflow ?? null,
         },
       ]),
     ),
@@ -73,6 +74,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     /** Registered Agreement and Import kinds, offered as choices in forms. */
     /** The modules' English titles of their nav entries and views (added to the bundle at boot). */
     titles: Object.fromEntries(registry.titles),
+    /** Workflow step kinds → the module that provides each (its client half has the kind's panel). */
+    stepKinds: Object.fromEntries(registry.stepKinds),
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };
 }
