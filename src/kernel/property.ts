@@ -148,7 +148,11 @@ export interface ItemTypeDef {
    * `_wf.*` keys (workflow/types.ts `workflowProperties(stateList)`), whose `_wf.state` takes the
    * values of this list in the owning organisation (ConsultResponse: RWF_STATES).
    */
-  workflow?: { stateList: string };
+  workflow?: {
+    stateList: string;
+    /** The capability its items are worked under (admin.workflows is offered to its holders). */
+    capability?: string;
+  };
   access: TypeAccess;
 }
 

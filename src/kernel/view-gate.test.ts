@@ -86,6 +86,17 @@ describe('the gate of the holders of a capability with workflow-capable types', 
     expect(workflowCapabilities([other])).toEqual([]);
   });
 
+  it('is only the capability a workflow-capable type names as the one it is worked under', () => {
+    const Worked = defineItemType({
+      name: 'TestWorked',
+      properties: {},
+      workflow: { stateList: 'TEST_STATES', capability: 'Respond' },
+      access,
+    });
+    const worked = defineModule({ ...respond, id: 'worked', types: [Worked] });
+    expect(workflowCapabilities([worked, other])).toEqual(['Respond']);
+  });
+
   it('adds them to the capabilities the view names itself', () => {
     const gate = resolveWorkflowGate({ workflowTypes: true, anyCapability: ['WorkflowAdmin'] }, ['Respond']);
     expect(gate.anyCapability).toEqual(['WorkflowAdmin', 'Respond']);

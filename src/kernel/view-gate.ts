@@ -35,16 +35,21 @@ export function gateRefusal(who: GateSubject, gate: ViewGate): GateRefusal | nul
 }
 
 /**
- * The capabilities that "have" workflow-capable types: those of every module declaring a type
- * with `workflow` (a capability belongs to its module, and so do the module's types). What a
- * `workflowTypes` gate resolves to (Registry.check).
+ * The capabilities that "have" workflow-capable types: the capability a type's `workflow`
+ * declaration names as the one its items are worked under (ConsultResponse: ConsultRespond, so a
+ * proponent holding Consult is not offered the designer), else every capability of the module
+ * declaring it. What a `workflowTypes` gate resolves to (Registry.check).
  */
 export function workflowCapabilities(
   modules: readonly Pick<ModuleManifest, 'capabilities' | 'types'>[],
 ): string[] {
   const out = new Set<string>();
   for (const m of modules)
-    if (m.types.some((t) => t.workflow)) for (const c of m.capabilities ?? []) out.add(c);
+    for (const t of m.types) {
+      if (!t.workflow) continue;
+      if (t.workflow.capability) out.add(t.workflow.capability);
+      else for (const c of m.capabilities ?? []) out.add(c);
+    }
   return [...out];
 }
 

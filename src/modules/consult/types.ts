@@ -137,7 +137,7 @@ export const ConsultResponse = defineItemType({
   attachments: true,
   label: '{projectName}',
   defaultIcon: 'rate_review',
-  workflow: { stateList: 'RWF_STATES' },
+  workflow: { stateList: 'RWF_STATES', capability: 'ConsultRespond' },
   properties: {
     consultation: { kind: 'relation', types: ['Consultation'], required: true, write: 'system' },
     community: { kind: 'relation', types: ['Organization'], facet: true, write: 'system' },
