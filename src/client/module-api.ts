@@ -93,6 +93,16 @@ export interface MapLayer {
   capability?: string;
 }
 
+/**
+ * A type's own create dialog (ClientModule.createDialogs): the list screen's New button opens it
+ * instead of the generic one. It creates the item itself and hands it back.
+ */
+export interface CreateDialogProps {
+  type: ItemType;
+  onCreated(item: Item): void;
+  onClose(): void;
+}
+
 export interface ClientModule {
   /** The manifest's id. */
   id: string;
@@ -113,6 +123,12 @@ export interface ClientModule {
    * actions only.
    */
   stepPanels?: Readonly<Record<string, Lazyable<StepPanelProps>>>;
+  /**
+   * Create dialogs by type name, for the module's own types only, where the generic form cannot
+   * do it (the consultation's guided form). Loaded halves only: a type's half loads with the
+   * user's session when they may see the module.
+   */
+  createDialogs?: Readonly<Record<string, Lazyable<CreateDialogProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
 }
