@@ -149,6 +149,7 @@ export { RequestError } from './state/request-error';
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
 export { formatDate } from './items/format';
+export { propLabel } from './items/labels';
 export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
@@ -162,6 +163,11 @@ export { useCellLink, useItemHref } from './shell/cell-href';
 export { ItemLinkRow } from './items/ItemLinkRow';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
+
+// The generic form's parts, for a module's own form of a type (a guided create): each field as
+// the generic form draws it (inside a react-hook-form FormProvider), its defaults and wire data.
+export { PropertyField } from './items/PropertyField';
+export { formDefaults, toWireData, type FormValues } from './items/form-model';
 
 // Search: the search component, saved views, creating items, organisation labels.
 export { SearchPanel } from './search/SearchPanel';

@@ -145,7 +145,12 @@ export function resolvePreset(preset: ListPreset, me: string | null, now: Date):
 }
 
 /** Turns a preset on (replacing another) or off. */
-export function togglePreset(state: SearchState, preset: ListPreset, me: string | null, now: Date): SearchState {
+export function togglePreset(
+  state: SearchState,
+  preset: ListPreset,
+  me: string | null,
+  now: Date,
+): SearchState {
   const on = state.preset?.id === preset.id;
   return { ...state, preset: on ? null : { id: preset.id, must: resolvePreset(preset, me, now) }, page: 0 };
 }

@@ -7,6 +7,9 @@ import type { ListPreset, ListScreenDecl, ViewDecl } from '../../kernel/view';
 // responses are never theirs to read). consult.dashboard and consult.audit belong to the
 // consultation desk (issue 16).
 
+/** The organisations screen: a list with an action of its own (client/organizations/). */
+export const ORGANIZATIONS_VIEW = 'consult.organizations';
+
 /** The group exists on a dedicated deployment only when it names Consult (spec §2). */
 const GATE = { dedicatedKeyCap: 'Consult' } as const;
 
@@ -59,7 +62,7 @@ export const consultViews: readonly ViewDecl[] = [
   {
     // A list with a "Record an organisation" action (act cnsCreateOrganization): community
     // staff record proponents and regulators, which core's Organization create leaves to admins.
-    name: 'consult.organizations',
+    name: ORGANIZATIONS_VIEW,
     titleKey: 'nav.consult_organizations',
     icon: 'Business',
     width: 'TWO_THIRDS',
