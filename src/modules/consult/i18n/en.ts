@@ -57,7 +57,7 @@ export const consultEn = {
     },
   },
   consult: {
-    picker: { none: 'No matches' },
+    picker: { none: 'No matches', loading: 'Searching…' },
     summary: {
       label: 'Consultation summary',
       due: 'Response requested by {{date}}',

@@ -1,4 +1,4 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete, TextField, type AutocompleteRenderInputParams } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,24 +74,14 @@ export function SearchPicker(p: SearchPickerProps) {
       if (reason === 'input') setInput(v);
     },
     noOptionsText: t('consult.picker.none'),
-    renderInput: (params: object) => (
+    loadingText: t('consult.picker.loading'),
+    renderInput: (params: AutocompleteRenderInputParams) => (
       <TextField
         {...params}
         label={p.label}
         required={p.required}
         error={!!p.error}
         helperText={p.error ?? p.helperText}
-        slotProps={{
-          input: {
-            ...(params as { InputProps?: object }).InputProps,
-            endAdornment: (
-              <>
-                {q.isFetching ? <CircularProgress size={16} aria-hidden /> : null}
-                {(params as { InputProps?: { endAdornment?: React.ReactNode } }).InputProps?.endAdornment}
-              </>
-            ),
-          },
-        }}
       />
     ),
   };

@@ -2,6 +2,7 @@ import {
   Alert,
   Box,
   Button,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -14,7 +15,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useId, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -334,13 +335,24 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
     files: created ? (
       <>
         <Alert severity="success">{t('consult.create.filesIntro')}</Alert>
-        <AttachmentsSection item={created} type={type} editable />
+        {/* Its own boundary: the uploader loading must not blank the whole dialog meanwhile. */}
+        <Suspense fallback={<CircularProgress aria-label={t('consult.create.steps.files')} />}>
+          <AttachmentsSection item={created} type={type} editable />
+        </Suspense>
       </>
     ) : null,
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby={titleId}>
+    <Dialog
+      open
+      // Eight steps of work are not dropped by a stray click beside the dialog (Escape still closes).
+      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      aria-labelledby={titleId}
+    >
       <FormProvider {...form}>
         <Box
           component="form"

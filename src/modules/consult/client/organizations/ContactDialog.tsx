@@ -11,7 +11,14 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { propLabel, RequestError, useApp, useOrgLabels, type Item } from '../../../../client/module-api';
+import {
+  itemType,
+  propLabel,
+  RequestError,
+  useApp,
+  useOrgLabels,
+  type Item,
+} from '../../../../client/module-api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'officePhone', 'mobilePhone'] as const;
 
@@ -42,8 +49,10 @@ export function ContactDialog({
   const [busy, setBusy] = useState(false);
 
   async function save() {
-    if (!values.lastName?.trim() && !values.firstName?.trim())
-      return setErrors({ lastName: 'errors.required' });
+    // The Contact type's own required fields, checked before the round trip.
+    const props = itemType('Contact')?.properties ?? {};
+    const missing = FIELDS.filter((k) => props[k]?.required === true && !values[k]?.trim());
+    if (missing.length) return setErrors(Object.fromEntries(missing.map((k) => [k, 'errors.required'])));
     const data: Record<string, unknown> = { _related: [org], ...(owner ? { owner } : {}) };
     for (const k of FIELDS) if (values[k]?.trim()) data[k] = values[k]!.trim();
     setBusy(true);
@@ -53,7 +62,7 @@ export function ContactDialog({
       onCreated(c.$id);
     } catch (e) {
       if (e instanceof RequestError && e.fields.length)
-        setErrors(Object.fromEntries(e.fields.map((f) => [f.path.split('.')[0]!, `errors.${f.key}`])));
+        setErrors(Object.fromEntries(e.fields.map((f) => [f.path.split('.')[0]!, f.key])));
       alerts.error(e);
     } finally {
       setBusy(false);
@@ -77,6 +86,7 @@ export function ContactDialog({
               <TextField
                 key={k}
                 autoFocus={k === 'firstName'}
+                required={itemType('Contact')?.properties[k]?.required === true}
                 label={propLabel(t, 'Contact', k)}
                 type={k === 'email' ? 'email' : 'text'}
                 value={values[k] ?? ''}

@@ -47,7 +47,7 @@ export function RecordOrganizationDialog({
       onCreated(r.$id, name, addContact);
     } catch (e) {
       if (e instanceof RequestError && e.fields.length)
-        setErrors(Object.fromEntries(e.fields.map((f) => [f.path.split('.')[0]!, `errors.${f.key}`])));
+        setErrors(Object.fromEntries(e.fields.map((f) => [f.path.split('.')[0]!, f.key])));
       alerts.error(e);
     } finally {
       setBusy(false);
