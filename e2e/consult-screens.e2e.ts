@@ -15,6 +15,7 @@ import {
   type E2EApp,
 } from './helpers/app';
 import { axeCheck } from './helpers/axe';
+import { SYSTEM } from '../src/server/access/principal';
 
 // The consultation screens (issue 14): the consult group and its gates; the lists declared as
 // data (projects, responses with their presets and per-viewer columns, organisations, contacts,
@@ -341,6 +342,12 @@ describe('the guided create form', () => {
     expect(saved.projectName).toBe('Moose Lake access road');
     expect(saved.projectEndDt).toBe('2027-06-30');
     expect(saved.state).toBe('DRAFT');
+    // The pasted area became the consultation's project area.
+    const areas = await app.server.app.services.search.search(SYSTEM, {
+      must: { _t: ['ConsultProjectFeature'], consultation: [saved.$id as string] },
+      max: 5,
+    });
+    expect(areas.total).toBe(1);
   });
 
   it('fits a phone, one step at a time', async () => {
@@ -351,6 +358,14 @@ describe('the guided create form', () => {
     await dialog.getByText('Step 1 of 8: Project').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'consult-create-phone');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('link', { name: /North Loop expansion/ })
+      .first()
+      .click();
+    await page.getByRole('region', { name: 'Consultation summary' }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, 'consult-record-phone');
   });
 });
 
@@ -358,6 +373,10 @@ describe('organisations', () => {
   it('lets community staff record a proponent organisation and a first contact', async () => {
     const page = await person(OFFICER);
     await openView(page, 'consult.organizations', 'Organisations');
+    await setDark(page, true);
+    await cell(page, 'Organisations').getByRole('table').waitFor();
+    await shot(page, 'consult-organizations-dark');
+    await setDark(page, false);
     await cell(page, 'Organisations').getByRole('button', { name: 'Record an organisation' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record an organisation' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();

@@ -79,7 +79,7 @@ export const consultEn = {
       cnsMarkIncomplete: 'Mark incomplete',
       cnsDistribute: 'Distribute',
       cnsWithdraw: 'Withdraw',
-      cnsClose: 'Close',
+      cnsClose: 'Close consultation',
       done: {
         cnsSubmit: 'Consultation submitted',
         cnsReview: 'Review started',
@@ -133,7 +133,6 @@ export const consultEn = {
       saveDraft: 'Save draft',
       saved: 'Draft saved',
       submitted: 'Consultation submitted',
-      identifiersHelp: 'One per line: file numbers, permit or tenure numbers.',
       contactsHelp: 'Only contacts of the chosen organisation are offered.',
       areaIntro:
         'The project area as GeoJSON: upload a .geojson file, or paste it. A FeatureCollection, a Feature or a geometry.',

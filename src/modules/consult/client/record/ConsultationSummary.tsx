@@ -1,4 +1,4 @@
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useCellLink, type ItemSectionProps } from '../../../../client/module-api';
 import { dueInfo, dueMatters, type DueTone } from './days-left';
@@ -36,7 +36,7 @@ export function ConsultationSummary({ item, user }: ItemSectionProps) {
       variant="outlined"
       aria-label={t('consult.summary.label')}
       data-consult-summary
-      sx={{ p: 2, mb: 2 }}
+      sx={{ p: 2, mx: { xs: 2, sm: 3 }, mt: 2 }}
     >
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         <Chip
@@ -93,8 +93,8 @@ function OrgLink({ id, labels }: { id: unknown; labels: Record<string, string> }
   if (typeof id !== 'string' || !id) return <>{t('consult.summary.notChosen')}</>;
   const link = linkTo(`i-${id}`);
   return (
-    <a href={link.href} onClick={link.onClick}>
+    <Link href={link.href} onClick={link.onClick}>
       {labels[id] ?? t('search.hiddenItem')}
-    </a>
+    </Link>
   );
 }
