@@ -22,14 +22,14 @@ export const client = defineClientModule({
   },
   itemSections: [
     ...consultItemSections,
-    // ---- response screens and step panels (client/response/, client/steps/): spread here ----
+    // ---- cclientb, at the merge: `...responseSections` (import { responseSections } from './response') ----
   ],
   createDialogs: {
     Consultation: lazy(() =>
       import('./create/ConsultationCreateDialog').then((m) => ({ default: m.ConsultationCreateDialog })),
     ),
   },
-  // ---- stepPanels: the response helper's client/steps/index.ts, spread here ----
+  // ---- cclientb, at the merge: `stepPanels: { ...stepPanels }` (import { stepPanels } from './steps') ----
 });
 
 type Strings = Record<string, unknown>;
