@@ -181,11 +181,13 @@ describe('a consultation record', () => {
     // Submitting is the proponent's; closing comes after consulting.
     expect(await moves.getByRole('button', { name: 'Submit' }).count()).toBe(0);
     expect(await moves.getByRole('button', { name: 'Close' }).count()).toBe(0);
-    // Core's sections show on it: files and conversations.
+    // Core's sections show on it: files, conversations and history.
     await record
       .getByRole('heading', { name: /Attachments/ })
       .first()
       .waitFor();
+    await record.getByRole('heading', { name: 'Conversations' }).first().waitFor();
+    await record.getByRole('heading', { name: 'History' }).first().waitFor();
     await shot(page, 'consult-record-submitted');
     await axeCheck(page, 'consultation record');
 
