@@ -239,6 +239,51 @@ describe('a consultation record', () => {
   });
 });
 
+describe('lifecycle moves through their dialogs', () => {
+  it('distributes a consultation under review to the receiving community by default', async () => {
+    const page = await person(OFFICER);
+    await openView(page, 'consult.projects', 'Consultations');
+    await cell(page, 'Consultations')
+      .getByRole('link', { name: /North pit extension/ })
+      .first()
+      .click();
+    const record = cellAt(page, 1);
+    const summary = record.getByRole('region', { name: 'Consultation summary' });
+    await summary.getByText('Review', { exact: true }).waitFor();
+    await summary.getByRole('button', { name: 'Distribute' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Distribute to communities' });
+    // The community that received it is chosen already.
+    await dialog.getByRole('button', { name: /Riverbend First Nation/ }).waitFor();
+    // The picture once the dialog has faded in.
+    await expect
+      .poll(() => dialog.evaluate((d) => getComputedStyle(d.closest('.MuiDialog-container')!).opacity))
+      .toBe('1');
+    await shot(page, 'consult-distribute-dialog');
+    await dialog.getByRole('button', { name: 'Distribute' }).click();
+    await summary.getByText('Consulting', { exact: true }).waitFor();
+    const responses = record.locator('[data-consult-responses]');
+    await responses.getByRole('link', { name: /Riverbend First Nation/ }).waitFor();
+  });
+
+  it('lets the proponent submit an incomplete consultation again, after saying where it goes', async () => {
+    const page = await person(PROPONENT);
+    await openView(page, 'consult.projects', 'Consultations');
+    await cell(page, 'Consultations')
+      .getByRole('link', { name: /Bear Pass lateral/ })
+      .first()
+      .click();
+    const summary = cellAt(page, 1).getByRole('region', { name: 'Consultation summary' });
+    await summary.getByText('Incomplete', { exact: true }).waitFor();
+    await summary.getByRole('button', { name: 'Submit' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(/Submit “Bear Pass lateral” to Riverbend First Nation\?/).waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await summary.getByText('Submitted', { exact: true }).waitFor();
+    // Theirs no more to change: no Submit now.
+    expect(await summary.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+  });
+});
+
 describe('the guided create form', () => {
   it('checks each step before the next, then saves a draft with its project area', async () => {
     const page = await person(PROPONENT);
