@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkGeoJson } from '../client/create/geojson';
+import { areaGeometries, checkGeoJson } from '../client/create/geojson';
 import { dueInfo, dueMatters } from '../client/record/days-left';
 
 describe('dueInfo (the summary header)', () => {
@@ -95,5 +95,29 @@ describe('checkGeoJson (the project area)', () => {
     expect(
       checkGeoJson(JSON.stringify({ type: 'GeometryCollection', geometries: [polygon, { type: 'Point' }] })),
     ).toEqual({ ok: false, error: 'badGeometry' });
+  });
+});
+
+describe('areaGeometries (one project area per feature)', () => {
+  const point = { type: 'Point', coordinates: [-122.5, 49.5] };
+
+  it('names each by its name property, skips features without geometry, keeps a bare geometry', () => {
+    const fc = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: ' Pad A ' }, geometry: point },
+        { type: 'Feature', properties: {}, geometry: null },
+        { type: 'Feature', properties: { Name: 'Camp' }, geometry: point },
+        { type: 'Feature', geometry: point },
+      ],
+    };
+    expect(areaGeometries(checkGeoJson(JSON.stringify(fc)))).toEqual([
+      { label: 'Pad A', geometry: point },
+      { label: 'Camp', geometry: point },
+      { label: null, geometry: point },
+    ]);
+    expect(areaGeometries(checkGeoJson(JSON.stringify(point)))).toEqual([{ label: null, geometry: point }]);
+    expect(areaGeometries(checkGeoJson('nonsense'))).toEqual([]);
+    expect(areaGeometries(null)).toEqual([]);
   });
 });

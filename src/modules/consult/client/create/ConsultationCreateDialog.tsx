@@ -45,31 +45,11 @@ import {
   type CreateStep,
   type Picks,
 } from './create-model';
-import type { GeoJsonCheck } from './geojson';
+import { areaGeometries, type GeoJsonCheck } from './geojson';
 
 const noop = () => undefined;
 const EMPTY: PickerValue = { ids: [], labels: {} };
 type PickKey = keyof Picks;
-
-/** Each feature of the project area becomes a ConsultProjectFeature of the consultation. */
-function areaGeometries(area: GeoJsonCheck | null): { label: string | null; geometry: unknown }[] {
-  if (!area?.ok) return [];
-  const v = area.value as { type: string; features?: unknown[]; geometry?: unknown; properties?: unknown };
-  const named = (f: { properties?: unknown; geometry?: unknown }) => {
-    const p = (f.properties ?? {}) as Record<string, unknown>;
-    const name = p.name ?? p.Name ?? p.label;
-    return {
-      label: typeof name === 'string' && name.trim() ? name.trim().slice(0, 300) : null,
-      geometry: f.geometry,
-    };
-  };
-  if (v.type === 'FeatureCollection')
-    return (v.features as { geometry?: unknown; properties?: unknown }[])
-      .filter((f) => f.geometry)
-      .map(named);
-  if (v.type === 'Feature') return [named(v)];
-  return [{ label: null, geometry: v }];
-}
 
 /**
  * A proponent's new consultation, step by step (spec capability-modules §2 consult.projects):
