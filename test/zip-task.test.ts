@@ -11,6 +11,20 @@ import { tusUpload } from './helpers/tus';
 import { connectAs, signIn, type Frame } from './helpers/ws-client';
 import type { DiskStorage } from '../src/server/files/disk-storage';
 import { fileKey } from '../src/server/files/storage';
+import { MODULES } from '../src/modules';
+import { defineModule } from '../src/kernel/module';
+import { defineItemType } from '../src/kernel/item-type';
+import { SYSTEM } from '../src/server/access/principal';
+
+// A type whose items each stand for one attachment, as consult's ConsultAttachment lists the
+// consultations' files: its zip holds those attachments (attachmentPointer), as the starter.
+const FileCard = defineItemType({
+  name: 'FileCard',
+  label: '{attachment}',
+  properties: { attachment: { kind: 'relation', types: ['Attachment'], required: true } },
+  access: { create: 'admin', defaultLevel: 'PROTECTED', follows: 'attachment' },
+});
+const cardsModule = defineModule({ id: 'filecardtest', types: [FileCard] });
 
 // The zip export as a background task (spec capability §3 "Zip exports"): act/exportZip/async
 // runs as the starter, pushes progress by bytes, ends with a download only the starter gets,
@@ -24,6 +38,7 @@ const users: Record<'editor' | 'staff' | 'member', { id: string; email: string; 
 let open: string;
 let hidden: string;
 let slow: string;
+const cards: string[] = [];
 
 interface TaskPush {
   key: string;
@@ -36,7 +51,10 @@ const isTask = (o: string, key: string) => (f: Frame) => f.o === o && (f.b as Ta
 beforeAll(async () => {
   tdb = await openTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-zip-task-'));
-  server = await startTestServer(tdb.database, { dataDir, filesDir: path.join(dataDir, 'files') });
+  server = await startTestServer(tdb.database, { dataDir, filesDir: path.join(dataDir, 'files') }, [
+    ...MODULES,
+    cardsModule,
+  ]);
   const items = server.app.services.items;
   const riverbend = await makeOrg(items, 'Riverbend First Nation');
   for (const [who, role] of [
@@ -53,9 +71,11 @@ beforeAll(async () => {
   slow = (await items.create(editor, 'Thread', { subject: 'Drone data', $access: 'PROTECTED' })).$id;
   const up = (rel: string, filename: string, text: string) =>
     tusUpload(server.url, users.editor.token, Buffer.from(text), { rel, filename });
-  await up(open, 'samples.csv', 'site,ph\nA,7.1\n');
+  const samples = await up(open, 'samples.csv', 'site,ph\nA,7.1\n');
   await up(open, 'notes.txt', 'river notes');
-  await up(hidden, 'location.txt', 'the secret place');
+  const secret = await up(hidden, 'location.txt', 'the secret place');
+  for (const a of [samples, secret])
+    cards.push((await items.create(SYSTEM, 'FileCard', { attachment: a.attachmentId })).$id);
   // A big text file (sparse on disk, deflated in the zip: no disk or memory cost) to kill mid-way.
   const big = await up(slow, 'flight-log.txt', 'x');
   truncateSync((server.app.services.files as DiskStorage).localPath(fileKey(big.uppyId)), 1_500_000_000);
@@ -105,6 +125,21 @@ describe('act/exportZip/async', () => {
       [`${hidden}/location.txt`, `${open}/notes.txt`, `${open}/samples.csv`].sort(),
     );
     await editor.client.close();
+  });
+
+  it('takes a query over items that stand for attachments: those attachments, as the starter', async () => {
+    const staff = await connectAs(server, users.staff.email, PASSWORD);
+    const started = await staff.client.call<{ key: string }>('act/exportZip/async', {
+      query: { must: { _t: ['FileCard'], $id: cards } },
+      name: 'consult-attachments.zip',
+    });
+    const done = (await staff.client.waitForPush(isTask('taskComplete', started.key), 15_000)).b as TaskPush;
+    const entries = await zipEntries(
+      Buffer.from(await (await get(done.resultURI!, users.staff.token)).arrayBuffer()),
+    );
+    // The card of the private file follows it: staff find neither, and notes.txt has no card.
+    expect([...entries.keys()]).toEqual([`${open}/samples.csv`]);
+    await staff.client.close();
   });
 
   it('refuses at once when nothing is readable, and refuses a bad name', async () => {

@@ -98,6 +98,16 @@ export interface MapLayer {
   capability?: string;
 }
 
+/**
+ * A type's own create dialog (ClientModule.createDialogs): the list screen's New button opens it
+ * instead of the generic one. It creates the item itself and hands it back.
+ */
+export interface CreateDialogProps {
+  type: ItemType;
+  onCreated(item: Item): void;
+  onClose(): void;
+}
+
 export interface ClientModule {
   /** The manifest's id. */
   id: string;
@@ -118,6 +128,12 @@ export interface ClientModule {
    * actions only.
    */
   stepPanels?: Readonly<Record<string, Lazyable<StepPanelProps>>>;
+  /**
+   * Create dialogs by type name, for the module's own types only, where the generic form cannot
+   * do it (the consultation's guided form). Loaded halves only: a type's half loads with the
+   * user's session when they may see the module.
+   */
+  createDialogs?: Readonly<Record<string, Lazyable<CreateDialogProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
 }
@@ -138,6 +154,7 @@ export { RequestError } from './state/request-error';
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
 export { formatDate } from './items/format';
+export { propLabel } from './items/labels';
 export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
@@ -152,6 +169,11 @@ export { useCellLink, useItemHref } from './shell/cell-href';
 export { ItemLinkRow } from './items/ItemLinkRow';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
+
+// The generic form's parts, for a module's own form of a type (a guided create): each field as
+// the generic form draws it (inside a react-hook-form FormProvider), its defaults and wire data.
+export { PropertyField } from './items/PropertyField';
+export { formDefaults, toWireData, type FormValues } from './items/form-model';
 
 // Search: the search component, saved views, creating items, organisation labels.
 export { SearchPanel } from './search/SearchPanel';

@@ -1,4 +1,5 @@
 import type { Role } from '../protocol/access-levels';
+import type { ZipName } from '../protocol/files';
 import type { KeyCapGate } from './key-caps';
 
 // Views and dashboards as data (DESIGN §2 "A module is one folder"): a module's manifest declares
@@ -30,6 +31,31 @@ export interface ListScreenDecl {
   dateKey: '_c.ts' | '_m.ts';
   /** Offer a create button (when the user may create the type); 'admin': to admins only. */
   create?: boolean | 'admin';
+  /**
+   * Ready-made filters the list offers as toggles above its results ("Overdue", "Assigned to
+   * me"), each added to the query while on. Declared here so a module needs no code for them.
+   */
+  presets?: readonly ListPreset[];
+  /** Offer a zip of the listed items' attachments under this name (act exportZip). */
+  zip?: ZipName;
+  /**
+   * Default TABLE columns that depend on who looks (spec capability-modules §6, response
+   * lists): `adminOnly` columns of the type's default headers are left out for non-admins;
+   * `sharedAdmin` columns are added for admins on a shared (not dedicated) deployment, who see
+   * several organisations' items at once. A person's own column choice still wins.
+   */
+  headers?: { adminOnly?: readonly string[]; sharedAdmin?: readonly string[] };
+}
+
+/**
+ * A list's preset filter: clauses added to its `must` while the preset is on. In a string
+ * value, `$me` stands for the signed-in user's id and `$now` for the current time (ISO), so
+ * "overdue" is `{ anticipatedResponse: ['..$now'], state: ['PENDING'] }`.
+ */
+export interface ListPreset {
+  id: string;
+  titleKey: string;
+  must: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
 }
 
 /**

@@ -155,6 +155,7 @@ export const enScreens = {
     searchLabel: 'Search in this list',
     results: 'Results',
     facets: 'Filters',
+    presets: 'Ready-made filters',
     facetsActiveWord: 'active',
     closeFilters: 'Close filters',
     showResults_one: 'Show {{count}} result',

@@ -13,7 +13,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { itemType } from '../items/item-label';
@@ -51,18 +51,22 @@ import {
   isDateKey,
   pageCount,
   removeFilter,
+  screenColumns,
   setDisplay,
   setSort,
   shownSort,
   tableColumns,
   toggleColumn,
   toggleFilter,
+  togglePreset,
   type ScreenDef,
   type SearchState,
   buildQuery,
 } from './search-model';
 import { typeLabel } from './search-labels';
 import { SortControls } from './SortControls';
+import { PresetBar } from './PresetBar';
+import { useCreateDialog } from './useCreateDialog';
 import { useCanCreate } from './useCanCreate';
 import { sessionStore } from './useResultNav';
 import { useResultItems } from './useResultItems';
@@ -91,7 +95,7 @@ export interface SearchPanelProps {
  */
 export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) {
   const { t } = useTranslation();
-  const { client, alerts } = useApp();
+  const { client, alerts, config } = useApp();
   const { user } = useSession();
   const env = useTypeEnv();
   const cell = useCell();
@@ -167,8 +171,11 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const { items } = useResultItems(ids, true);
   // 'admin': the non-dedicated contact list offers creation to admins only (spec core §6).
   const offerCreate = screen.create === true || (screen.create === 'admin' && user?.admin === true);
-  const createType = offerCreate ? fixedType(screen) : null;
+  // A list of several types offers creation once the person narrows it to one of them.
+  const createType = offerCreate ? effectiveType(screen, state) : null;
   const canCreate = useCanCreate(createType);
+  // A module may give its type a create dialog of its own (a guided form); else the generic one.
+  const OwnCreate = useCreateDialog(createType);
   const sort = shownSort(screen, state);
 
   const next = segmentAt(location.pathname, cell.index + 1);
@@ -229,7 +236,11 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
     : null;
   const total = result?.total ?? 0;
   const pages = pageCount(total);
-  const columns = tableColumns(state, type);
+  const defaultColumns = screenColumns(screen, type, {
+    admin: user?.admin === true,
+    dedicated: config.keyCaps.length > 0,
+  });
+  const columns = tableColumns(state, type, defaultColumns);
   const dateKey = isDateKey(sort.key, type?.allProperties[sort.key]) ? sort.key : screen.dateKey;
   const shown = { ids, labels: result?.labels ?? {}, openId, onOpen: open, hrefOf };
   const activeCount = activeFilters(state).length;
@@ -354,17 +365,27 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           <ColumnChooser
             type={type}
             columns={columns}
-            onToggle={(k) => update((s) => toggleColumn(s, type, k))}
+            onToggle={(k) => update((s) => toggleColumn(s, type, k, defaultColumns))}
           />
         )}
         {saveButton}
         <ExportCsvButton query={buildQuery(screen, state, env)} compact={!beside} />
-        {typeName === 'Attachment' && (
-          <ExportZipButton query={buildQuery(screen, state, env)} name={zipNameFor(screen.name)} />
+        {(screen.zip || typeName === 'Attachment') && (
+          <ExportZipButton
+            query={buildQuery(screen, state, env)}
+            name={screen.zip ?? zipNameFor(screen.name)}
+          />
         )}
         {createButton}
         {countLine}
       </Stack>
+      {screen.presets?.length ? (
+        <PresetBar
+          presets={screen.presets}
+          active={state.preset?.id ?? null}
+          onToggle={(p) => update((s) => togglePreset(s, p, user?.$id ?? null, new Date()))}
+        />
+      ) : null}
       <ActiveFilters
         state={state}
         type={type}
@@ -464,7 +485,21 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       {dialog === 'share' && view && (
         <ShareViewDialog item={view} link={link} onChanged={setView} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'create' && createType && itemType(createType) && (
+      {dialog === 'create' && createType && OwnCreate && (
+        <Suspense fallback={null}>
+          <OwnCreate
+            type={itemType(createType)!}
+            onCreated={(item) => {
+              closeCreate();
+              void navigate(
+                openAfterUrl(location.pathname, location.search, cell.index, `i-${item.$id}`, null),
+              );
+            }}
+            onClose={closeCreate}
+          />
+        </Suspense>
+      )}
+      {dialog === 'create' && createType && !OwnCreate && itemType(createType) && (
         <CreateItemDialog
           type={itemType(createType)!}
           onCreated={(item) => {

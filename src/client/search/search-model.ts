@@ -1,5 +1,5 @@
 import type { ItemType } from '../../kernel/item-type';
-import type { DisplayAs, ListScreenDecl, Order, SortKey } from '../../kernel/view';
+import type { DisplayAs, ListPreset, ListScreenDecl, Order, SortKey } from '../../kernel/view';
 import type { PropertyDef } from '../../kernel/property';
 import type { Role } from '../../protocol/access-levels';
 import { DEFAULT_SEARCH_MAX } from '../../protocol/constants';
@@ -33,6 +33,8 @@ export interface SearchState {
   page: number;
   /** TABLE columns; null: the type's default headers. */
   columns: string[] | null;
+  /** The screen's preset filter that is on (ListScreenDecl.presets), its clause resolved. */
+  preset?: { id: string; must: Clause } | null;
 }
 
 /**
@@ -129,6 +131,30 @@ export function queryMust(screen: ScreenDef, state: SearchState, env: TypeEnv, n
   return must;
 }
 
+/**
+ * A preset's clause for this person at this moment: `$me` becomes their id and `$now` the
+ * current time, so the query the server gets holds only plain values.
+ */
+export function resolvePreset(preset: ListPreset, me: string | null, now: Date): Clause {
+  const out: Clause = {};
+  for (const [key, values] of Object.entries(preset.must))
+    out[key] = values.map((v) =>
+      typeof v === 'string' ? v.replaceAll('$me', me ?? '').replaceAll('$now', now.toISOString()) : v,
+    );
+  return out;
+}
+
+/** Turns a preset on (replacing another) or off. */
+export function togglePreset(
+  state: SearchState,
+  preset: ListPreset,
+  me: string | null,
+  now: Date,
+): SearchState {
+  const on = state.preset?.id === preset.id;
+  return { ...state, preset: on ? null : { id: preset.id, must: resolvePreset(preset, me, now) }, page: 0 };
+}
+
 /** Explicit sort first, then the screen's default; the general search ranks text matches. */
 export function effectiveSort(screen: ScreenDef, state: SearchState): SortKey[] {
   return state.sort.length ? state.sort : [...screen.defaultSort];
@@ -150,6 +176,9 @@ export function buildQuery(
   const sort = effectiveSort(screen, state);
   return {
     must: queryMust(screen, state, env, now),
+    // A preset is a sub-query of its own, so it narrows what the facets chose on the same key
+    // (a date range and a band on one key would otherwise be either/or).
+    ...(state.preset ? { subs: [{ must: state.preset.must }] } : {}),
     ...(sort.length ? { sort } : {}),
     facets: state.showFacets ? facetKeys(screen, state, env) : [],
     labels: true,
@@ -240,10 +269,35 @@ export function setSort(state: SearchState, key: string, order: Order): SearchSt
   return { ...state, sort: [{ key, order }], page: 0 };
 }
 
-/** TABLE columns: the person's choice, else the type's default headers. */
-export function tableColumns(state: SearchState, type: ItemType | undefined): string[] {
+/** TABLE columns: the person's choice, else the screen's defaults (the type's default headers). */
+export function tableColumns(
+  state: SearchState,
+  type: ItemType | undefined,
+  defaults?: readonly string[],
+): string[] {
   if (state.columns?.length) return state.columns;
+  if (defaults) return [...defaults];
   return type ? [...type.defaultHeaders] : ['_t', '_c', '_c.ts'];
+}
+
+/** Who looks at a list, for the columns it shows by default. */
+export interface Viewer {
+  admin: boolean;
+  /** The deployment names key capabilities (key-caps.ts): one community's own. */
+  dedicated: boolean;
+}
+
+/**
+ * A screen's default TABLE columns for this viewer (ListScreenDecl.headers): the type's default
+ * headers without the admin-only ones for others, with the shared-deployment admin's extras.
+ */
+export function screenColumns(screen: ScreenDef, type: ItemType | undefined, viewer: Viewer): string[] {
+  const base = type ? [...type.defaultHeaders] : ['_t', '_c', '_c.ts'];
+  const rules = screen.headers;
+  if (!rules) return base;
+  const hidden = new Set(viewer.admin ? [] : (rules.adminOnly ?? []));
+  const extra = viewer.admin && !viewer.dedicated ? (rules.sharedAdmin ?? []) : [];
+  return [...new Set([...base.filter((k) => !hidden.has(k)), ...extra])];
 }
 
 const HIDDEN_COLUMN_KINDS = new Set(['json', 'geometry', 'file']);
@@ -257,8 +311,13 @@ export function columnOptions(type: ItemType | undefined): string[] {
   return [...new Set([...own, ...generic])];
 }
 
-export function toggleColumn(state: SearchState, type: ItemType | undefined, key: string): SearchState {
-  const cols = tableColumns(state, type);
+export function toggleColumn(
+  state: SearchState,
+  type: ItemType | undefined,
+  key: string,
+  defaults?: readonly string[],
+): SearchState {
+  const cols = tableColumns(state, type, defaults);
   // Taking one away keeps the order; a new one goes to the end.
   const next = cols.includes(key) ? cols.filter((c) => c !== key) : [...cols, key];
   return { ...state, columns: next.length ? next : cols };

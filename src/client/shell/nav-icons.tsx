@@ -1,6 +1,10 @@
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
@@ -52,6 +56,11 @@ export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   NewReleases: NewReleasesOutlined,
   HelpOutline: HelpOutlineOutlined,
   AdminPanelSettings: AdminPanelSettingsOutlined,
+  // The consultation group's.
+  Assignment: AssignmentOutlined,
+  AssignmentTurnedIn: AssignmentTurnedInOutlined,
+  AttachFile: AttachFileOutlined,
+  Event: EventOutlined,
   // The chevron of a folding group.
   ExpandMore,
 };

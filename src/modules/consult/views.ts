@@ -1,8 +1,138 @@
 import type { NavEntry } from '../../kernel/module';
-import type { ViewDecl } from '../../kernel/view';
+import type { ListPreset, ListScreenDecl, ViewDecl } from '../../kernel/view';
 
-// The consultation views as data (kernel/view.ts), its navigation and their English titles.
+// The consultation views as data (kernel/view.ts), its navigation and their English titles
+// (spec capability-modules §2 "Consultation"). Every screen but consult.organizations is the
+// generic list; the policy decides what each lists (a proponent's consult.responses is empty:
+// responses are never theirs to read). consult.dashboard and consult.audit belong to the
+// consultation desk (issue 16).
 
-export const consultViews: readonly ViewDecl[] = [];
-export const consultNav: readonly NavEntry[] = [];
-export const consultTitles: Readonly<Record<string, string>> = {};
+/** The organisations screen: a list with an action of its own (client/organizations/). */
+export const ORGANIZATIONS_VIEW = 'consult.organizations';
+
+/** The group exists on a dedicated deployment only when it names Consult (spec §2). */
+const GATE = { dedicatedKeyCap: 'Consult' } as const;
+
+/** A list screen of the group: two thirds of the width for tables. */
+function list(name: string, icon: string, capability: string, decl: ListScreenDecl): ViewDecl {
+  return {
+    name,
+    titleKey: `nav.${name.replace(/\./g, '_')}`,
+    icon,
+    width: decl.displayAs === 'LIST' ? 'HALF' : 'TWO_THIRDS',
+    inNav: true,
+    capability,
+    ...GATE,
+    list: decl,
+  };
+}
+
+/**
+ * The response list's presets (spec §9 "Overdue filter": anticipatedResponse from the earliest
+ * date up to now, state PENDING; "Assigned to me": the engine's flat `_wf.$assigned`).
+ */
+export const RESPONSE_PRESETS: readonly ListPreset[] = [
+  {
+    id: 'overdue',
+    titleKey: 'consult.presets.overdue',
+    must: { anticipatedResponse: ['..$now'], state: ['PENDING'] },
+  },
+  { id: 'mine', titleKey: 'consult.presets.mine', must: { '_wf.$assigned': ['$me'] } },
+];
+
+export const consultViews: readonly ViewDecl[] = [
+  list('consult.projects', 'Assignment', 'Consult', {
+    types: ['Consultation'],
+    defaultSort: [{ key: '_m.ts', order: 'desc' }],
+    displayAs: 'TABLE',
+    dateKey: '_m.ts',
+    // Offered to those who may create (ConsultDrafts proponents, community staff): the guided form.
+    create: true,
+  }),
+  list('consult.responses', 'AssignmentTurnedIn', 'ConsultRespond', {
+    types: ['ConsultResponse'],
+    defaultSort: [{ key: 'anticipatedResponse', order: 'asc' }],
+    displayAs: 'TABLE',
+    dateKey: '_m.ts',
+    presets: RESPONSE_PRESETS,
+    // Spec §6: non-admins lose the generic state column (the workflow's state says more to
+    // them); admins of a shared deployment see every community's, so they get its column.
+    headers: { adminOnly: ['state'], sharedAdmin: ['community'] },
+  }),
+  {
+    // A list with a "Record an organisation" action (act cnsCreateOrganization): community
+    // staff record proponents and regulators, which core's Organization create leaves to admins.
+    name: ORGANIZATIONS_VIEW,
+    titleKey: 'nav.consult_organizations',
+    icon: 'Business',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    capability: 'Consult',
+    ...GATE,
+    screen: true,
+  },
+  list('consult.contacts', 'ContactPhone', 'Consult', {
+    types: ['Contact'],
+    defaultSort: [
+      { key: 'lastName', order: 'asc' },
+      { key: 'firstName', order: 'asc' },
+    ],
+    displayAs: 'TABLE',
+    dateKey: '_c.ts',
+    create: true,
+  }),
+  list('consult.attachments', 'AttachFile', 'Consult', {
+    types: ['ConsultAttachment'],
+    defaultSort: [{ key: '_c.ts', order: 'desc' }],
+    displayAs: 'TABLE',
+    dateKey: '_c.ts',
+    zip: 'consult-attachments.zip',
+  }),
+  list('consult.communications', 'Forum', 'Consult', {
+    // Threads and the communication log; a CommLog is created once the list is narrowed to it.
+    types: ['Thread', 'CommLog'],
+    defaultSort: [{ key: '_m.ts', order: 'desc' }],
+    displayAs: 'LIST',
+    dateKey: '_m.ts',
+    create: true,
+  }),
+  list('consult.meetings', 'Event', 'Consult', {
+    types: ['Meeting'],
+    // Spec §2: by date and start, newest first.
+    defaultSort: [
+      { key: 'date', order: 'desc' },
+      { key: 'start', order: 'desc' },
+    ],
+    displayAs: 'TABLE',
+    dateKey: '_c.ts',
+    create: true,
+  }),
+];
+
+export const consultNav: readonly NavEntry[] = [
+  { path: 'consult', group: true, capability: 'Consult', ...GATE },
+  { path: 'consult.projects', capability: 'Consult', ...GATE },
+  { path: 'consult.responses', capability: 'ConsultRespond', ...GATE },
+  { path: 'consult.organizations', capability: 'Consult', ...GATE },
+  { path: 'consult.contacts', capability: 'Consult', ...GATE },
+  { path: 'consult.attachments', capability: 'Consult', ...GATE },
+  { path: 'consult.communications', capability: 'Consult', ...GATE },
+  { path: 'consult.meetings', capability: 'Consult', ...GATE },
+];
+
+/**
+ * The English words the list screens need before the module's half loads: the drawer's titles
+ * and the response list's presets.
+ */
+export const consultTitles: Readonly<Record<string, string>> = {
+  'nav.consult': 'Consultation',
+  'nav.consult_projects': 'Consultations',
+  'nav.consult_responses': 'Responses',
+  'nav.consult_organizations': 'Organisations',
+  'nav.consult_contacts': 'Contacts',
+  'nav.consult_attachments': 'Consultation files',
+  'nav.consult_communications': 'Communications',
+  'nav.consult_meetings': 'Meetings',
+  'consult.presets.overdue': 'Overdue',
+  'consult.presets.mine': 'Assigned to me',
+};

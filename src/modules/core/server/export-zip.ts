@@ -2,6 +2,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../protocol/errors';
 import { ZIP_NAMES, type ZipName } from '../../../protocol/files';
+import type { ItemType } from '../../../kernel/item-type';
 import { SearchQuery } from '../../../protocol/query';
 import {
   type AsyncAction,
@@ -36,13 +37,42 @@ function parseBody(body: Record<string, unknown>): ZipBody {
   return { query: q.data, name: name as ZipName };
 }
 
-/** A query over parents becomes a query over their attachments (rel: the parents found). */
+/**
+ * The property by which each item of a type stands for one attachment: a required, single
+ * relation to Attachment (consult's ConsultAttachment, a listing of consultations' files).
+ */
+export function attachmentPointer(type: ItemType | undefined): string | null {
+  for (const [key, p] of Object.entries(type?.properties ?? {}))
+    if (
+      p.kind === 'relation' &&
+      !p.list &&
+      p.required === true &&
+      p.types?.length === 1 &&
+      p.types[0] === 'Attachment'
+    )
+      return key;
+  return null;
+}
+
+/**
+ * A query over parents becomes a query over their attachments (rel: the parents found); a query
+ * over a type whose items stand for attachments (attachmentPointer) becomes one over those
+ * attachments themselves. Either way the attachments are searched again as the principal.
+ */
 export async function attachmentQuery(s: Services, p: Principal, q: SearchQuery): Promise<SearchQuery> {
   const types = (q.must?._t ?? []).filter((t): t is string => typeof t === 'string');
   if (types.length === 0 || (types.length === 1 && types[0] === 'Attachment')) return q;
   const found = await s.search.search(p, { ...q, max: ZIP_MAX_PARENTS, facets: [], labels: false });
   if (found.total > ZIP_MAX_PARENTS)
     throw new TaskError('queryTooBroad', `${found.total} items; at most ${ZIP_MAX_PARENTS}`);
+  const pointer = types.length === 1 ? attachmentPointer(s.registry.types.get(types[0]!)) : null;
+  if (pointer) {
+    const rows = await s.items.readRows(found.ids);
+    const ids = found.ids
+      .map((id) => rows.get(id)?.data[pointer])
+      .filter((v): v is string => typeof v === 'string');
+    return { must: { $id: ids.length ? ids : ['-none-'] } };
+  }
   return { must: { rel: found.ids.length ? found.ids : ['-none-'] } };
 }
 

@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import type { ItemSection } from '../../../client/module-api';
+
+// The consultation record's own sections: above the form, its summary (state, due date, who)
+// with the lifecycle moves the user may make; below it, the communities' responses (for
+// community staff: the search is the policy's, so a proponent finds none and sees nothing).
+// Its files, conversations and history are core's sections (Attachments, Conversations,
+// History), which show on every Consultation as on any item whose type holds files.
+
+const ConsultationSummary = lazy(() =>
+  import('./record/ConsultationSummary').then((m) => ({ default: m.ConsultationSummary })),
+);
+const ConsultationResponses = lazy(() =>
+  import('./record/ConsultationResponses').then((m) => ({ default: m.ConsultationResponses })),
+);
+
+export const consultItemSections: readonly ItemSection[] = [
+  {
+    id: 'consult.summary',
+    order: -5,
+    applies: (item) => item._t === 'Consultation' && !!item.$id,
+    component: ConsultationSummary,
+  },
+  {
+    id: 'consult.responses',
+    // After Attachments (10), before Related (20).
+    order: 15,
+    applies: (item) => item._t === 'Consultation' && !!item.$id,
+    component: ConsultationResponses,
+  },
+];

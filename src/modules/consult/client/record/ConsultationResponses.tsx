@@ -1,0 +1,91 @@
+import { Alert, Box, CircularProgress, List, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  formatDate,
+  ItemLinkRow,
+  readMany,
+  readSearchReply,
+  useApp,
+  type Item,
+  type ItemSectionProps,
+} from '../../../../client/module-api';
+import { dueInfo } from './days-left';
+
+/** More responses than communities any consultation goes to. */
+const MAX_RESPONSES = 200;
+
+/**
+ * The communities' responses to this consultation: community, state, outcome, who is assigned
+ * and when it is due. The search is the policy's: community staff find their community's, a
+ * proponent or regulator finds none, and then the section says nothing at all.
+ */
+export function ConsultationResponses({ item }: ItemSectionProps) {
+  const { t } = useTranslation();
+  const { client } = useApp();
+  const qc = useQueryClient();
+  const headingId = useId();
+  // The consultation's own change (a distribution, a response finished) moves `_u`: read again.
+  const q = useQuery({
+    queryKey: ['consultResponses', item.$id, item._u],
+    queryFn: async () => {
+      const found = readSearchReply(
+        await client.request('search/ids', {
+          must: { _t: ['ConsultResponse'], consultation: [item.$id] },
+          sort: [{ key: 'projectName', order: 'asc' }],
+          max: MAX_RESPONSES,
+          labels: true,
+        }),
+      );
+      const items = await readMany(client, qc, found.ids);
+      return { ids: found.ids, labels: found.labels, items };
+    },
+    retry: false,
+  });
+  if (q.isPending)
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
+        <CircularProgress size={24} aria-label={t('consult.responses.title')} />
+      </Box>
+    );
+  if (q.isError) return <Alert severity="error">{t('consult.responses.loadFailed')}</Alert>;
+  // Nothing this user may read: no heading, no hint that responses exist.
+  if (!q.data.ids.length) return null;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }} data-consult-responses>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('consult.responses.title')}
+      </Typography>
+      <List dense disablePadding>
+        {q.data.ids.map((id) => {
+          const r = q.data.items[id];
+          return r ? (
+            <ResponseRow key={id} r={r} labels={{ ...q.data.labels, ...(r.$labels ?? {}) }} />
+          ) : null;
+        })}
+      </List>
+    </Box>
+  );
+}
+
+function ResponseRow({ r, labels }: { r: Item; labels: Record<string, string> }) {
+  const { t } = useTranslation();
+  const community = typeof r.community === 'string' ? (labels[r.community] ?? r.community) : '';
+  const assigned = Array.isArray(r['_wf.$assigned'])
+    ? (r['_wf.$assigned'] as string[]).map((u) => labels[u] ?? u).join(', ')
+    : '';
+  const dueDate = typeof r.anticipatedResponse === 'string' ? r.anticipatedResponse : null;
+  const due = dueDate && r.state === 'PENDING' ? dueInfo(dueDate, new Date()) : null;
+  const parts = [
+    `${t('consult.responses.state')}: ${t(`enums.${String(r.state)}`, { defaultValue: String(r.state ?? '') })}`,
+    r.outcome ? `${t('consult.responses.outcome')}: ${labels[String(r.outcome)] ?? String(r.outcome)}` : null,
+    `${t('consult.responses.assigned')}: ${assigned || t('consult.responses.nobody')}`,
+    dueDate
+      ? `${t('consult.responses.due')}: ${formatDate(dueDate)}${
+          due?.tone === 'overdue' ? ` (${t('consult.summary.overdue', { count: -due.days })})` : ''
+        }`
+      : null,
+  ].filter(Boolean);
+  return <ItemLinkRow id={r.$id} type={r._t} primary={community} secondary={parts.join(' · ')} />;
+}
