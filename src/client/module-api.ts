@@ -137,6 +137,8 @@ export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
+// An organisation's list of values (entries with their labels), as the form's selects read it.
+export { useLov } from './items/useLov';
 export { recentItems } from './state/recent';
 
 // The shell: views and cells, the navigation and the admin's menu settings.
@@ -144,6 +146,8 @@ export type { ViewProps } from './views/view-def';
 export { useCell } from './shell/cell-api';
 export { useCellLink, useItemHref } from './shell/cell-href';
 export { ItemLinkRow } from './items/ItemLinkRow';
+// A record's titled section block (core's Related, Conversations, History; modules' sections).
+export { SectionFrame } from './items/SectionFrame';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
 
@@ -160,6 +164,7 @@ export { useOrgLabels } from './search/useOrgLabels';
 // Files: attachment rows, the viewer, upload settings.
 export { AttachmentDownloadButton, AttachmentRowButton } from './files/AttachmentRow';
 export { groupOf } from './files/attachment-urls';
+export { useAttachments } from './files/useAttachments';
 export { AttachmentViewer } from './files/AttachmentViewer';
 export { tusOptions } from './files/tus-options';
 

@@ -1,0 +1,66 @@
+import { Alert, Button, Stack } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError, useApp, type StepPanelProps } from '../../../../client/module-api';
+import { errorKey } from '../response/consult-acts';
+
+/**
+ * What a kind's check found missing, by the field the server names in its refusal
+ * (invalidInput on `internalContacts`, `outcome`, `thread`, `meeting`): said in words here.
+ */
+const MISSING: Record<string, string> = {
+  internalContacts: 'consult.step.missing.assignee',
+  outcome: 'consult.step.missing.outcome',
+  thread: 'consult.step.missing.thread',
+  meeting: 'consult.step.missing.meeting',
+};
+
+export function refusalKey(e: unknown): string {
+  if (e instanceof RequestError && e.userMessage === 'invalidInput') {
+    const path = e.fields[0]?.path;
+    if (path && MISSING[path]) return MISSING[path];
+  }
+  return errorKey(e);
+}
+
+/**
+ * Completes the step (wfSetStepState → COMPLETE). The server runs the kind's check (an assignee,
+ * an outcome, a sent thread, a meeting) and refuses with its catalogue key, shown here; the
+ * item's push brings the new step states.
+ */
+export function CompleteStep({
+  item,
+  step,
+  disabled,
+}: Pick<StepPanelProps, 'item' | 'step'> & { disabled?: boolean }) {
+  const { t } = useTranslation();
+  const { client, alerts } = useApp();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function complete() {
+    setBusy(true);
+    setError(null);
+    try {
+      await client.act('wfSetStepState', { item: item.$id, step: step.id, state: 'COMPLETE' });
+      alerts.push({ type: 'success', key: 'consult.step.completed' });
+    } catch (e) {
+      setError(refusalKey(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack sx={{ gap: 1, alignItems: 'flex-start' }}>
+      <Button variant="contained" size="small" onClick={() => void complete()} disabled={busy || disabled}>
+        {t('consult.step.complete')}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert">
+          {t(error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
