@@ -19,6 +19,12 @@ export interface ItemSectionProps {
   type: ItemType;
   editable: boolean;
   user: UserSession | null;
+  /**
+   * The item as a write this section made answered it (an update's reply, or the item read
+   * again after an act): the record adopts it as its own change, so it does not announce it as
+   * someone else's. Optional where a section is shown outside a record.
+   */
+  onSaved?(saved: Item): void;
 }
 
 /** A section below an item's form (Attachments, the profile panel, a map, a workflow). */
@@ -82,6 +88,8 @@ export interface StepPanelProps {
   item: Item;
   step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
   editable: boolean;
+  /** The workflow section's `onSaved` (ItemSectionProps), handed on: the panel's own writes. */
+  onSaved?(saved: Item): void;
 }
 
 /** A layer of the map screen (the spatial module draws them; other modules add theirs). */

@@ -18,7 +18,12 @@ import { LovPicker } from './LovPicker';
  * Records a response given by other means (act rwfRecordOffline): the response state becomes
  * OFFLINE with the chosen outcome, and nothing is sent to the proponent.
  */
-export function RecordOfflineDialog(p: { item: Item; open: boolean; onClose(): void }) {
+export function RecordOfflineDialog(p: {
+  item: Item;
+  open: boolean;
+  onClose(): void;
+  onSaved?(saved: Item): void;
+}) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const titleId = useId();
@@ -37,7 +42,10 @@ export function RecordOfflineDialog(p: { item: Item; open: boolean; onClose(): v
     setBusy(true);
     try {
       await consultAct(client, 'rwfRecordOffline', { response: p.item.$id, outcome });
-      alerts.push({ type: 'success', key: 'consult.response.recorded' });
+      // The outcome is a field of the form: the record takes the act's change as its own (and
+      // says it was applied); outside a record the dialog says it.
+      if (p.onSaved) p.onSaved(await client.request<Item>(`readAllowed/${p.item.$id}`));
+      else alerts.push({ type: 'success', key: 'consult.response.recorded' });
       p.onClose();
     } catch (err) {
       setFailure(errorKey(err));

@@ -28,7 +28,7 @@ function Fact(p: { label: string; children: ReactNode }) {
  * (the consultation's primary organisation, mirrored), the assigned staff, and the two ways a
  * response ends: sent to the proponent, or recorded without a message.
  */
-export function ResponseSummarySection({ item, editable }: ItemSectionProps) {
+export function ResponseSummarySection({ item, editable, onSaved }: ItemSectionProps) {
   const { t } = useTranslation();
   const link = useCellLink();
   const [dialog, setDialog] = useState<'send' | 'offline' | null>(null);
@@ -128,7 +128,9 @@ export function ResponseSummarySection({ item, editable }: ItemSectionProps) {
         </Stack>
       )}
       {dialog === 'send' && <SendResponseDialog item={item} open onClose={() => setDialog(null)} />}
-      {dialog === 'offline' && <RecordOfflineDialog item={item} open onClose={() => setDialog(null)} />}
+      {dialog === 'offline' && (
+        <RecordOfflineDialog item={item} open onSaved={onSaved} onClose={() => setDialog(null)} />
+      )}
     </SectionFrame>
   );
 }

@@ -41,7 +41,7 @@ export function UserPicker(p: {
             ? t('item.searchFailed')
             : t('item.noMatches')
       }
-      sx={{ minWidth: 220, flexGrow: 1 }}
+      sx={{ minWidth: 220, maxWidth: 420, flexGrow: 1 }}
       renderInput={(params) => <TextField {...params} size="small" label={p.label} />}
     />
   );

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { ItemSection } from '../../../../client/module-api';
-import { RESPONSE } from './response-fields';
+import { ASSIGNED_FIELD, RESPONSE } from './response-fields';
 
 // A community's response record (ConsultResponse): its head (facts, assigned staff, send or
 // record the response) above the workflow panel and the form, its sections and concerns below
@@ -18,6 +18,8 @@ export const responseSections: readonly ItemSection[] = [
     id: 'consult-response-summary',
     // Above the workflow panel (which sits just above the form).
     order: -30,
+    // Shown (and the assignees edited) here: the form does not repeat them.
+    omit: ['consultation', 'community', 'primaryOrg', ASSIGNED_FIELD],
     applies: (item) => item._t === RESPONSE && !!item.$id,
     component: ResponseSummarySection,
   },

@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, type StepPanelProps } from '../../../../client/module-api';
+import { useApp, type Item, type StepPanelProps } from '../../../../client/module-api';
 import { errorKey } from '../response/consult-acts';
 import { LovPicker } from '../response/LovPicker';
 import { CompleteStep } from './CompleteStep';
@@ -10,7 +10,7 @@ import { CompleteStep } from './CompleteStep';
  * RWF_OUTCOME: the outcome (the owner's RWF_OUTCOMES) saved on the response with the ordinary
  * update, then the step completed (the server refuses while the response has no outcome).
  */
-export function OutcomeStepPanel({ item, step, editable }: StepPanelProps) {
+export function OutcomeStepPanel({ item, step, editable, onSaved }: StepPanelProps) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const saved = typeof item.outcome === 'string' ? item.outcome : '';
@@ -24,8 +24,14 @@ export function OutcomeStepPanel({ item, step, editable }: StepPanelProps) {
     setBusy(true);
     setError(null);
     try {
-      await client.request('update', { $id: item.$id, $version: item.$version, outcome: outcome || null });
-      alerts.push({ type: 'success', key: 'consult.step.outcomeSaved' });
+      const saved = await client.request<Item>('update', {
+        $id: item.$id,
+        $version: item.$version,
+        outcome: outcome || null,
+      });
+      // The record adopts its own change (and says so); shown elsewhere, the panel says it.
+      if (onSaved) onSaved(saved);
+      else alerts.push({ type: 'success', key: 'consult.step.outcomeSaved' });
     } catch (e) {
       setError(errorKey(e));
     } finally {
@@ -39,14 +45,16 @@ export function OutcomeStepPanel({ item, step, editable }: StepPanelProps) {
         {t('consult.step.outcomeHelp')}
       </Typography>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <LovPicker
-          list="RWF_OUTCOMES"
-          owner={item.owner}
-          label={t('consult.response.outcome')}
-          value={outcome}
-          onChange={setOutcome}
-          disabled={!editable || busy}
-        />
+        <Box sx={{ flex: '1 1 240px', maxWidth: 420 }}>
+          <LovPicker
+            list="RWF_OUTCOMES"
+            owner={item.owner}
+            label={t('consult.response.outcome')}
+            value={outcome}
+            onChange={setOutcome}
+            disabled={!editable || busy}
+          />
+        </Box>
         {editable && (
           <Button variant="outlined" onClick={() => void save()} disabled={busy || outcome === saved}>
             {t('consult.step.saveOutcome')}
