@@ -18,8 +18,8 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError, useApp, useAttachments, type Item } from '../../../../client/module-api';
-import { consultAct, errorKey } from './consult-acts';
+import { useApp, useAttachments, type Item } from '../../../../client/module-api';
+import { asRefusal, consultAct, errorKey } from './consult-acts';
 import {
   NEEDS_ATTACHMENTS,
   SEND_PURPOSES,
@@ -87,7 +87,7 @@ export function SendResponseDialog(p: {
       p.onClose(reply);
     } catch (err) {
       // The server's own refusal of a letter-less response is shown on the files, like ours.
-      if (err instanceof RequestError && err.userMessage === 'attachmentsRequired')
+      if (asRefusal(err)?.userMessage === 'attachmentsRequired')
         setErrors({ attachments: 'errors.attachmentsRequired' });
       else setFailure(errorKey(err));
     } finally {

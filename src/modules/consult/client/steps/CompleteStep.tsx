@@ -1,27 +1,8 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError, useApp, type StepPanelProps } from '../../../../client/module-api';
-import { errorKey } from '../response/consult-acts';
-
-/**
- * What a kind's check found missing, by the field the server names in its refusal
- * (invalidInput on `internalContacts`, `outcome`, `thread`, `meeting`): said in words here.
- */
-const MISSING: Record<string, string> = {
-  internalContacts: 'consult.step.missing.assignee',
-  outcome: 'consult.step.missing.outcome',
-  thread: 'consult.step.missing.thread',
-  meeting: 'consult.step.missing.meeting',
-};
-
-export function refusalKey(e: unknown): string {
-  if (e instanceof RequestError && e.userMessage === 'invalidInput') {
-    const path = e.fields[0]?.path;
-    if (path && MISSING[path]) return MISSING[path];
-  }
-  return errorKey(e);
-}
+import { useApp, type StepPanelProps } from '../../../../client/module-api';
+import { refusalKey } from './step-model';
 
 /**
  * Completes the step (wfSetStepState → COMPLETE). The server runs the kind's check (an assignee,

@@ -9,15 +9,7 @@ import {
   type Item,
   type StepPanelProps,
 } from '../../../../client/module-api';
-
-/** The community's internal threads about the consultation (no purpose): where snapshots go. */
-export function internalThreadsQuery(consultation: string, owner: string | null) {
-  return {
-    must: { _t: ['Thread'], context: [consultation], ...(owner ? { owner: [owner] } : {}) },
-    sort: [{ key: '_c.ts', order: 'desc' as const }],
-    max: 20,
-  };
-}
+import { internalThreadsQuery } from './step-model';
 
 /**
  * RWF_SNAPSHOT: when the step becomes active the server posts the response's state to the

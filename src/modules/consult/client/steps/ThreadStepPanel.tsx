@@ -12,27 +12,7 @@ import {
 } from '../../../../client/module-api';
 import { SendResponseDialog } from '../response/SendResponseDialog';
 import { CompleteStep } from './CompleteStep';
-
-/** The purposes that complete a thread step (design: RWF_THREAD). */
-const SENT_PURPOSES = ['CONSULT_RESPONSE', 'CONSULT_ACK'];
-
-/**
- * The threads this community sent the proponent about the consultation: a thread on the
- * consultation with a response purpose, owned by the response's community (another community's
- * thread is not readable here anyway; the owner keeps the count to this response's own).
- */
-export function sentThreadsQuery(consultation: string, owner: string | null) {
-  return {
-    must: {
-      _t: ['Thread'],
-      context: [consultation],
-      purpose: SENT_PURPOSES,
-      ...(owner ? { owner: [owner] } : {}),
-    },
-    sort: [{ key: '_c.ts', order: 'desc' as const }],
-    max: 20,
-  };
-}
+import { sentThreadsQuery } from './step-model';
 
 /** RWF_THREAD: the response or acknowledgement sent to the proponent (the send dialog), then complete. */
 export function ThreadStepPanel({ item, step, editable }: StepPanelProps) {
