@@ -155,6 +155,9 @@ describe('a community response, worked by the lands officer', () => {
     await page.getByRole('listbox').getByRole('option').nth(1).click();
     await panel.getByRole('button', { name: 'Save outcome' }).click();
     await expect.poll(async () => typeof (await stored(app, responseId)).outcome).toBe('string');
+    await record().getByTestId('response-outcome').filter({ hasNotText: 'Not set' }).waitFor();
+    // The officer's own change: the record takes it as such (no "someone else changed" notice).
+    expect(await page.getByText('Someone else changed this item').count()).toBe(0);
     await complete.click();
     await expect.poll(async () => (await steps()).find((s) => s.id === outcomeStep)?.state).toBe('COMPLETE');
     expect(await record().getByTestId('response-outcome').textContent()).not.toBe('Not set');
