@@ -41,6 +41,7 @@ let officerWs: WsClient;
 let proponentWs: WsClient;
 let tmp: string;
 let responseId = '';
+let consultationId = '';
 let outcomeStep = '';
 
 type Body = Record<string, unknown> & { erred?: boolean; userMessage?: string };
@@ -77,6 +78,7 @@ beforeAll(async () => {
     requestedResponseDate: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
   });
   const consultation = draft.$id as string;
+  consultationId = consultation;
   await call(proponentWs, 'act/cnsSubmit', { consultation });
   const distributed = await call(officerWs, 'act/cnsDistribute', { consultation, communities: [riverbend] });
   responseId = (distributed.responses as string[])[0]!;
@@ -188,7 +190,7 @@ describe('a community response, worked by the lands officer', () => {
 
     // The proponent reads the thread and its letter (a copy), never the response itself.
     const threads = await call(proponentWs, 'search/ids', {
-      must: { _t: ['Thread'], purpose: ['CONSULT_RESPONSE'] },
+      must: { _t: ['Thread'], context: [consultationId], purpose: ['CONSULT_RESPONSE'] },
     });
     expect((threads.ids as string[]).length).toBe(1);
     const letters = await call(proponentWs, 'search/ids', {

@@ -92,15 +92,18 @@ export function ResponseSummarySection({ item, editable, onSaved }: ItemSectionP
           {typeof item.anticipatedResponse === 'string' && item.anticipatedResponse ? (
             <>
               {formatDate(item.anticipatedResponse)}{' '}
-              <Typography
-                component="span"
-                variant="body2"
-                color={late ? 'error' : 'text.secondary'}
-                sx={{ fontWeight: late ? 600 : undefined }}
-                data-testid="response-due"
-              >
-                ({t(due.key, due.count === undefined ? {} : { count: due.count })})
-              </Typography>
+              {/* Days left or late matter while the response is open; an answered one has a date. */}
+              {open && (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color={late ? 'error' : 'text.secondary'}
+                  sx={{ fontWeight: late ? 600 : undefined }}
+                  data-testid="response-due"
+                >
+                  ({t(due.key, due.count === undefined ? {} : { count: due.count })})
+                </Typography>
+              )}
             </>
           ) : (
             t('consult.response.noDate')
