@@ -138,6 +138,13 @@ describe('a community response, worked by the lands officer', () => {
     await field(sections, 'Heading').fill('Water quality and fish');
     await sections.getByRole('button', { name: 'Save' }).click();
     await sections.getByRole('link', { name: 'Open Water quality and fish' }).waitFor();
+    // And again: the second edit sends the version the first one made.
+    await sections.getByRole('button', { name: 'Edit Water quality and fish' }).click();
+    await field(sections, 'Text').fill(
+      'The pit drains into Riverbend Creek above the fish camp and the spawning beds.',
+    );
+    await sections.getByRole('button', { name: 'Save' }).click();
+    await sections.getByText(/and the spawning beds\.$/).waitFor();
 
     const found = await call(officerWs, 'search/ids', {
       must: { _t: ['ConsultResponseSection', 'ConsultResponseConcern'], response: [responseId] },

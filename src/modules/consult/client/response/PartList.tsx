@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Divider, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, useCellLink, type Item } from '../../../../client/module-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { itemKey, useApp, useCellLink, type Item } from '../../../../client/module-api';
 import { errorKey } from './consult-acts';
 import { useChildItems } from './useChildItems';
 
@@ -84,6 +85,7 @@ function PartForm(p: {
 export function PartList({ item, kind, editable }: { item: Item; kind: PartKind; editable: boolean }) {
   const { t } = useTranslation();
   const { client } = useApp();
+  const qc = useQueryClient();
   const link = useCellLink();
   const headingId = useId();
   const parts = useChildItems(kind.type, 'response', item.$id);
@@ -98,8 +100,12 @@ export function PartList({ item, kind, editable }: { item: Item; kind: PartKind;
     setError(null);
     const data = { [kind.fields.title]: d.title, [kind.fields.text]: d.text };
     try {
-      if (part) await client.request('update', { $id: part.$id, $version: part.$version, ...data });
-      else await client.request(`create/${kind.type}`, { response: item.$id, ...data });
+      const saved = part
+        ? await client.request<Item>('update', { $id: part.$id, $version: part.$version, ...data })
+        : await client.request<Item>(`create/${kind.type}`, { response: item.$id, ...data });
+      // The list reads its rows from the item cache: the saved one replaces what it held, so a
+      // second edit sends the new version.
+      qc.setQueryData(itemKey(saved.$id), saved);
       setEditing(null);
       await parts.refetch();
     } catch (e) {
