@@ -19,6 +19,12 @@ export interface ItemSectionProps {
   type: ItemType;
   editable: boolean;
   user: UserSession | null;
+  /**
+   * The item as a write this section made answered it (an update's reply, or the item read
+   * again after an act): the record adopts it as its own change, so it does not announce it as
+   * someone else's. Optional where a section is shown outside a record.
+   */
+  onSaved?(saved: Item): void;
 }
 
 /** A section below an item's form (Attachments, the profile panel, a map, a workflow). */
@@ -87,6 +93,8 @@ export interface StepPanelProps {
   item: Item;
   step: Readonly<Record<string, unknown>> & { id: string; kind: string; state: string };
   editable: boolean;
+  /** The workflow section's `onSaved` (ItemSectionProps), handed on: the panel's own writes. */
+  onSaved?(saved: Item): void;
 }
 
 /** A layer of the map screen (the spatial module draws them; other modules add theirs). */
@@ -159,6 +167,7 @@ export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
+// An organisation's list of values (entries with their labels), as the form's selects read it.
 export { useLov } from './items/useLov';
 export { recentItems } from './state/recent';
 
@@ -167,6 +176,8 @@ export type { ViewProps } from './views/view-def';
 export { useCell } from './shell/cell-api';
 export { useCellLink, useItemHref } from './shell/cell-href';
 export { ItemLinkRow } from './items/ItemLinkRow';
+// A record's titled section block (core's Related, Conversations, History; modules' sections).
+export { SectionFrame } from './items/SectionFrame';
 export { groupNav, navKey, visibleNav } from './shell/nav';
 export { applyMenuItems, useMenuItems } from './admin/menu-items';
 
@@ -188,6 +199,7 @@ export { useOrgLabels } from './search/useOrgLabels';
 // Files: attachment rows, the viewer, upload settings.
 export { AttachmentDownloadButton, AttachmentRowButton } from './files/AttachmentRow';
 export { groupOf } from './files/attachment-urls';
+export { useAttachments } from './files/useAttachments';
 export { AttachmentViewer } from './files/AttachmentViewer';
 export { tusOptions } from './files/tus-options';
 

@@ -95,7 +95,14 @@ export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES
   return (
     <FormProvider {...ed.form}>
       {sections.above.map((s) => (
-        <SectionSlot key={s.id} section={s} item={base} type={type} editable={ed.editable} />
+        <SectionSlot
+          key={s.id}
+          section={s}
+          item={base}
+          type={type}
+          editable={ed.editable}
+          onSaved={ed.acceptSaved}
+        />
       ))}
       <Box
         component="form"
@@ -122,7 +129,13 @@ export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES
           // The record's shortcuts (e: edit, Escape: back to reading) stay out of the section's
           // own buttons, fields and dialogs.
           <Box key={s.id} onKeyDown={(e) => e.stopPropagation()} sx={{ my: 2 }}>
-            <SectionSlot section={s} item={base} type={type} editable={ed.editable} />
+            <SectionSlot
+              section={s}
+              item={base}
+              type={type}
+              editable={ed.editable}
+              onSaved={ed.acceptSaved}
+            />
           </Box>
         ))}
         {ed.mode === 'edit' ? (
@@ -172,7 +185,14 @@ export function ItemForm({ item, type, sections = NO_SECTIONS, menu = NO_ENTRIES
         )}
       </Box>
       {sections.below.map((s) => (
-        <SectionSlot key={s.id} section={s} item={base} type={type} editable={ed.editable} />
+        <SectionSlot
+          key={s.id}
+          section={s}
+          item={base}
+          type={type}
+          editable={ed.editable}
+          onSaved={ed.acceptSaved}
+        />
       ))}
       {dialog === 'meta' && <MetaDialog item={base} onClose={close} />}
       {dialog === 'timeline' && <TimelineDialog item={base} onClose={close} />}
@@ -198,18 +218,20 @@ function SectionSlot({
   item,
   type,
   editable,
+  onSaved,
 }: {
   section: ItemSection;
   item: Item;
   type: ItemType;
   editable: boolean;
+  onSaved(saved: Item): void;
 }) {
   const { user } = useSession();
   const Section = section.component;
   return (
     <LoadBoundary>
       <Suspense fallback={null}>
-        <Section item={item} type={type} editable={editable} user={user} />
+        <Section item={item} type={type} editable={editable} user={user} onSaved={onSaved} />
       </Suspense>
     </LoadBoundary>
   );

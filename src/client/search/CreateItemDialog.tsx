@@ -18,6 +18,12 @@ export interface CreateItemDialogProps {
   type: ItemType;
   onCreated(item: Item): void;
   onClose(): void;
+  /**
+   * Values the form starts with (a meeting created from a consultation names it), and the
+   * labels of the related items among them. The user may still change them.
+   */
+  initial?: Readonly<Record<string, unknown>>;
+  initialLabels?: Readonly<Record<string, string>>;
 }
 
 const noop = () => undefined;
@@ -27,7 +33,13 @@ const noop = () => undefined;
  * sent as create/{Type}. When the server needs an owner (chooseOrg, noOrg) the user picks one of
  * their organisations and the create is sent again with it.
  */
-export function CreateItemDialog({ type, onCreated, onClose }: CreateItemDialogProps) {
+export function CreateItemDialog({
+  type,
+  onCreated,
+  onClose,
+  initial,
+  initialLabels,
+}: CreateItemDialogProps) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const { user } = useSession();
@@ -45,9 +57,10 @@ export function CreateItemDialog({ type, onCreated, onClose }: CreateItemDialogP
         $access: type.access.defaultLevel,
         owner: null,
         _c: { ts: '' },
-        $labels: {},
+        ...initial,
+        $labels: { ...initialLabels },
       }) as Item,
-    [type],
+    [type, initial, initialLabels],
   );
   const fields = formProperties(type).filter(([, p]) => !isReadOnlyProp(p, admin));
   const form = useForm<FormValues>({ defaultValues: formDefaults(type, blank) });

@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { defineClientModule } from '../../../client/module-api';
 import { ORGANIZATIONS_VIEW } from '../views';
 import { consultItemSections } from './item-sections';
+import { responseSections } from './response';
+import { stepPanels } from './steps';
 
 /**
  * The consultation module's client half: the organisations screen, the consultation record's
@@ -20,16 +22,13 @@ export const client = defineClientModule({
       import('./organizations/OrganizationsScreen').then((m) => ({ default: m.OrganizationsScreen })),
     ),
   },
-  itemSections: [
-    ...consultItemSections,
-    // ---- cclientb, at the merge: `...responseSections` (import { responseSections } from './response') ----
-  ],
+  itemSections: [...consultItemSections, ...responseSections],
   createDialogs: {
     Consultation: lazy(() =>
       import('./create/ConsultationCreateDialog').then((m) => ({ default: m.ConsultationCreateDialog })),
     ),
   },
-  // ---- cclientb, at the merge: `stepPanels: { ...stepPanels }` (import { stepPanels } from './steps') ----
+  stepPanels,
 });
 
 type Strings = Record<string, unknown>;

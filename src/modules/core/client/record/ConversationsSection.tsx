@@ -13,7 +13,7 @@ import {
 } from '../../../../client/module-api';
 import { threadSummary } from '../conversations/conversations-api';
 import { contextThreadsQuery, newThreadBody } from './conversations-model';
-import { SectionFrame } from './SectionFrame';
+import { SectionFrame } from '../../../../client/module-api';
 
 const SHOWN = 20;
 

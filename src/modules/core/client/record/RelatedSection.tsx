@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemLinkRow, type ItemSectionProps, typeLabel, useApp } from '../../../../client/module-api';
 import { groupRelated, RELATED_PAGE, relatedQuery } from './related-model';
-import { SectionFrame } from './SectionFrame';
+import { SectionFrame } from '../../../../client/module-api';
 
 interface Reply {
   ids: string[];

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ItemSectionProps, TimelineList, useTimeline } from '../../../../client/module-api';
-import { SectionFrame } from './SectionFrame';
+import { SectionFrame } from '../../../../client/module-api';
 
 /** How many of the newest events the record shows before "Show all". */
 export const TIMELINE_SHOWN = 5;

@@ -18,12 +18,13 @@ interface Props {
   editable: boolean;
   force: boolean;
   today: string;
+  onSaved?(saved: Item): void;
 }
 
 type StepDialog = 'assign' | 'due' | 'force' | null;
 
 /** One step of the panel: what it is, where it stands, and what may be done with it. */
-export function StepRow({ item, step, n, labels, editable, force, today }: Props) {
+export function StepRow({ item, step, n, labels, editable, force, today, onSaved }: Props) {
   const { t } = useTranslation();
   const act = useWorkflowAct();
   const panels = useStepPanels();
@@ -137,21 +138,24 @@ export function StepRow({ item, step, n, labels, editable, force, today }: Props
           sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.75, alignItems: 'center' }}
         >
           {editable &&
-            stepMoves(step.state).map((m) => (
-              <Button
-                key={m.to}
-                size="small"
-                variant={
-                  m.to === 'COMPLETE' || (m.to === 'ACTIVE' && step.state !== 'COMPLETE')
-                    ? 'contained'
-                    : 'outlined'
-                }
-                disabled={busy}
-                onClick={() => void moveTo(m.to)}
-              >
-                {t(m.labelKey)}
-              </Button>
-            ))}
+            // A kind's panel completes its own step, saying what is missing first: one Complete.
+            stepMoves(step.state)
+              .filter((m) => !(Panel && m.to === 'COMPLETE'))
+              .map((m) => (
+                <Button
+                  key={m.to}
+                  size="small"
+                  variant={
+                    m.to === 'COMPLETE' || (m.to === 'ACTIVE' && step.state !== 'COMPLETE')
+                      ? 'contained'
+                      : 'outlined'
+                  }
+                  disabled={busy}
+                  onClick={() => void moveTo(m.to)}
+                >
+                  {t(m.labelKey)}
+                </Button>
+              ))}
           <IconButton
             size="small"
             aria-label={t('workflow.moreActions', { label: step.label })}
@@ -180,7 +184,12 @@ export function StepRow({ item, step, n, labels, editable, force, today }: Props
       {Panel && (
         <Box sx={{ mt: 1 }}>
           <Suspense fallback={null}>
-            <Panel item={item} step={step as unknown as StepPanelProps['step']} editable={editable} />
+            <Panel
+              item={item}
+              step={step as unknown as StepPanelProps['step']}
+              editable={editable}
+              onSaved={onSaved}
+            />
           </Suspense>
         </Box>
       )}

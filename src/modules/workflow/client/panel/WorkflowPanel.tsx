@@ -18,7 +18,7 @@ type PanelDialog = 'start' | 'addStep' | 'forceState' | 'wfApplySteps' | 'wfClea
  * and for the owner's editors and orgAdmins the force menu. It reads the item the record reads
  * (the cache the item's watch keeps current), so it changes live.
  */
-export function WorkflowPanel({ item, type, editable, user }: ItemSectionProps) {
+export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSectionProps) {
   const { t } = useTranslation();
   const wf = instanceOf(item._wf);
   const labels = useLabels([...peopleOf(wf), ...(wf?.workflow ? [wf.workflow] : [])]);
@@ -89,6 +89,7 @@ export function WorkflowPanel({ item, type, editable, user }: ItemSectionProps) 
               editable={editable}
               force={force}
               today={today}
+              onSaved={onSaved}
             />
           ))}
         </Box>
