@@ -86,12 +86,12 @@ async function generate(db: Database): Promise<number> {
         'state', (${arr(R_STATES)})[1 + r % ${R_STATES.length}],
         'anticipatedResponse', g.data->>'requestedResponseDate',
         '_wf.state', (${arr(WF_STATES)})[1 + r % ${WF_STATES.length}],
-        '_wf.$assigned', jsonb_build_array('User-' || (1000 + k * 10 + r % 5)),
+        '_wf.$assigned', jsonb_build_array('User-' || (1000 + k * 10 + ((r - 1) / ${COMMUNITIES}) % 5)),
         '_wf.$assignedDue', to_char(now() + ((r % 60) - 20) * interval '1 day', 'YYYY-MM-DD'),
         '_wf', jsonb_build_object('workflow', null, 'version', null, 'steps', jsonb_build_array(
           jsonb_build_object('id', 'assign', 'kind', 'RWF_ASSIGN', 'label', 'Assign', 'state', 'COMPLETE'),
           jsonb_build_object('id', 'outcome', 'kind', 'RWF_OUTCOME', 'label', 'Outcome', 'state', 'ACTIVE',
-            'assignedTo', 'User-' || (1000 + k * 10 + r % 5))))),
+            'assignedTo', 'User-' || (1000 + k * 10 + ((r - 1) / ${COMMUNITIES}) % 5))))),
       'Organization-' || k, 'PROTECTED', g.created_at, now(), g.data->>'projectName'
     from g`);
   await db.db.execute(sql`vacuum analyze items, item_search`);

@@ -138,9 +138,11 @@ export interface ItemTypeDef {
   accountField?: string;
   /**
    * Indexes on this type's rows in `items`, made at start (`create index if not exists`, only
-   * over this type's rows): a lookup a module's screens or jobs make often. Each key is a
-   * declared property (indexed as its text, `data->>'key'`) or one of the columns `num`,
-   * `owner`, `created_at`. The name must start with `items_` and be unique.
+   * over this type's rows): a lookup a module's screens or jobs make often, or a search its
+   * screens run on many rows. A btree index's keys are declared properties (indexed as their
+   * text, `data->>'key'`) or the columns in INDEXABLE_COLUMNS; a gin index has one key, a
+   * declared property (see TypeIndex `method`). The name must start with `items_` and be unique.
+   * Searches without words read `items`, so these serve them (docs/adr/0005-declared-search-indexes.md).
    */
   indexes?: readonly TypeIndex[];
   /**
@@ -159,10 +161,22 @@ export interface ItemTypeDef {
 export interface TypeIndex {
   name: string;
   keys: readonly string[];
+  /**
+   * 'btree' (the default): the keys' text, for equality, ranges and order (`data->>'key'`).
+   * 'gin': one property's JSON value with jsonb_path_ops (`data->'key'`), which serves the
+   * test search writes for a property's value, `(data->'key') @> value`: a value of a list
+   * property such as `_wf.$assigned` ("assigned to me"), which no btree on its text can find.
+   */
+  method?: 'btree' | 'gin';
 }
 
-/** The columns of `items` a declared index may name besides the type's properties. */
-export const INDEXABLE_COLUMNS = ['num', 'owner', 'created_at'] as const;
+/**
+ * The columns of `items` a declared btree index may name besides the type's properties. `access`
+ * with `owner` serves the read rule: each of its branches tests a level, an owner or both, so
+ * with such an index over a type's rows the planner reads only the asker's organisations' items
+ * of that type (a BitmapOr) instead of every row of it.
+ */
+export const INDEXABLE_COLUMNS = ['num', 'owner', 'access', 'created_at'] as const;
 
 /**
  * The automatic creator relation. Its targets are the types that may create (the principal type

@@ -426,6 +426,17 @@ describe('Registry.check cross-references', () => {
     );
   });
 
+  it('checks gin indexes: one key, a declared property (a column holds no JSON)', () => {
+    const gin = (keys: string[]) => type('T', { indexes: [{ name: 'items_t_gin', keys, method: 'gin' }] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), gin(['title'])] })])).not.toThrow();
+    for (const keys of [['owner'], ['title', 'num']])
+      expect(() => buildRegistry([mod('a', { types: [...people(), gin(keys)] })])).toThrow(
+        'T: gin index items_t_gin must have one key, a declared property',
+      );
+    const access = type('T', { indexes: [{ name: 'items_t_access', keys: ['access', 'owner'] }] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), access] })])).not.toThrow();
+  });
+
   it('is called by buildRegistry, but not by register', () => {
     const Person = type('Person', { properties: { org: { kind: 'relation', types: ['Org'] } } });
     const r = registerAll(mod('a', { types: [...people(), Person] }));

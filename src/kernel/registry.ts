@@ -208,6 +208,10 @@ export class Registry {
         if (other) problems.push(`${t.name}: index ${ix.name} already registered by ${other}`);
         names.set(ix.name, t.name);
         if (ix.keys.length === 0) problems.push(`${t.name}: index ${ix.name} has no keys`);
+        // A gin index holds one property's JSON value: a column is no JSON, and several keys
+        // would make an index that search's one-key containment test cannot use.
+        if (ix.method === 'gin' && (ix.keys.length !== 1 || !Object.hasOwn(t.properties, ix.keys[0]!)))
+          problems.push(`${t.name}: gin index ${ix.name} must have one key, a declared property`);
         for (const k of ix.keys) {
           if ((INDEXABLE_COLUMNS as readonly string[]).includes(k)) continue;
           if (!Object.hasOwn(t.properties, k) || !/^[A-Za-z_$][A-Za-z0-9_.$]{0,99}$/.test(k))

@@ -8,20 +8,25 @@ import type { Executor } from './open';
 const TYPE_NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 
 /**
- * The DDL of one declared index (ItemTypeDef `indexes`): over the type's rows only, each key a
- * column or a property's text. Names and keys were checked by the registry; they are checked
- * again here because they are spliced into DDL, which takes no parameters.
+ * The DDL of one declared index (ItemTypeDef `indexes`): over the type's rows only; a btree's
+ * keys each a column or a property's text, a gin's one key a property's JSON value. Names and
+ * keys were checked by the registry; they are checked again here because they are spliced into
+ * DDL, which takes no parameters. The expressions are the ones search writes (search/keys.ts
+ * valueCondition: `i.data->key @> value`; readable-sql.ts: `access`, `owner`): an expression
+ * index serves only a query with the same expression.
  */
 export function typeIndexDdl(t: ItemType, ix: TypeIndex): string {
   if (!TYPE_NAME.test(t.name)) throw new Error(`type ${t.name}: not a name an index can filter on`);
   if (!/^items_[a-z0-9_]{1,50}$/.test(ix.name)) throw new Error(`index ${ix.name}: not an index name`);
+  const gin = ix.method === 'gin';
+  if (gin && ix.keys.length !== 1) throw new Error(`index ${ix.name}: a gin index has one key`);
   const keys = ix.keys.map((k) => {
-    if ((INDEXABLE_COLUMNS as readonly string[]).includes(k)) return `"${k}"`;
+    if (!gin && (INDEXABLE_COLUMNS as readonly string[]).includes(k)) return `"${k}"`;
     if (!Object.hasOwn(t.properties, k) || !/^[A-Za-z_$][A-Za-z0-9_.$]{0,99}$/.test(k))
       throw new Error(`index ${ix.name}: key ${k} is neither a declared property nor a column`);
-    return `("data"->>'${k}')`;
+    return gin ? `("data"->'${k}') jsonb_path_ops` : `("data"->>'${k}')`;
   });
-  return `create index if not exists "${ix.name}" on "items" using btree (${keys.join(', ')}) where "items"."type" = '${t.name}'`;
+  return `create index if not exists "${ix.name}" on "items" using ${gin ? 'gin' : 'btree'} (${keys.join(', ')}) where "items"."type" = '${t.name}'`;
 }
 
 /**
