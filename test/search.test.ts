@@ -195,15 +195,22 @@ describe('full text', () => {
       must: { $text: ['crossing'] },
       labels: true,
     });
+    // Staff read Riverbend's PROTECTED items too: core's planning thread, and the consult demo's
+    // consultation, its Riverbend response (labelled by the project) and a site visit meeting.
     expect(Object.values(staff.labels).sort()).toEqual([
       'Protected planning of the crossing',
+      'Riverbend crossing replacement',
+      'Riverbend crossing replacement',
+      'Site visit at the river crossing',
       'Stó:lō Nation referral on the river crossing',
     ]);
     // Messages are left out of general search, but found when asked for by type.
     const messages = await searchAs('researcher@riverbend.example', {
       must: { _t: ['Message'], $text: ['crossing'] },
     });
-    expect(messages.ids).toHaveLength(1);
+    // Core's reply in the planning thread, and the consult demo's message in a consultation's
+    // thread that Riverbend's staff read.
+    expect(messages.ids).toHaveLength(2);
   });
 
   it('mixes words with property filters, facets and sorts (items joined to the narrow table)', async () => {

@@ -38,6 +38,7 @@ import { taskRoutes } from './http/task-routes';
 import { LargeReplies } from './http/large-replies';
 import type { CommittedListener, RunningModule, ServerModule, Services } from './services';
 import { loadServerModules } from './server-modules';
+import { ensureSearchDataKeys } from './db/search-data-keys';
 import { ensureTypeIndexes } from './db/type-indexes';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
@@ -131,6 +132,7 @@ export async function buildApp(
   const services = createServices(config, database, modules, fastify.log, opts.modules);
   // The indexes the registered types declare (once made, a no-op).
   await ensureTypeIndexes(database.db, services.registry);
+  await ensureSearchDataKeys(database.db, services.registry);
   await fastify.register(cookie);
   // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
   inboundGuard(fastify);
