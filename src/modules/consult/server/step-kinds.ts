@@ -65,7 +65,7 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
   RWF_RESEARCH: {},
   /**
    * When it becomes ACTIVE it posts the response's state to the community's internal thread
-   * about the consultation (no purpose, never shared). The engine completes it then (rule next).
+   * about the consultation (no purpose, never shared), and asks the engine to complete it.
    */
   RWF_SNAPSHOT: {
     async onActive(ctx) {
@@ -88,6 +88,8 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
         { thread: thread.id, body: snapshotText(ctx) },
         { actor },
       );
+      // Posted: the step has done what it is for, and the next one starts (rule "next").
+      return 'complete';
     },
   },
   /** Completes once the response's outcome is recorded. */

@@ -78,7 +78,7 @@ async function run(kind: string, hook: keyof Omit<StepKindHandler, 'adHoc'>) {
   return services.items.transaction(async (tx) => {
     const item = (await loadRow(tx, response))!;
     const step = { id: `s-${kind}`, kind, label: kind, state: 'ACTIVE' };
-    await consultStepKinds[kind]![hook]!({ tx, services, principal, item, step });
+    return consultStepKinds[kind]![hook]!({ tx, services, principal, item, step });
   });
 }
 
@@ -149,7 +149,8 @@ describe('step kinds', () => {
   });
 
   it('RWF_SNAPSHOT posts the response state to an internal thread the proponent never reads', async () => {
-    await run('RWF_SNAPSHOT', 'onActive');
+    // It asks the engine to complete it once posted (the next step then starts).
+    expect(await run('RWF_SNAPSHOT', 'onActive')).toBe('complete');
     const [t] = await query<{ id: string }>(
       tdb.database.db,
       sql`select id from items where type = 'Thread' and data->>'context' = ${consultation}

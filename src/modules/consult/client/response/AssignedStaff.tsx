@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type Item } from '../../../../client/module-api';
 import { consultAct, errorKey } from './consult-acts';
@@ -33,8 +33,7 @@ export function AssignedStaff({ item, editable }: { item: Item; editable: boolea
     }
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (pick) void run('cnsAssign', pick);
   };
 
@@ -63,12 +62,9 @@ export function AssignedStaff({ item, editable }: { item: Item; editable: boolea
         ))}
       </Stack>
       {editable && (
-        <Stack
-          component="form"
-          direction="row"
-          onSubmit={submit}
-          sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
-        >
+        // Not a <form>: this may show inside the record's own form (a step panel under the
+        // workflow panel), and a form inside a form is not HTML: its submit never arrived.
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <UserPicker
             label={t('consult.response.assignLabel')}
             value={pick}
@@ -76,7 +72,7 @@ export function AssignedStaff({ item, editable }: { item: Item; editable: boolea
             disabled={busy}
             onChange={(id) => setPick(id)}
           />
-          <Button type="submit" variant="outlined" disabled={!pick || busy}>
+          <Button variant="outlined" disabled={!pick || busy} onClick={submit}>
             {t('consult.response.assign')}
           </Button>
         </Stack>
