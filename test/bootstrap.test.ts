@@ -63,7 +63,10 @@ describe('first start', () => {
 
     const proponent = await titlesVisibleTo('proponent@northernpipeline.example');
     // Her company's own records, and what Riverbend shared with it; not the Crown's record.
+    // ('Bear Pass lateral' is the consult demo's incomplete notice to her company: a thread
+    // shared with the proponent by its purpose.)
     expect(proponent).toEqual([
+      'Bear Pass lateral',
       'Kettle River pipeline engagement plan',
       'Kettle River pipeline: route options',
       'Open house logistics, Riverbend hall',

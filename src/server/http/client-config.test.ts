@@ -35,7 +35,10 @@ describe("the client config's titles", () => {
       titles: { 'nav.titled': 'Titled things' },
     });
     const config = clientConfig(loadConfig({}), buildRegistry([...MODULES, extra]));
-    expect(config.titles).toEqual({ 'nav.titled': 'Titled things' });
+    // The listed modules' titles, and the extra module's beside them.
+    const listed = Object.assign({}, ...MODULES.map((m) => m.titles ?? {})) as Record<string, string>;
+    expect(config.titles).toEqual({ ...listed, 'nav.titled': 'Titled things' });
+    expect(Object.keys(listed).length).toBeGreaterThan(0);
   });
 
   it("refuse a title that another module already gives ('already registered')", () => {
