@@ -2,6 +2,18 @@
 // consult.response.* and consult.step.*). The shape is the bundle's from its root, so the
 // module's strings are a deep merge of this and en.ts (client/index.ts).
 export const consultResponseEn = {
+  // The names of the response step kinds this module registers, in the workflow panel and designer.
+  workflow: {
+    kinds: {
+      RWF_ASSIGN: 'Assign',
+      RWF_SIMPLE: 'Simple task',
+      RWF_RESEARCH: 'Research',
+      RWF_SNAPSHOT: 'Snapshot for the team',
+      RWF_OUTCOME: 'Record the outcome',
+      RWF_THREAD: 'Send to the proponent',
+      RWF_MEETING: 'Meeting',
+    },
+  },
   consult: {
     response: {
       summary: 'Response',

@@ -78,7 +78,7 @@ function ResponseRow({ r, labels }: { r: Item; labels: Record<string, string> })
   const dueDate = typeof r.anticipatedResponse === 'string' ? r.anticipatedResponse : null;
   const due = dueDate && r.state === 'PENDING' ? dueInfo(dueDate, new Date()) : null;
   const parts = [
-    `${t('consult.responses.state')}: ${t(`enums.${String(r.state)}`, { defaultValue: String(r.state ?? '') })}`,
+    `${t('consult.responses.state')}: ${t(`consult.response.states.${String(r.state)}`, { defaultValue: String(r.state ?? '') })}`,
     r.outcome ? `${t('consult.responses.outcome')}: ${labels[String(r.outcome)] ?? String(r.outcome)}` : null,
     `${t('consult.responses.assigned')}: ${assigned || t('consult.responses.nobody')}`,
     dueDate
