@@ -184,7 +184,7 @@ export { applyMenuItems, useMenuItems } from './admin/menu-items';
 // The generic form's parts, for a module's own form of a type (a guided create): each field as
 // the generic form draws it (inside a react-hook-form FormProvider), its defaults and wire data.
 export { PropertyField } from './items/PropertyField';
-export { formDefaults, toWireData, type FormValues } from './items/form-model';
+export { blankItem, formDefaults, toWireData, type FormValues } from './items/form-model';
 
 // Search: the search component, saved views, creating items, organisation labels.
 export { SearchPanel } from './search/SearchPanel';

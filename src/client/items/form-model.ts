@@ -103,6 +103,29 @@ export function fromFormValue(p: PropertyDef, v: FormValue | undefined): Convert
   }
 }
 
+/**
+ * The item a create form starts from: nothing saved yet (id 0, version 0), the type's default
+ * visibility, no owner, and what the caller fills in already (`initial`, with its `$labels`).
+ */
+export function blankItem(
+  type: ItemType,
+  initial: Record<string, unknown> = {},
+  labels: Record<string, string> = {},
+): Record<string, unknown> & { $labels: Record<string, string> } {
+  return {
+    _t: type.name,
+    _i: 0,
+    $id: `${type.name}-0`,
+    $version: 0,
+    _u: 0,
+    $access: type.access.defaultLevel,
+    owner: null,
+    _c: { ts: '' },
+    ...initial,
+    $labels: { ...labels },
+  };
+}
+
 /** The form's values for an item: the visibility level plus every shown property. */
 export function formDefaults(type: ItemType, item: Record<string, unknown>): FormValues {
   const out: FormValues = { [ACCESS_FIELD]: typeof item.$access === 'string' ? item.$access : '' };

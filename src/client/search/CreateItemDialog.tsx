@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import { toFieldErrors, validatorFor } from '../../kernel/validator';
 import { AccessSelect } from '../items/AccessSelect';
-import { ACCESS_FIELD, formDefaults, formProperties, toWireData, type FormValues } from '../items/form-model';
+import {
+  ACCESS_FIELD,
+  blankItem,
+  formDefaults,
+  formProperties,
+  toWireData,
+  type FormValues,
+} from '../items/form-model';
 import { isReadOnlyProp } from '../items/labels';
 import { PropertyField } from '../items/PropertyField';
 import { useApp, useSession } from '../state/app-context';
@@ -47,19 +54,7 @@ export function CreateItemDialog({
   const titleId = useId();
   const root = useRef<HTMLFormElement | null>(null);
   const blank = useMemo(
-    () =>
-      ({
-        _t: type.name,
-        _i: 0,
-        $id: `${type.name}-0`,
-        $version: 0,
-        _u: 0,
-        $access: type.access.defaultLevel,
-        owner: null,
-        _c: { ts: '' },
-        ...initial,
-        $labels: { ...initialLabels },
-      }) as Item,
+    () => blankItem(type, initial, initialLabels) as unknown as Item,
     [type, initial, initialLabels],
   );
   const fields = formProperties(type).filter(([, p]) => !isReadOnlyProp(p, admin));

@@ -20,6 +20,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AttachmentsSection,
+  blankItem,
   formDefaults,
   propLabel,
   PropertyField,
@@ -68,21 +69,7 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
   const admin = user?.admin === true;
   const titleId = useId();
   const root = useRef<HTMLFormElement | null>(null);
-  const blank = useMemo(
-    () =>
-      ({
-        _t: type.name,
-        _i: 0,
-        $id: `${type.name}-0`,
-        $version: 0,
-        _u: 0,
-        $access: type.access.defaultLevel,
-        owner: null,
-        _c: { ts: '' },
-        $labels: {},
-      }) as Item,
-    [type],
-  );
+  const blank = useMemo(() => blankItem(type) as unknown as Item, [type]);
   const form = useForm<FormValues>({ defaultValues: formDefaults(type, blank) });
   // The proponent's own organisation is the likely primary one.
   const memberOrgs = (user?.memberships ?? []).map((m) => m.org);
