@@ -311,4 +311,57 @@ describe('a referral from submission to response', () => {
     expect(await proponent.getByText(INTERNAL).count()).toBe(0);
     expect(await proponent.getByText('Assign a lands officer').count()).toBe(0);
   });
+
+  it('7. an organisation builds a workflow in admin.workflows, and the next response runs it', async () => {
+    await officer.goto(`${app.server.url}/admin.workflows`);
+    const designer = cell(officer, 'Workflows');
+    await designer.getByRole('button', { name: 'New workflow' }).click();
+    const dialog = officer.getByRole('dialog', { name: 'New workflow' });
+    await field(dialog, 'Name').fill('Pipeline fast track');
+    await dialog.getByRole('combobox', { name: /^Runs on/ }).click();
+    await officer
+      .getByRole('option', { name: /response/i })
+      .first()
+      .click();
+    await dialog.getByRole('checkbox', { name: 'Default for new items of this type' }).check();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const editor = designer.getByRole('region', { name: 'Pipeline fast track' });
+    for (const label of ['Record the outcome', 'Send the response']) {
+      await editor.getByRole('button', { name: 'Add a step' }).click();
+      await officer.keyboard.type(label);
+    }
+    const steps = editor.locator('ol > li');
+    for (const [n, kind] of [
+      [0, 'Record the outcome'],
+      [1, 'Send to the proponent'],
+    ] as const) {
+      await steps.nth(n).getByRole('combobox', { name: /^Kind/ }).click();
+      await officer.getByRole('option', { name: kind, exact: true }).click();
+    }
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await officer.getByText('Workflow saved.').first().waitFor();
+
+    // A submitted referral of the demo, distributed now: its response runs the new default.
+    await officer.goto(`${app.server.url}/consult.projects`);
+    await cell(officer, 'Consultations')
+      .getByRole('link', { name: /North Loop expansion/ })
+      .click();
+    const record = cell(officer, /North Loop expansion/);
+    await movesOf(record).getByRole('button', { name: 'Distribute' }).click();
+    await officer
+      .getByRole('dialog', { name: 'Distribute to communities' })
+      .getByRole('button', { name: 'Distribute' })
+      .click();
+    await summaryOf(record).getByText('Consulting', { exact: true }).waitFor();
+    const responses = record.getByRole('heading', { name: 'Responses', level: 2 }).locator('..');
+    await responses
+      .getByRole('link', { name: /Riverbend First Nation/ })
+      .first()
+      .click();
+    const response = cellAt(officer, 2);
+    await workflow(response).getByRole('heading', { name: 'Workflow: Pipeline fast track' }).waitFor();
+    await stepRow(response, 'Record the outcome').waitFor();
+    await shot(officer, 'journey-7-own-workflow');
+  });
 });

@@ -121,7 +121,8 @@ describe('the drawer', () => {
 
   it('draws a focus ring of 2 px or more on a drawer entry reached by Tab', async () => {
     await page.goto(app.server.url + '/');
-    await drawer().getByRole('button', { name: 'Administration' }).focus();
+    // (From the second entry back to the first: the groups after Help pages vary with the modules.)
+    await drawer().getByRole('link', { name: 'Search', exact: true }).focus();
     await page.keyboard.press('Shift+Tab');
     const ring = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
@@ -133,7 +134,7 @@ describe('the drawer', () => {
         style: s.outlineStyle,
       };
     });
-    expect(ring).toMatchObject({ tag: 'A', text: 'Help pages', style: 'solid' });
+    expect(ring).toMatchObject({ tag: 'A', text: 'Home', style: 'solid' });
     expect(ring.width).toBeGreaterThanOrEqual(2);
     await shot(page, 'navigation-focus-ring');
   });

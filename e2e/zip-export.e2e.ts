@@ -95,6 +95,10 @@ describe('zip export task', () => {
     await types.waitFor();
     await results.getByRole('button', { name: 'Export CSV' }).waitFor();
     expect(await results.getByRole('button', { name: 'Export attachments (zip)' }).count()).toBe(0);
+    // With the consultation types there are more types than the facet shows at first.
+    await types.getByRole('button', { name: /^Thread/ }).waitFor();
+    const more = types.getByRole('button', { name: /^Show \d+ more$/ });
+    if (await more.count()) await more.click();
     await types.getByRole('button', { name: /^Attachment/ }).click();
     await results.getByRole('button', { name: 'Remove filter Type: Attachment' }).waitFor();
     await results.getByRole('button', { name: 'Export attachments (zip)' }).click();
