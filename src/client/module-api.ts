@@ -165,6 +165,7 @@ export { formatDate } from './items/format';
 export { propLabel } from './items/labels';
 export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
+export { mergeStrings } from './i18n/merge-strings';
 export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
 // An organisation's list of values (entries with their labels), as the form's selects read it.

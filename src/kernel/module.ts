@@ -79,6 +79,12 @@ export interface ModuleManifest<
    * is not enough); a name is unique across modules. The workflow module runs them.
    */
   stepKinds?: readonly string[];
+  /**
+   * Other modules' workflow-capable types that may use some of its kinds, by kind: a type's
+   * workflows use the workflow module's kinds, its own module's, and these (the spatial module's
+   * RWF_SPATIAL on ConsultResponse). A kind named here must be in `stepKinds`.
+   */
+  stepKindTypes?: Readonly<Record<string, readonly string[]>>;
   /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
   dashboards?: readonly DashboardDecl[];
   /** Cards on its own dashboards or on those of modules registered before it. */

@@ -44,6 +44,8 @@ export class Registry {
   readonly titles = new Map<string, string>();
   /** Workflow step kind → the id of the module that provides it. */
   readonly stepKinds = new Map<string, string>();
+  /** Workflow step kind → the other modules' types whose workflows may use it (manifest stepKindTypes). */
+  readonly stepKindTypes = new Map<string, ReadonlySet<string>>();
   /** View name → its declaration and module, in registration order. */
   readonly views = new Map<string, RegisteredView>();
   readonly modules: ModuleManifest[] = [];
@@ -86,6 +88,11 @@ export class Registry {
     for (const k of m.stepKinds ?? []) {
       if (this.stepKinds.has(k)) throw new RegistryError(`step kind ${k} already registered`);
       this.stepKinds.set(k, m.id);
+    }
+    for (const [k, types] of Object.entries(m.stepKindTypes ?? {})) {
+      if (!m.stepKinds?.includes(k))
+        throw new RegistryError(`step kind ${k} of stepKindTypes is not in stepKinds`);
+      this.stepKindTypes.set(k, new Set(types));
     }
     for (const v of m.views ?? []) this.registerView(m, v);
     for (const n of m.nav ?? []) {

@@ -5,6 +5,7 @@ import { jsonWithinLimits } from '../protocol/input-limits';
 import { tryParseId } from '../protocol/ids';
 import type { ItemType } from './item-type';
 import type { PropertyDef } from './property';
+import { checkGeometry, GEOMETRY_MAX_VERTICES } from './geometry';
 import { EMAIL_RE, HEX_RE, isCalendarDate, isDateTime, isPhone, isUrl } from './formats';
 
 // The zod validator derived from a type declaration. Each failure's message is a rule key of
@@ -71,13 +72,16 @@ function scalarSchema(p: PropertyDef): z.ZodType {
       }, rule('errors.invalidValue'));
     }
     case 'geometry':
-      return z
-        .object(
-          { type: z.string(), coordinates: z.unknown().optional(), geometries: z.unknown().optional() },
-          rule('errors.invalidValue'),
-        )
-        .loose()
-        .refine((g) => typeof g.type === 'string', rule('errors.invalidValue'));
+      // One check (kernel/geometry.ts) shared with the client's editor; its problem names the rule.
+      return z.unknown().superRefine((g, ctx) => {
+        const problem = checkGeometry(g);
+        if (problem)
+          ctx.addIssue({
+            code: 'custom',
+            message: `errors.geometry.${problem}`,
+            ...(problem === 'vertices' ? { params: { max: GEOMETRY_MAX_VERTICES } } : {}),
+          });
+      });
     case 'json':
       // Free-form, but bounded: a value nested without end would overflow whatever reads it
       // recursively later (JSON.stringify, PostgreSQL's jsonb), and one without size fills rows.
@@ -138,7 +142,9 @@ export function toFieldErrors(err: z.ZodError): FieldError[] {
       continue;
     }
     const key = (issue.message.startsWith('errors.') ? issue.message : 'errors.invalidValue') as RuleKey;
-    out.push({ path: issue.path.join('.'), key });
+    // A custom rule may carry values for its message (a geometry's vertex limit).
+    const params = issue.code === 'custom' ? (issue as { params?: FieldError['params'] }).params : undefined;
+    out.push({ path: issue.path.join('.'), key, ...(params ? { params } : {}) });
   }
   // An empty required field says "required", not also "not blank".
   const required = new Set(out.filter((e) => e.key === 'errors.required').map((e) => e.path));

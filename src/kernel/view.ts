@@ -36,6 +36,13 @@ export interface ListScreenDecl {
    * me"), each added to the query while on. Declared here so a module needs no code for them.
    */
   presets?: readonly ListPreset[];
+  /**
+   * A filter the list always applies, under whatever the person chooses (spec capability-modules
+   * §2: spatial.features lists ACTIVE features only). Same value rules as a preset's.
+   */
+  must?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  /** Values the create form starts with (spatial.features: state ACTIVE). */
+  createDefaults?: Readonly<Record<string, unknown>>;
   /** Offer a zip of the listed items' attachments under this name (act exportZip). */
   zip?: ZipName;
   /**

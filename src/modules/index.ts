@@ -1,6 +1,7 @@
 import { buildRegistry } from '../kernel/registry';
 import { consultModule } from './consult/module';
 import { coreModule } from './core/module';
+import { spatialModule } from './spatial/module';
 import { workflowModule } from './workflow/module';
 
 // The one list of modules: a module is its folder plus its line here (DESIGN §2). The list's
@@ -8,7 +9,7 @@ import { workflowModule } from './workflow/module';
 // half derives from it by id: the server loads src/modules/<id>/server/index.ts for a manifest
 // with `server: true` (src/server/server-modules.ts), the client's act types come from the
 // manifests' contracts (./contracts.ts). A broken module fails the build and the start.
-export const MODULES = [coreModule, workflowModule, consultModule] as const;
+export const MODULES = [coreModule, workflowModule, consultModule, spatialModule] as const;
 
 export function appRegistry() {
   return buildRegistry(MODULES);

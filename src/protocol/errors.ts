@@ -53,6 +53,11 @@ export const RULE_KEYS = [
   'errors.lovKeyTaken',
   'errors.jsonTooLarge',
   'errors.wfTransition',
+  // The geometry kind (kernel/geometry.ts): not a GeoJSON shape, out of range, an open ring, too big.
+  'errors.geometry.type',
+  'errors.geometry.range',
+  'errors.geometry.ring',
+  'errors.geometry.vertices',
   // Organisation and contact pickers (spec capability-modules §5).
   'errors.noOrg',
   'errors.chooseOrg',

@@ -274,6 +274,12 @@ export const en = {
     invalidJsonText: 'This is not valid JSON',
     jsonTooLarge: 'Too large or too deeply nested',
     wfTransition: 'This step cannot move to that state',
+    geometry: {
+      type: 'Not a point, line or area in GeoJSON',
+      range: 'A coordinate is outside longitude −180…180 or latitude −90…90',
+      ring: 'An area’s outline must close on its first point (at least 4 points)',
+      vertices: 'Too many points in this shape (at most {{max}})',
+    },
   },
   people: {
     startMasquerade: 'Act as another user…',

@@ -502,6 +502,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
       {dialog === 'create' && createType && !OwnCreate && itemType(createType) && (
         <CreateItemDialog
           type={itemType(createType)!}
+          {...(screen.createDefaults ? { initial: screen.createDefaults } : {})}
           onCreated={(item) => {
             closeCreate();
             void navigate(

@@ -178,7 +178,17 @@ export function buildQuery(
     must: queryMust(screen, state, env, now),
     // A preset is a sub-query of its own, so it narrows what the facets chose on the same key
     // (a date range and a band on one key would otherwise be either/or).
-    ...(state.preset ? { subs: [{ must: state.preset.must }] } : {}),
+    // The screen's own fixed filter (ListScreenDecl.must) is one more such sub-query.
+    ...(state.preset || screen.must
+      ? {
+          subs: [
+            ...(screen.must
+              ? [{ must: resolvePreset({ id: '', titleKey: '', must: screen.must }, null, now) }]
+              : []),
+            ...(state.preset ? [{ must: state.preset.must }] : []),
+          ],
+        }
+      : {}),
     ...(sort.length ? { sort } : {}),
     facets: state.showFacets ? facetKeys(screen, state, env) : [],
     labels: true,

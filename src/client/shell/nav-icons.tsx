@@ -3,6 +3,9 @@ import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOu
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
@@ -61,6 +64,10 @@ export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   AssignmentTurnedIn: AssignmentTurnedInOutlined,
   AttachFile: AttachFileOutlined,
   Event: EventOutlined,
+  // The spatial group's.
+  Map: MapOutlined,
+  Layers: LayersOutlined,
+  Place: PlaceOutlined,
   // The chevron of a folding group.
   ExpandMore,
 };

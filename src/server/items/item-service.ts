@@ -1,6 +1,7 @@
 import { declaredProperty, type ItemType } from '../../kernel/item-type';
 import { renderLabel } from '../../kernel/label';
 import { searchText } from '../../kernel/search-text';
+import { bboxText } from './bbox';
 import type { Registry } from '../../kernel/registry';
 import { toFieldErrors, validatorFor } from '../../kernel/validator';
 import { ACCESS_LEVELS, type AccessLevel, type ItemAction } from '../../protocol/access-levels';
@@ -336,9 +337,9 @@ export class ItemService {
     const id = makeId(t.name, num);
     if (t.access.ownsItself) owner = id;
     const stored = this.withLevelField(t, data, access, owner);
-    await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text)
+    await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text, bbox)
       values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
-      ${searchText(t, id, stored)})`);
+      ${searchText(t, id, stored)}, ${bboxText(t, stored)}::box)`);
     await writeLinks(tx, id, this.relationsOf(t, stored));
     if (t.access.selfGrant?.length) {
       await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
@@ -466,7 +467,7 @@ export class ItemService {
     const bump = opts.touchOnly ? 0 : 1;
     await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
       access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(),
-      search_text = ${searchText(t, id, stored)} where id = ${id}`);
+      search_text = ${searchText(t, id, stored)}, bbox = ${bboxText(t, stored)}::box where id = ${id}`);
     const changedRelations = Object.fromEntries(
       Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
     );

@@ -3,6 +3,7 @@ import { AppError } from '../../protocol/errors';
 import type { Registry } from '../../kernel/registry';
 import { declaredProperty } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
+import { parseBBoxValue } from '../../kernel/geometry';
 
 /**
  * Keys that map onto columns rather than data. A Map, not an object literal: search keys come
@@ -54,9 +55,25 @@ export function assertKnownKey(registry: Registry, types: readonly string[] | nu
   if (!propertyOf(registry, types, key)) throw unknownKey(key);
 }
 
-/** A key a clause may filter by: any known key, and `$linked`. */
+/**
+ * `$bbox`: items whose geometry's bounding box (items.bbox, migration 0010) overlaps the value,
+ * "west,south,east,north" (kernel/geometry.ts bboxSearchValue). The GiST index answers it; exact
+ * shapes are the caller's to test (the spatial module, with @turf). A filter only, like $linked.
+ */
+export const BBOX_KEY = '$bbox';
+
+/** A key a clause may filter by: any known key, `$linked` and `$bbox`. */
 export function assertFilterKey(registry: Registry, types: readonly string[] | null, key: string): void {
-  if (key !== LINKED_KEY) assertKnownKey(registry, types, key);
+  if (key !== LINKED_KEY && key !== BBOX_KEY) assertKnownKey(registry, types, key);
+}
+
+function bboxCondition(value: string | number | boolean | null): SQL {
+  const b = parseBBoxValue(value);
+  if (!b)
+    throw new AppError('invalidInput', `${BBOX_KEY} takes "west,south,east,north"`, {
+      fields: [{ path: BBOX_KEY, key: 'errors.invalidValue' }],
+    });
+  return sql`i.bbox && box(point(${b[0]}, ${b[1]}), point(${b[2]}, ${b[3]}))`;
 }
 
 /** The error for a search key that names no column and no declared property. */
@@ -77,6 +94,7 @@ export function valueCondition(
   // The links_to index finds the rows pointing at the value; `i.id` is in both row sources.
   if (key === LINKED_KEY)
     return sql`exists (select 1 from links l where l.to_id = ${String(value)} and l.from_id = i.id)`;
+  if (key === BBOX_KEY) return bboxCondition(value);
   if (key === '_c.ts' || key === '_m.ts')
     return dateRange(key === '_c.ts' ? sql`i.created_at` : sql`i.updated_at`, value);
   if (value === null) return sql`(i.data->${key}) is null`;
@@ -112,6 +130,7 @@ export function valuesCondition(
     dates || v === null || (isDatedKind(kind) && isDateRange(v));
   const plain = values.filter((v) => !isOwn(v));
   const own = values.filter(isOwn);
+  if (key === BBOX_KEY) return orOf(values.map(bboxCondition));
   if (key === LINKED_KEY)
     return values.length < VALUE_SET_FROM
       ? orOf(values.map((v) => valueCondition(key, v, kind)))

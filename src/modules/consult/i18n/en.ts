@@ -1,6 +1,6 @@
 import { consultScreensEn } from './en-consultation';
 import { consultResponseEn } from './en-response';
-import { mergeStrings } from './merge';
+import { mergeStrings } from '../../../client/module-api';
 
 // The consultation module's English bundle (loaded with its client half): two files with two
 // owners (the consultation screens; the response screens and step panels), one bundle, merged

@@ -18,10 +18,15 @@ import { StepDefsZ } from '../contract';
 
 type Field = { path: string; key: 'errors.invalidValue' | 'errors.required' };
 
-/** The kinds a type's workflows may use: the generic ones (this module's) and its own module's. */
+/**
+ * The kinds a type's workflows may use: the generic ones (this module's), its own module's, and
+ * those another module offers to it (manifest `stepKindTypes`: spatial's RWF_SPATIAL).
+ */
 export function kindsFor(registry: Registry, typeName: string): string[] {
   const own = registry.modules.find((m) => m.types.some((t) => t.name === typeName))?.id;
-  return [...registry.stepKinds].filter(([, m]) => m === 'workflow' || m === own).map(([k]) => k);
+  return [...registry.stepKinds]
+    .filter(([k, m]) => m === 'workflow' || m === own || registry.stepKindTypes.get(k)?.has(typeName))
+    .map(([k]) => k);
 }
 
 /** The property names a step may not set: the instance is the engine's alone. */

@@ -8,7 +8,7 @@ export function mergeStrings(a: Strings, b: Strings): Strings {
     const have = out[k];
     if (have === undefined) out[k] = v;
     else if (isObj(have) && isObj(v)) out[k] = mergeStrings(have, v);
-    else throw new Error(`consult strings: ${k} defined twice`);
+    else throw new Error(`strings: ${k} defined twice`);
   }
   return out;
 }

@@ -1,0 +1,23 @@
+import { defineClientModule } from '../../../client/module-api';
+import { drawPart } from './draw';
+import { ioPart } from './io';
+import { mapPart } from './map';
+import { overlayPart } from './overlay';
+
+/**
+ * The spatial module's client half (docs/spatial.md): the map, the geometry editor, GIS import
+ * and export, and the impact overlay. Four parts, each its own folder; here they are joined.
+ */
+const parts = [mapPart, drawPart, ioPart, overlayPart];
+
+export const client = defineClientModule({
+  id: 'spatial',
+  strings: () => import('../i18n/en').then((m) => m.spatialEn),
+  screens: Object.assign({}, ...parts.map((p) => p.screens ?? {})),
+  fieldEditors: Object.assign({}, ...parts.map((p) => p.fieldEditors ?? {})),
+  stepPanels: Object.assign({}, ...parts.map((p) => p.stepPanels ?? {})),
+  createDialogs: Object.assign({}, ...parts.map((p) => p.createDialogs ?? {})),
+  itemSections: parts.flatMap((p) => p.itemSections ?? []),
+  itemMenu: parts.flatMap((p) => p.itemMenu ?? []),
+  mapLayers: parts.flatMap((p) => p.mapLayers ?? []),
+});

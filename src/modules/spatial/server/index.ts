@@ -1,0 +1,15 @@
+import { actsOf, type ServerModule } from '../../../server/module-api';
+import { spatialActs } from '../contract';
+import { seedSpatialDemo } from './demo';
+import { ioAsyncActions, ioHandlers } from './io';
+import { mapHandlers } from './map';
+import { overlayHandlers, rwfSpatial } from './overlay';
+
+/** The spatial module's server half (docs/spatial.md). */
+export const server: ServerModule = {
+  id: 'spatial',
+  acts: actsOf(spatialActs, { ...mapHandlers, ...ioHandlers, ...overlayHandlers }),
+  asyncActions: ioAsyncActions,
+  stepKinds: { RWF_SPATIAL: rwfSpatial },
+  seedDemo: seedSpatialDemo,
+};
