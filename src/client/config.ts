@@ -49,6 +49,8 @@ export interface ClientConfig {
   version: string;
   siteName: string;
   defaultBounds: number[];
+  /** The basemap: a style URL, or a PMTiles file the server serves; neither: a plain background. */
+  map?: { styleUrl: string | null; pmtiles: boolean };
   disableRecaptcha: boolean;
   wsMaxMsgSize: number;
   httpTimeout: number;

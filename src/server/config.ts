@@ -37,6 +37,13 @@ export interface ServerConfig {
    */
   trustProxy: boolean | number | string[];
   siteName: string;
+  /**
+   * The map's basemap (issue 15): a MapLibre style URL (MAP_STYLE_URL), or a PMTiles file on this
+   * server (MAP_PMTILES_FILE, a path; the spatial module serves it). Neither: features are drawn
+   * over a plain background, which also works with no network at all.
+   */
+  mapStyleUrl: string | null;
+  mapPmtilesFile: string | null;
   tokenTtlMs: number;
   tokenWarningMs: number;
   /** How often each node mails IMMEDIATE notifications (NOTIFY_MAIL_SECONDS, 30). */
@@ -142,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedOrigins: allowedOrigins(env.ALLOWED_ORIGINS),
     trustProxy: trustProxy(env.TRUST_PROXY),
     siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
+    mapStyleUrl: env.MAP_STYLE_URL || null,
+    mapPmtilesFile: env.MAP_PMTILES_FILE || null,
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
     notifyMailIntervalMs: num(env.NOTIFY_MAIL_SECONDS, 30) * 1000,

@@ -23,6 +23,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     version: cfg.version,
     siteName: cfg.siteName,
     defaultBounds: [...DEFAULT_BOUNDS],
+    /** The basemap (ServerConfig.mapStyleUrl / mapPmtilesFile): where the spatial module finds it. */
+    map: { styleUrl: cfg.mapStyleUrl, pmtiles: cfg.mapPmtilesFile !== null },
     disableRecaptcha: true,
     wsMaxMsgSize: WS_MAX_MSG_SIZE,
     httpTimeout: HTTP_TIMEOUT_MS,
