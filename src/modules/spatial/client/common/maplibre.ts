@@ -1,7 +1,10 @@
+import type * as MapLibreModule from 'maplibre-gl';
+
 // MapLibre, loaded only with a screen that draws a map (its ~250 KB gzip would double the
 // start-up JavaScript). The worker is set by hand: bundlers do not follow MapLibre's own worker
 // import, so Vite is asked for the worker file's URL (DESIGN §3 "maps").
-type MapLibre = typeof import('maplibre-gl');
+
+type MapLibre = typeof MapLibreModule;
 
 let loading: Promise<MapLibre> | null = null;
 
