@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel, Role } from '../src/protocol/access-levels';
@@ -5,6 +6,7 @@ import { defineModule } from '../src/kernel/module';
 import { MODULES } from '../src/modules';
 import { SYSTEM } from '../src/server/access/principal';
 import { issueToken } from '../src/server/auth/tokens';
+import { describeAccessCase, moduleAccessCases } from './helpers/access-cases';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -991,3 +993,9 @@ describe("$linked: the items pointing at an item (a record's Related section)", 
     expect(hidden.ids).toEqual([]);
   });
 });
+
+// ---------- the modules' rows ----------
+// Each module with types of its own adds its items, readers and paths in
+// src/modules/<id>/test/access-cases.ts (test/helpers/access-cases.ts says how); they run here,
+// each on a server of its own, beside the core rows above.
+for (const c of await moduleAccessCases(fileURLToPath(new URL('..', import.meta.url)))) describeAccessCase(c);

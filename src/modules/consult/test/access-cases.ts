@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
-import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
-import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
-import { connectAs, WsClient, type Frame } from '../../../../test/helpers/ws-client';
+import type { AccessCase, AccessFixture } from '../../../../test/helpers/access-cases';
+import type { TestServer } from '../../../../test/helpers/test-server';
+import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
 
-// The consult access matrix (docs/access-model.md "What must never happen", DESIGN §1): every
-// principal against every consult type and path: read, label, search/ids (ids, total, facet
-// counts, labels) and pushes to type watchers. The expected readers are written here from the
-// design (docs/consultation.md), not from the policy, so a drift between the two fails.
+// The consult rows of the access matrix (test/access-matrix.test.ts runs them with
+// test/helpers/access-cases.ts): every principal against every consult type, on read, label,
+// search/ids (ids, total, facet counts, labels), readMany, pushes to type watchers, and the no-trace
+// check. The expected readers are written here from the design (docs/consultation.md), not from
+// the policy, so a drift between the two fails.
 
 type P =
   | 'signedOut'
@@ -44,13 +44,6 @@ interface Spec {
   readers: P[];
 }
 
-let tdb: TestDatabase;
-let server: TestServer;
-const clients = new Map<P, WsClient>();
-const ids: Record<string, string> = {};
-/** A random word per item key, written into the item's text: it must never reach a non-reader. */
-const secrets: Record<string, string> = {};
-const secret = (key: string) => (secrets[key] ??= `s${Math.random().toString(36).slice(2, 10)}`);
 const SPECS: Spec[] = [
   { key: 'draft', type: 'Consultation', readers: ['admin', 'proponent'] },
   { key: 'draftFeature', type: 'ConsultProjectFeature', readers: ['admin', 'proponent'] },
@@ -68,21 +61,24 @@ const SPECS: Spec[] = [
   { key: 'otherResponse', type: 'ConsultResponse', readers: ['admin', 'otherCommunity'] },
 ];
 
-async function caps(id: string, list: string[]) {
+async function caps(server: TestServer, id: string, list: string[]) {
   const items = server.app.services.items;
   const row = await items.read(SYSTEM, id);
   await items.update(SYSTEM, { $id: id, $version: row.$version, capabilities: list });
 }
 
-async function act(as: P, name: string, body: unknown) {
+async function act(clients: Map<P, WsClient>, as: P, name: string, body: unknown) {
   const r = (await clients.get(as)!.request(`act/${name}`, body)).b as Record<string, unknown>;
   if (r.erred) throw new Error(`${name}: ${JSON.stringify(r)}`);
   return r;
 }
 
-beforeAll(async () => {
-  tdb = await openTestDatabase();
-  server = await startTestServer(tdb.database);
+async function setup(server: TestServer): Promise<AccessFixture<P>> {
+  const clients = new Map<P, WsClient>();
+  const ids: Record<string, string> = {};
+  /** A random word per item key, written into the item's text: it must never reach a non-reader. */
+  const secrets: Record<string, string> = {};
+  const secret = (key: string) => (secrets[key] ??= `s${Math.random().toString(36).slice(2, 10)}`);
   const items = server.app.services.items;
   const riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
   const eagle = await makeOrg(items, 'Eagle Lake Nation', 'COMMUNITY');
@@ -90,10 +86,10 @@ beforeAll(async () => {
   const ministry = await makeOrg(items, 'Ministry of Lands', 'GOVERNMENT');
   const coastal = await makeOrg(items, 'Coastal Shipping', 'INDUSTRY');
   const stranger = await makeOrg(items, 'Unrelated Ltd.', 'INDUSTRY');
-  await caps(riverbend, ['Consult', 'ConsultRespond']);
-  await caps(eagle, ['Consult', 'ConsultRespond']);
-  await caps(pipeline, ['Consult', 'ConsultDrafts']);
-  await caps(stranger, ['Consult', 'ConsultDrafts']);
+  await caps(server, riverbend, ['Consult', 'ConsultRespond']);
+  await caps(server, eagle, ['Consult', 'ConsultRespond']);
+  await caps(server, pipeline, ['Consult', 'ConsultDrafts']);
+  await caps(server, stranger, ['Consult', 'ConsultDrafts']);
   const users: Record<Exclude<P, 'signedOut'>, { id: string; email: string }> = {
     admin: await makeUser(items, [], { admin: true }),
     member: await makeUser(items, [[riverbend, 'member']]),
@@ -135,10 +131,14 @@ beforeAll(async () => {
       must: { _t: ['ConsultAttachment'], attachment: [file.$id] },
     })
   ).ids[0]!;
-  await act('proponent', 'cnsSubmit', { consultation: ids.submitted });
-  await act('editor', 'cnsSetRole', { consultation: ids.submitted, org: ministry, role: 'REGULATOR' });
-  await act('editor', 'cnsSetRole', { consultation: ids.submitted, org: coastal, role: 'INFORMED' });
-  const dist = await act('staff', 'cnsDistribute', {
+  await act(clients, 'proponent', 'cnsSubmit', { consultation: ids.submitted });
+  await act(clients, 'editor', 'cnsSetRole', {
+    consultation: ids.submitted,
+    org: ministry,
+    role: 'REGULATOR',
+  });
+  await act(clients, 'editor', 'cnsSetRole', { consultation: ids.submitted, org: coastal, role: 'INFORMED' });
+  const dist = await act(clients, 'staff', 'cnsDistribute', {
     consultation: ids.submitted,
     communities: [riverbend, eagle],
   });
@@ -181,109 +181,19 @@ beforeAll(async () => {
   });
   // cnsMarkIncomplete needs SUBMITTED|REVIEW: a second consultation carries the purpose thread.
   const second = await create('proponent', 'Consultation', { projectName: 'Second line', ...base });
-  await act('proponent', 'cnsSubmit', { consultation: second });
+  await act(clients, 'proponent', 'cnsSubmit', { consultation: second });
   ids.incompleteThread = String(
-    (await act('staff', 'cnsMarkIncomplete', { consultation: second, message: 'Missing maps' })).thread,
+    (await act(clients, 'staff', 'cnsMarkIncomplete', { consultation: second, message: 'Missing maps' }))
+      .thread,
   );
-}, 60_000);
+  return { clients, ids, secrets };
+}
 
-afterAll(async () => {
-  for (const c of clients.values()) await c.close();
-  await server?.close();
-  await tdb?.close();
-});
-
-/** Every reply each principal received, as JSON text, for the no-trace check at the end. */
-const received = new Map<P, string[]>();
-const ask = async (p: P, o: string, b?: unknown) => {
-  const body = (await clients.get(p)!.request(o, b)).b as Record<string, unknown>;
-  received.set(p, [...(received.get(p) ?? []), JSON.stringify(body)]);
-  return body;
+export const accessCase: AccessCase<P> = {
+  name: 'consult',
+  principals: ALL,
+  specs: SPECS,
+  setup,
+  witness: { principal: 'editor', key: 'response' },
+  mayRefuseSearch: ['signedOut'],
 };
-
-describe.each(SPECS)('$key ($type)', (spec) => {
-  it.each(ALL)('%s: read and label follow the design', async (p) => {
-    const may = spec.readers.includes(p);
-    const read = await ask(p, `read/${ids[spec.key]}`);
-    expect(read.erred === true, `read ${spec.key} as ${p}`).toBe(!may);
-    if (!may) expect(read.userMessage).toBe('notAllowed');
-    const label = await ask(p, `label/${ids[spec.key]}`);
-    expect(label.erred === true, `label ${spec.key} as ${p}`).toBe(!may);
-  });
-
-  it.each(ALL)('%s: search ids, total, facets and labels hold only readable items', async (p) => {
-    const may = spec.readers.includes(p);
-    const b = await ask(p, 'search/ids', {
-      must: { _t: [spec.type], $id: [ids[spec.key]] },
-      facets: ['_t'],
-      labels: true,
-    });
-    if (p === 'signedOut' && b.erred) return;
-    expect(b.erred, JSON.stringify(b)).toBeUndefined();
-    expect(b.ids, `${spec.key} as ${p}`).toEqual(may ? [ids[spec.key]] : []);
-    expect(b.total).toBe(may ? 1 : 0);
-    const counts = (b.facets as Record<string, { value: string; count: number }[]>)._t ?? [];
-    expect(counts.reduce((n, c) => n + c.count, 0)).toBe(may ? 1 : 0);
-    expect(Object.keys((b.labels as Record<string, string>) ?? {})).toEqual(may ? [ids[spec.key]] : []);
-  });
-});
-
-describe('readMany', () => {
-  it.each(ALL)('%s: answers each item, or an error for the hidden ones', async (p) => {
-    const all = SPECS.map((s) => ids[s.key]!);
-    const b = await ask(p, 'readMany/object', all);
-    for (const spec of SPECS) {
-      const got = b[ids[spec.key]!] as { erred?: boolean; $id?: string } | undefined;
-      const may = spec.readers.includes(p);
-      expect(got?.erred === true, `readMany ${spec.key} as ${p}`).toBe(!may);
-      if (may) expect(got?.$id).toBe(ids[spec.key]);
-    }
-  });
-});
-
-describe('pushes', () => {
-  it('a change reaches exactly the readers watching the type', async () => {
-    const types = [...new Set(SPECS.map((s) => s.type))];
-    for (const c of clients.values())
-      for (const t of [...types, 'Organization']) await c.request(`addWatch/${t}-0`, {});
-    const items = server.app.services.items;
-    // Touch every item (a system bump each watcher judges again), then a public sentinel last.
-    for (const s of SPECS)
-      await items.transaction((tx) => items.touchIn(tx, SYSTEM, ids[s.key]!, { event: 'matrix-touch' }));
-    const sentinel = await items.create(SYSTEM, 'Organization', { displayName: 'Sentinel', type: 'OTHER' });
-    const got = new Map<P, Frame[]>();
-    for (const p of ALL) {
-      const c = clients.get(p)!;
-      await c.waitForPush(
-        (f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === sentinel.$id,
-        10_000,
-      );
-      got.set(p, [...c.pushes]);
-    }
-    for (const s of SPECS)
-      for (const p of ALL) {
-        const seen = got
-          .get(p)!
-          .some((f) => f.o === 'itemUpdated' && (f.b as { $id?: string }).$id === ids[s.key]);
-        expect(seen, `push of ${s.key} to ${p}`).toBe(s.readers.includes(p));
-      }
-  });
-});
-
-describe('no trace', () => {
-  it("a hidden item's words never reach a principal who may not read it, in any reply or push", () => {
-    expect(Object.keys(secrets).length).toBeGreaterThanOrEqual(7);
-    for (const p of ALL) {
-      const text = [...(received.get(p) ?? []), ...clients.get(p)!.pushes.map((f) => JSON.stringify(f))].join(
-        '\n',
-      );
-      for (const [key, word] of Object.entries(secrets)) {
-        const spec = SPECS.find((s) => s.key === key)!;
-        if (!spec.readers.includes(p)) expect(text.includes(word), `${key} reached ${p}`).toBe(false);
-      }
-    }
-    // The check can fail: the readers did receive the words.
-    const editorText = (received.get('editor') ?? []).join('\n');
-    expect(editorText).toContain(secrets.response!);
-  });
-});
