@@ -26,7 +26,10 @@ export interface AccessFixture<P extends string> {
   clients: Map<P, WsClient>;
   /** Item key → id. */
   ids: Record<string, string>;
-  /** Item key → a word written into that item, which only its readers may ever receive. */
+  /**
+   * Item key → a word written into that item, which only its readers may ever receive; `key@what`
+   * names another secret of the same item (a place's coordinates).
+   */
   secrets: Record<string, string>;
 }
 
@@ -192,7 +195,8 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
           ...fx.clients.get(p)!.pushes.map((f) => JSON.stringify(f)),
         ].join('\n');
         for (const [key, word] of Object.entries(fx.secrets)) {
-          const spec = c.specs.find((s) => s.key === key);
+          // `key@what`: a second secret of the same item (a place's coordinates).
+          const spec = c.specs.find((s) => s.key === key.split('@')[0]);
           if (!spec) throw new Error(`${c.name}: a secret for ${key}, which is no spec`);
           if (!spec.readers.includes(p)) expect(text.includes(word), `${key} reached ${p}`).toBe(false);
         }
