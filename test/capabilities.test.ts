@@ -74,6 +74,7 @@ describe('the session capabilities', () => {
       'ConsultRespond',
       'Core',
       'Research',
+      'Spatial',
       'Vocab',
       'WorkflowAdmin',
     ]);

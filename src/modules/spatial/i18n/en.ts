@@ -68,7 +68,6 @@ const shared = {
       summary: 'Summary',
     },
   },
-  enums: { ACTIVE: 'Active', ARCHIVED: 'Archived' },
   workflow: { kinds: { RWF_SPATIAL: 'Map the overlap' } },
 };
 
