@@ -29,7 +29,7 @@ export { actsOf, asyncActionsOf } from './acts';
 export type { Principal } from './access/principal';
 export { ANONYMOUS, rankIn, SYSTEM } from './access/principal';
 export type { AccessPolicy } from './access/policy';
-export { loadPrincipal } from './auth/principals';
+export { activePrincipal, loadPrincipal } from './auth/principals';
 
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a

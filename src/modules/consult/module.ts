@@ -1,5 +1,7 @@
 import { defineModule } from '../../kernel/module';
 import { consultActs } from './contract';
+import { feedActs } from './contract-feed';
+import { CalendarFeed } from './feed-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
 import { consultNav, consultTitles, consultViews } from './views';
 
@@ -16,10 +18,10 @@ import { consultNav, consultTitles, consultViews } from './views';
 export const consultModule = defineModule({
   id: 'consult',
   requires: ['core', 'workflow'],
-  types: consultTypes,
+  types: [...consultTypes, CalendarFeed],
   server: true,
   client: true,
-  acts: consultActs,
+  acts: { ...consultActs, ...feedActs },
   capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts'],
   lovLists: CONSULT_LOV_LISTS,
   stepKinds: [

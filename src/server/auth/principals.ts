@@ -29,6 +29,19 @@ export async function loadPrincipal(
   return { userId, admin: data.admin === true, orgs, masqueradeFrom };
 }
 
+/**
+ * The principal of a user who may act now: their account exists and is not blocked. For work done
+ * for a user outside a session (a calendar feed fetched by its secret link), checked at each use.
+ */
+export async function activePrincipal(ex: Executor, userId: string): Promise<Principal | null> {
+  const [cred] = await query<{ blocked: boolean }>(
+    ex,
+    sql`select blocked from credentials where user_id = ${userId}`,
+  );
+  if (!cred || cred.blocked) return null;
+  return loadPrincipal(ex, userId);
+}
+
 export async function listMemberships(
   ex: Executor,
   userId: string,

@@ -24,4 +24,14 @@ export const client = defineClientModule({
     ),
   },
   stepPanels,
+  userMenu: [
+    {
+      id: 'calendarFeed',
+      labelKey: 'consult.feed.menu',
+      applies: (user) => user.$id !== 'User-0',
+      dialog: lazy(() =>
+        import('./feed/CalendarFeedDialog').then((m) => ({ default: m.CalendarFeedDialog })),
+      ),
+    },
+  ],
 });

@@ -1,8 +1,10 @@
 import { consultScreensEn } from './en-consultation';
 import { consultResponseEn } from './en-response';
+import { consultFeedEn } from './en-feed';
 import { mergeStrings } from '../../../client/module-api';
 
-// The consultation module's English bundle (loaded with its client half): two files with two
-// owners (the consultation screens; the response screens and step panels), one bundle, merged
-// deeply so `consult.*` holds both. A key in both is refused when the half loads.
-export const consultEn = mergeStrings(consultScreensEn, consultResponseEn);
+// The consultation module's English bundle (loaded with its client half): files with their
+// owners (the consultation screens; the response screens and step panels; the calendar feed),
+// one bundle, merged deeply so `consult.*` holds them all. A key in two is refused when the half
+// loads.
+export const consultEn = mergeStrings(mergeStrings(consultScreensEn, consultResponseEn), consultFeedEn);

@@ -1,5 +1,7 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { consultActs } from '../contract';
+import { feedActs } from '../contract-feed';
+import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
 import {
   cnsClose,
@@ -25,20 +27,27 @@ import {
 /** The consultation module's server half (docs/consultation.md). */
 export const server: ServerModule = {
   id: 'consult',
-  acts: actsOf(consultActs, {
-    cnsSubmit,
-    cnsReview,
-    cnsMarkIncomplete,
-    cnsDistribute,
-    cnsWithdraw,
-    cnsClose,
-    cnsAssign,
-    cnsUnassign,
-    cnsSetRole,
-    rwfSendResponse,
-    rwfRecordOffline,
-    cnsCreateOrganization,
-  }),
+  acts: actsOf(
+    { ...consultActs, ...feedActs },
+    {
+      cnsSubmit,
+      cnsReview,
+      cnsMarkIncomplete,
+      cnsDistribute,
+      cnsWithdraw,
+      cnsClose,
+      cnsAssign,
+      cnsUnassign,
+      cnsSetRole,
+      rwfSendResponse,
+      rwfRecordOffline,
+      cnsCreateOrganization,
+      calFeedStatus,
+      calFeedRenew,
+      calFeedRevoke,
+    },
+  ),
+  routes: feedRoutes,
   stepKinds: consultStepKinds,
   hooks: {
     Consultation: {

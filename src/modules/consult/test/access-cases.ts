@@ -1,6 +1,6 @@
 import { SYSTEM } from '../../../server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
-import type { AccessCase, AccessFixture } from '../../../../test/helpers/access-cases';
+import type { AccessCase, AccessFixture, AccessPath } from '../../../../test/helpers/access-cases';
 import type { TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
 
@@ -73,6 +73,26 @@ async function act(clients: Map<P, WsClient>, as: P, name: string, body: unknown
   return r;
 }
 
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The person's calendar feed (calFeedRenew, then the secret link fetched over HTTP): the items
+ * it lists are named in its event UIDs (`{id}-…@host` or `{id}@host`).
+ */
+const calendarFeed: AccessPath<P> = {
+  name: 'calendar feed',
+  types: ['Consultation', 'ConsultResponse', 'Meeting'],
+  async run({ client, server }) {
+    const on = (await client.request('act/calFeedRenew', {})).b as { url?: string; erred?: boolean };
+    if (!on.url) return { ids: [], text: JSON.stringify(on) };
+    // The link names the configured public address; this test's server listens elsewhere.
+    const link = new URL(on.url);
+    const text = await (await fetch(`${server.url}${link.pathname}${link.search}`)).text();
+    const ids = [...text.matchAll(/^UID:([A-Za-z]+-\d+)[-@]/gm)].map((m) => m[1]!);
+    return { ids, text };
+  },
+};
+
 async function setup(server: TestServer): Promise<AccessFixture<P>> {
   const clients = new Map<P, WsClient>();
   const ids: Record<string, string> = {};
@@ -110,7 +130,13 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     if (r.erred) throw new Error(`create ${type}: ${JSON.stringify(r)}`);
     return String(r.$id);
   };
-  const base = { primaryOrg: pipeline, submittedTo: riverbend, region: 'NORTH' };
+  // Dates near today, so each dated item is in a calendar feed's window whenever this runs.
+  const base = {
+    primaryOrg: pipeline,
+    submittedTo: riverbend,
+    region: 'NORTH',
+    requestedResponseDate: inDays(30),
+  };
   ids.draft = await create('proponent', 'Consultation', { projectName: 'Quiet draft', ...base });
   ids.draftFeature = await create('proponent', 'ConsultProjectFeature', {
     consultation: ids.draft,
@@ -149,6 +175,13 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     $id: ids.response,
     $version: r.$version,
     notes: `Internal ${secret('response')}`,
+    anticipatedResponse: inDays(20),
+  });
+  const other = await items.read(SYSTEM, ids.otherResponse);
+  await items.update(SYSTEM, {
+    $id: ids.otherResponse,
+    $version: other.$version,
+    anticipatedResponse: inDays(25),
   });
   ids.section = await create('editor', 'ConsultResponseSection', {
     response: ids.response,
@@ -172,7 +205,7 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
   });
   ids.meeting = await create('staff', 'Meeting', {
     summary: `Elders review ${secret('meeting')}`,
-    date: '2026-11-30',
+    date: inDays(6),
     context: ids.submitted,
   });
   ids.internalThread = await create('staff', 'Thread', {
@@ -194,6 +227,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
+  paths: [calendarFeed],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };
