@@ -87,10 +87,7 @@ describe('the client’s act types, derived from the list', () => {
   it('are the listed modules’ contracts, name by name (checked by npm run typecheck)', () => {
     // The merge is the modules' own records; a widening to Record<string, …> (a module's
     // contracts lost to the manifest's default type) would make any name an act.
-    type Listed = CoreActs &
-      WorkflowActs &
-      (typeof consultModule)['acts'] &
-      (typeof spatialModule)['acts'];
+    type Listed = CoreActs & WorkflowActs & (typeof consultModule)['acts'] & (typeof spatialModule)['acts'];
     expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
     expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof CoreAsyncActs>();
     expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
