@@ -51,11 +51,64 @@ export interface SearchCardSettings {
   /** A view that lists all of them (the card's "show all" link). */
   listView?: string;
 }
-export interface CalendarCardSettings {
+export interface CalendarSource {
   query: CardQuery;
   /** The date or dateTime property the events are placed at. */
   dateKey: string;
+  /** The message of an event's title, given the item's label as {{title}} ("Response due: {{title}}"). */
+  eventKey?: string;
+}
+export interface CalendarCardSettings extends CalendarSource {
   listView?: string;
+  /**
+   * More kinds of events on the same calendar (a consultation's requested date, a response's due
+   * date, the person's step due dates, meetings): each its own search, so the policy decides each.
+   */
+  also?: readonly CalendarSource[];
+}
+
+/** A calendar card's sources of events: its own query and date, then `also`'s. */
+export function calendarSources(s: CalendarCardSettings): CalendarSource[] {
+  return [{ query: s.query, dateKey: s.dateKey }, ...(s.also ?? [])];
+}
+
+/** The search of one calendar source over the shown range (`from` inclusive, `to` exclusive, ISO). */
+export function calendarSearchQuery(
+  src: CalendarSource,
+  range?: { from: string; to: string },
+): CardSearchBody {
+  const q = src.query;
+  const must: CardSearchBody['must'] = {};
+  if (q.types) must._t = [...q.types];
+  for (const [k, v] of Object.entries(q.must ?? {})) must[k] = [...v];
+  const not = q.mustNot && Object.keys(q.mustNot).length ? { mustNot: copyClause(q.mustNot) } : {};
+  // The search reads "from..to" as a range only without fractions of a second.
+  if (range) must[src.dateKey] = [`${noMillis(range.from)}..${noMillis(range.to)}`];
+  return {
+    must,
+    ...not,
+    sort: [{ key: src.dateKey, order: 'asc' }],
+    labels: true,
+    max: Math.min(q.max ?? MAX_CARD_ITEMS, MAX_CARD_ITEMS),
+  };
+}
+
+/**
+ * A card query's values as one person asks them now: `$me` is their id, `$now` the current time
+ * (as list presets have them), so a card can say "assigned to me" or "overdue".
+ */
+export function resolveCardValues<
+  B extends { must: CardSearchBody['must']; mustNot?: CardSearchBody['mustNot'] },
+>(body: B, me: string | null, now: Date): B {
+  const at = noMillis(now.toISOString());
+  const map = (c: CardSearchBody['must']) =>
+    Object.fromEntries(
+      Object.entries(c).map(([k, vs]) => [
+        k,
+        vs.map((v) => (typeof v === 'string' ? v.replaceAll('$me', me ?? '').replaceAll('$now', at) : v)),
+      ]),
+    );
+  return { ...body, must: map(body.must), ...(body.mustNot ? { mustNot: map(body.mustNot) } : {}) };
 }
 export interface ChartCardSettings {
   query: CardQuery;
@@ -155,18 +208,8 @@ export function cardSearchQuery(card: CardDecl, range?: { from: string; to: stri
       return { must, ...not, max: 0 };
     case 'chart':
       return { must, ...not, facets: [card.settings.facet], max: 0 };
-    case 'calendar': {
-      const key = card.settings.dateKey;
-      // The search reads "from..to" as a range only without fractions of a second.
-      if (range) must[key] = [`${noMillis(range.from)}..${noMillis(range.to)}`];
-      return {
-        must,
-        ...not,
-        sort: [{ key, order: 'asc' }],
-        labels: true,
-        max: Math.min(q.max ?? MAX_CARD_ITEMS, MAX_CARD_ITEMS),
-      };
-    }
+    case 'calendar':
+      return calendarSearchQuery(card.settings, range);
   }
 }
 

@@ -12,7 +12,7 @@ import { useApp } from '../state/app-context';
 import { useResultItems } from '../search/useResultItems';
 import { typeOfId } from '../search/suggestions';
 import { CardNote, useOpenItem, type CardBodyProps } from './DashboardCard';
-import { useCardSearch } from './useCardSearch';
+import { useCalendarSearches } from './useCardSearch';
 
 /**
  * A month of the items whose date key falls in it (FullCalendar: a month grid, or a list on
@@ -25,26 +25,36 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const { config } = useApp();
   const [range, setRange] = useState<{ from: string; to: string } | undefined>(undefined);
-  const { result, error } = useCardSearch(card, range);
-  const ids = useMemo(() => result?.ids ?? [], [result]);
+  const { sources, results, error } = useCalendarSearches(card, range);
+  const ids = useMemo(() => [...new Set(results.flatMap((r) => r?.ids ?? []))], [results]);
   const { items } = useResultItems(ids, true);
   const { open } = useOpenItem();
-  const dateKey = card.kind === 'calendar' ? card.settings.dateKey : '_c.ts';
 
+  // One event per source an item is found by (a response is due, and a step of it is due).
   const events = useMemo(
     () =>
-      ids.flatMap((id) => {
-        const item = items[id];
-        const raw =
-          dateKey === '_c.ts' || dateKey === '_m.ts' ? item?.[dateKey.slice(0, 2)] : item?.[dateKey];
-        const at = typeof raw === 'string' ? raw : (raw as { ts?: unknown } | undefined)?.ts;
-        if (typeof at !== 'string') return [];
-        const kind = config.types[typeOfId(id)]?.allProperties[dateKey]?.kind;
-        return [
-          { id, title: result?.labels[id] ?? id, start: at, allDay: kind !== 'dateTime', url: `/i-${id}` },
-        ];
-      }),
-    [ids, items, result, dateKey, config.types],
+      sources.flatMap((src, i) =>
+        (results[i]?.ids ?? []).flatMap((id) => {
+          const item = items[id];
+          const key = src.dateKey;
+          const raw = key === '_c.ts' || key === '_m.ts' ? item?.[key.slice(0, 2)] : item?.[key];
+          const at = typeof raw === 'string' ? raw : (raw as { ts?: unknown } | undefined)?.ts;
+          if (typeof at !== 'string') return [];
+          const kind = config.types[typeOfId(id)]?.allProperties[key]?.kind;
+          const title = results[i]?.labels[id] ?? id;
+          return [
+            {
+              id: `${id}|${i}`,
+              title: src.eventKey ? t(src.eventKey, { title }) : title,
+              start: at,
+              allDay: kind !== 'dateTime',
+              url: `/i-${id}`,
+              extendedProps: { itemId: id },
+            },
+          ];
+        }),
+      ),
+    [sources, results, items, config.types, t],
   );
 
   const datesSet = useCallback((info: { start: Date; end: Date }) => {
@@ -82,12 +92,17 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
       <FullCalendar
         plugins={[dayGridPlugin, listPlugin, classicTheme]}
         initialView={phone ? 'listMonth' : 'dayGridMonth'}
-        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,listMonth' }}
+        headerToolbar={{
+          start: 'prev,next today',
+          center: 'title',
+          end: 'dayGridMonth,dayGridWeek,listMonth',
+        }}
         buttons={{
           today: { text: t('dashboard.calendar.today') },
           prev: { hint: t('dashboard.calendar.prev') },
           next: { hint: t('dashboard.calendar.next') },
           dayGridMonth: { text: t('dashboard.calendar.month') },
+          dayGridWeek: { text: t('dashboard.calendar.week') },
           listMonth: { text: t('dashboard.calendar.list') },
         }}
         noEventsText={t('dashboard.calendar.none')}
@@ -98,7 +113,7 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
         datesSet={datesSet}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          open(info.event.id);
+          open(String(info.event.extendedProps.itemId ?? info.event.id));
         }}
       />
     </Box>

@@ -402,6 +402,7 @@ export const enScreens = {
       prev: 'Previous month',
       next: 'Next month',
       month: 'Month',
+      week: 'Week',
       list: 'List',
       none: 'Nothing is due in this month.',
     },

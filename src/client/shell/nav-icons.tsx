@@ -4,6 +4,7 @@ import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
@@ -64,6 +65,7 @@ export const NAV_ICONS: Readonly<Record<string, SvgIconComponent>> = {
   AssignmentTurnedIn: AssignmentTurnedInOutlined,
   AttachFile: AttachFileOutlined,
   Event: EventOutlined,
+  SpaceDashboard: SpaceDashboardOutlined,
   // The spatial group's.
   Map: MapOutlined,
   Layers: LayersOutlined,

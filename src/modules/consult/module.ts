@@ -3,6 +3,7 @@ import { consultActs } from './contract';
 import { feedActs } from './contract-feed';
 import { CalendarFeed } from './feed-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
+import { consultCards, consultDashboards } from './dashboards';
 import { consultNav, consultTitles, consultViews } from './views';
 
 /**
@@ -36,4 +37,6 @@ export const consultModule = defineModule({
   views: consultViews,
   nav: consultNav,
   titles: consultTitles,
+  dashboards: consultDashboards,
+  dashboardCards: consultCards,
 });

@@ -1,11 +1,12 @@
 import type { NavEntry } from '../../kernel/module';
 import type { ListPreset, ListScreenDecl, ViewDecl } from '../../kernel/view';
+import { consultDeskTitles } from './dashboards';
 
 // The consultation views as data (kernel/view.ts), its navigation and their English titles
 // (spec capability-modules §2 "Consultation"). Every screen but consult.organizations is the
 // generic list; the policy decides what each lists (a proponent's consult.responses is empty:
-// responses are never theirs to read). consult.dashboard and consult.audit belong to the
-// consultation desk (issue 16).
+// responses are never theirs to read). consult.dashboard is the desk (dashboards.ts); consult.audit
+// belongs to the consultation desk (issue 16), not built yet.
 
 /** The organisations screen: a list with an action of its own (client/organizations/). */
 export const ORGANIZATIONS_VIEW = 'consult.organizations';
@@ -41,6 +42,17 @@ export const RESPONSE_PRESETS: readonly ListPreset[] = [
 ];
 
 export const consultViews: readonly ViewDecl[] = [
+  {
+    // The desk (dashboards.ts): what is due, new, theirs, and what was said.
+    name: 'consult.dashboard',
+    titleKey: 'nav.consult_dashboard',
+    icon: 'SpaceDashboard',
+    width: 'FULL',
+    inNav: true,
+    capability: 'Consult',
+    ...GATE,
+    dashboard: 'consult',
+  },
   list('consult.projects', 'Assignment', 'Consult', {
     types: ['Consultation'],
     defaultSort: [{ key: '_m.ts', order: 'desc' }],
@@ -111,6 +123,7 @@ export const consultViews: readonly ViewDecl[] = [
 
 export const consultNav: readonly NavEntry[] = [
   { path: 'consult', group: true, capability: 'Consult', ...GATE },
+  { path: 'consult.dashboard', capability: 'Consult', ...GATE },
   { path: 'consult.projects', capability: 'Consult', ...GATE },
   { path: 'consult.responses', capability: 'ConsultRespond', ...GATE },
   { path: 'consult.organizations', capability: 'Consult', ...GATE },
@@ -125,6 +138,7 @@ export const consultNav: readonly NavEntry[] = [
  * and the response list's presets.
  */
 export const consultTitles: Readonly<Record<string, string>> = {
+  ...consultDeskTitles,
   'nav.consult': 'Consultation',
   'nav.consult_projects': 'Consultations',
   'nav.consult_responses': 'Responses',

@@ -1,0 +1,196 @@
+import type { CardDecl, DashboardDecl } from '../../kernel/dashboard';
+
+// The consultation desk (issue 16 "consult.dashboard"; spec capability-modules §2 "Dashboards",
+// §6, §9): where a lands officer starts the day. Cards by capability, as spec §6 gives them:
+// ConsultRespond (the response work) gives calendar, initial, overdue and mine; Consult (common to
+// everyone in consultations: staff, proponents, regulators) gives calendar and recent;
+// ConsultDrafts (proponents) adds drafts and responses. Sizes are two thirds or a third, height 4
+// (spec §9). Every card reads through search/ids as the person, so it shows what they may read,
+// and it stays live (client/dashboards/useCardSearch.ts).
+
+export const CONSULT_DASHBOARD = 'consult';
+
+export const consultDashboards: readonly DashboardDecl[] = [
+  { key: CONSULT_DASHBOARD, location: 'CONSULT', titleKey: 'nav.consult_dashboard' },
+];
+
+const GATE = { dedicatedKeyCap: 'Consult' } as const;
+const RESPOND = { capability: 'ConsultRespond', ...GATE } as const;
+const DRAFTS = { capability: 'ConsultDrafts', ...GATE } as const;
+const H = 4;
+
+export const consultCards: readonly CardDecl[] = [
+  {
+    id: 'consult.desk.calendar',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.calendar',
+    kind: 'calendar',
+    width: 'TWO_THIRDS',
+    height: 6,
+    order: 10,
+    anyCapability: ['Consult', 'ConsultRespond'],
+    ...GATE,
+    settings: {
+      // Requested response dates; then, each its own search: responses due, the person's own
+      // steps due, meetings.
+      query: { types: ['Consultation'] },
+      dateKey: 'requestedResponseDate',
+      eventKey: 'consult.desk.event.requested',
+      listView: 'consult.projects',
+      also: [
+        {
+          query: { types: ['ConsultResponse'] },
+          dateKey: 'anticipatedResponse',
+          eventKey: 'consult.desk.event.due',
+        },
+        {
+          query: { types: ['ConsultResponse'], must: { '_wf.$assigned': ['$me'] } },
+          dateKey: '_wf.$assignedDue',
+          eventKey: 'consult.desk.event.step',
+        },
+        { query: { types: ['Meeting'] }, dateKey: 'date', eventKey: 'consult.desk.event.meeting' },
+      ],
+    },
+  },
+  {
+    id: 'consult.desk.overdue',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.overdue',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 20,
+    ...RESPOND,
+    emptyKey: 'consult.desk.overdueEmpty',
+    settings: {
+      // Spec §9 "Overdue filter": anticipatedResponse up to now, state PENDING.
+      query: {
+        types: ['ConsultResponse'],
+        must: { anticipatedResponse: ['..$now'], state: ['PENDING'] },
+        sort: [{ key: 'anticipatedResponse', order: 'asc' }],
+        max: 8,
+      },
+      listView: 'consult.responses',
+    },
+  },
+  {
+    id: 'consult.desk.mine',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.mine',
+    kind: 'search',
+    width: 'TWO_THIRDS',
+    height: H,
+    order: 30,
+    ...RESPOND,
+    emptyKey: 'consult.desk.mineEmpty',
+    settings: {
+      query: {
+        types: ['ConsultResponse'],
+        must: { '_wf.$assigned': ['$me'] },
+        sort: [{ key: '_wf.$assignedDue', order: 'asc' }],
+        max: 8,
+      },
+      listView: 'consult.responses',
+    },
+  },
+  {
+    // "Initial": referrals that arrived and wait for the community's first look.
+    id: 'consult.desk.initial',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.initial',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 40,
+    ...RESPOND,
+    emptyKey: 'consult.desk.initialEmpty',
+    settings: {
+      query: {
+        types: ['Consultation'],
+        must: { state: ['SUBMITTED', 'REVIEW'] },
+        sort: [{ key: 'submitted', order: 'asc' }],
+        max: 8,
+      },
+      listView: 'consult.projects',
+    },
+  },
+  {
+    id: 'consult.desk.recent',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.recent',
+    kind: 'search',
+    width: 'TWO_THIRDS',
+    height: H,
+    order: 50,
+    capability: 'Consult',
+    ...GATE,
+    settings: {
+      query: { types: ['Consultation'], sort: [{ key: '_m.ts', order: 'desc' }], max: 8 },
+      listView: 'consult.projects',
+    },
+  },
+  {
+    id: 'consult.desk.drafts',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.drafts',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 60,
+    ...DRAFTS,
+    emptyKey: 'consult.desk.draftsEmpty',
+    emptyAction: { labelKey: 'consult.desk.newConsultation', view: 'consult.projects' },
+    settings: {
+      query: {
+        types: ['Consultation'],
+        must: { state: ['DRAFT', 'INCOMPLETE'] },
+        sort: [{ key: '_m.ts', order: 'desc' }],
+        max: 8,
+      },
+      listView: 'consult.projects',
+    },
+  },
+  {
+    // A proponent's answers: consultations the communities have responded to.
+    id: 'consult.desk.responses',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.responses',
+    kind: 'search',
+    width: 'TWO_THIRDS',
+    height: H,
+    order: 70,
+    ...DRAFTS,
+    emptyKey: 'consult.desk.responsesEmpty',
+    settings: {
+      query: {
+        types: ['Consultation'],
+        must: { state: ['RESPONDED', 'CLOSED'] },
+        sort: [{ key: '_m.ts', order: 'desc' }],
+        max: 8,
+      },
+      listView: 'consult.projects',
+    },
+  },
+];
+
+/** The desk's words, needed before the module's half loads (the cards render from the config). */
+export const consultDeskTitles: Readonly<Record<string, string>> = {
+  'nav.consult_dashboard': 'Consultation desk',
+  'consult.desk.calendar': 'Calendar',
+  'consult.desk.event.requested': 'Response requested: {{title}}',
+  'consult.desk.event.due': 'Response due: {{title}}',
+  'consult.desk.event.step': 'Your step due: {{title}}',
+  'consult.desk.event.meeting': 'Meeting: {{title}}',
+  'consult.desk.overdue': 'Overdue responses',
+  'consult.desk.overdueEmpty': 'No response is overdue.',
+  'consult.desk.mine': 'Assigned to me',
+  'consult.desk.mineEmpty': 'No response step is waiting for you.',
+  'consult.desk.initial': 'New referrals',
+  'consult.desk.initialEmpty': 'No referral is waiting for a first look.',
+  'consult.desk.recent': 'Recently changed consultations',
+  'consult.desk.drafts': 'Your drafts',
+  'consult.desk.draftsEmpty': 'No draft or incomplete consultation.',
+  'consult.desk.newConsultation': 'Start a consultation',
+  'consult.desk.responses': 'Responses received',
+  'consult.desk.responsesEmpty': 'No community has responded yet.',
+};
