@@ -126,7 +126,7 @@ export function projectArea(geometries: readonly Geometry[], bufferM: number): P
     for (const p of polys) buffered.push(p);
     for (const p of parts) if (p.geometry.type !== 'Polygon') buffered.push(boxAround(p, 0.5));
   }
-  const b = bbox(featureCollection([...buffered, ...fc.features])) as [number, number, number, number];
+  const b = bbox(featureCollection<Geometry>([...buffered, ...fc.features])) as [number, number, number, number];
   const frame = frameAt((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
   const segs: Seg[] = [];
   const verts: XY[] = [];
