@@ -44,7 +44,7 @@ export interface OverlayWorld {
   ok(c: WsClient, o: string, b: unknown): Promise<Record<string, unknown>>;
   erred(c: WsClient, o: string, b: unknown): Promise<Record<string, unknown>>;
   /** A submitted, distributed consultation (with the project area unless `area` is false); its response. */
-  referral(area?: boolean): Promise<{ consultation: string; response: string }>;
+  referral(area?: boolean, by?: Who): Promise<{ consultation: string; response: string }>;
   close(): Promise<void>;
 }
 
@@ -124,7 +124,7 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     return r;
   }
   let n = 0;
-  async function referral(area = true) {
+  async function referral(area = true, by: Who = 'officer') {
     const c = await ok(ws.proponent, 'create/Consultation', {
       projectName: `Ridge road ${++n}`,
       primaryOrg: pipeline,
@@ -134,7 +134,7 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     if (area)
       await ok(ws.proponent, 'create/ConsultProjectFeature', { consultation, label: 'Road corridor', geometry: PROJECT });
     await ok(ws.proponent, 'act/cnsSubmit', { consultation });
-    const d = await ok(ws.officer, 'act/cnsDistribute', { consultation, communities: [riverbend] });
+    const d = await ok(ws[by], 'act/cnsDistribute', { consultation, communities: [riverbend] });
     return { consultation, response: (d.responses as string[])[0]! };
   }
   return {
