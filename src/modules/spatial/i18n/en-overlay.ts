@@ -14,7 +14,8 @@ export const spatialOverlayEn = {
       running: 'Measuring the overlap…',
       ran: 'The overlay ran',
       ranAndCompleted: 'The overlay ran and the step is complete',
-      noProjectArea: 'This consultation has no project area yet. Ask the proponent to map it, or draw it on the consultation.',
+      noProjectArea:
+        'This consultation has no project area yet. Ask the proponent to map it, or draw it on the consultation.',
       failed: 'The overlay could not run.',
       badBuffer: 'Enter a whole number of metres from 0 to 50,000.',
       none: 'No report yet.',
@@ -35,6 +36,7 @@ export const spatialOverlayEn = {
         onProject: 'On the project',
         nearby: 'Nearby',
       },
+      units: { m: '{{n}} m', km: '{{n}} km', m2: '{{n}} m²', ha: '{{n}} ha' },
       shapes: { point: 'Point', line: 'Line', polygon: 'Area' },
       onProject: 'On the project',
       notMeasured: 'Not measured',
@@ -42,7 +44,8 @@ export const spatialOverlayEn = {
       untyped: 'Other',
       older: 'Earlier overlays',
       share: 'Share the summary with the proponent',
-      shareHelp: 'Sends only the counts by spatial type and the buffer, never names, places or shapes. Off until you choose.',
+      shareHelp:
+        'Sends only the counts by spatial type and the buffer, never names, places or shapes. Off until you choose.',
       shareConfirm: 'Send this to the proponent?',
       shareSend: 'Send the summary',
       cancel: 'Cancel',

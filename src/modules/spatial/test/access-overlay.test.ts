@@ -99,9 +99,25 @@ describe('the summary shared with the proponent', () => {
 
   it('carries no names, coordinates or ids, and nothing the proponent received does', async () => {
     const m = await w.ok(w.ws.proponent, `read/${shared.message}`, undefined);
-    noTrace(m.body, ['SpatialFeature-', 'SpatialImpactReport-', 'ConsultResponse-', 'Berry', 'Fish camp', 'trap line', '-120', '56.']);
+    noTrace(m.body, [
+      'SpatialFeature-',
+      'SpatialImpactReport-',
+      'ConsultResponse-',
+      'Berry',
+      'Fish camp',
+      'trap line',
+      '-120',
+      '56.',
+    ]);
     const everything = [m, w.ws.proponent.pushes, w.ws.outsider.pushes, w.ws.member.pushes];
-    noTrace(everything, [...SECRET, w.places.burial!, w.places.berry!, w.places.camp!, 'Berry patch', 'Beaver trap line']);
+    noTrace(everything, [
+      ...SECRET,
+      w.places.burial!,
+      w.places.berry!,
+      w.places.camp!,
+      'Berry patch',
+      'Beaver trap line',
+    ]);
     noTrace([w.ws.staff.pushes, w.ws.officer.pushes], [...SECRET, w.places.burial!]);
   });
 

@@ -72,10 +72,17 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     outsider: await makeUser(items, [[other, 'orgAdmin']]),
   };
   const ws = {} as Record<Who, WsClient>;
-  for (const [k, u] of Object.entries(users)) ws[k as Who] = (await connectAs(server, u.email, PASSWORD)).client;
+  for (const [k, u] of Object.entries(users))
+    ws[k as Who] = (await connectAs(server, u.email, PASSWORD)).client;
 
   for (const [key, en] of TYPES)
-    await items.create(SYSTEM, 'LOVValue', { list: 'SPL_TYPES', key, state: 'ACTIVE', t: { en }, owner: riverbend });
+    await items.create(SYSTEM, 'LOVValue', {
+      list: 'SPL_TYPES',
+      key,
+      state: 'ACTIVE',
+      t: { en },
+      owner: riverbend,
+    });
   await items.create(SYSTEM, 'Workflow', {
     label: 'Overlay first',
     appliesTo: 'ConsultResponse',
@@ -87,7 +94,14 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     ],
   });
 
-  const place = async (label: string, spatialType: string, geometry: Geometry, access: string, owner = riverbend, state = 'ACTIVE') =>
+  const place = async (
+    label: string,
+    spatialType: string,
+    geometry: Geometry,
+    access: string,
+    owner = riverbend,
+    state = 'ACTIVE',
+  ) =>
     (
       await items.create(
         SYSTEM,
@@ -100,7 +114,12 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     // Overlaps the project's north-east quarter.
     berry: await place('Berry patch', 'HARVEST', square(-120.79, 56.21, 0.02), 'COMMUNITY'),
     // Crosses it west to east.
-    trap: await place('Beaver trap line', 'TRAPLINE', line([-120.81, 56.205], [-120.77, 56.205]), 'PROTECTED'),
+    trap: await place(
+      'Beaver trap line',
+      'TRAPLINE',
+      line([-120.81, 56.205], [-120.77, 56.205]),
+      'PROTECTED',
+    ),
     // 0.01° (about 1.1 km) north of it.
     camp: await place('Fish camp', 'CAMP', { type: 'Point', coordinates: [-120.79, 56.23] }, 'PROTECTED'),
     // On it, PRIVATE: orgAdmins only.
@@ -108,9 +127,22 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     // 20 km away.
     far: await place('Far cabin', 'CAMP', { type: 'Point', coordinates: [-120.5, 56.2] }, 'PROTECTED'),
     // On it, but another community's.
-    theirs: await place('Lakeside berry grounds', 'HARVEST', square(-120.795, 56.2, 0.01), 'COMMUNITY', other),
+    theirs: await place(
+      'Lakeside berry grounds',
+      'HARVEST',
+      square(-120.795, 56.2, 0.01),
+      'COMMUNITY',
+      other,
+    ),
     // On it, archived.
-    archived: await place('Old camp', 'CAMP', { type: 'Point', coordinates: [-120.79, 56.21] }, 'PROTECTED', riverbend, 'ARCHIVED'),
+    archived: await place(
+      'Old camp',
+      'CAMP',
+      { type: 'Point', coordinates: [-120.79, 56.21] },
+      'PROTECTED',
+      riverbend,
+      'ARCHIVED',
+    ),
   };
 
   async function ok(c: WsClient, o: string, b: unknown) {
@@ -132,7 +164,11 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     });
     const consultation = String(c.$id);
     if (area)
-      await ok(ws.proponent, 'create/ConsultProjectFeature', { consultation, label: 'Road corridor', geometry: PROJECT });
+      await ok(ws.proponent, 'create/ConsultProjectFeature', {
+        consultation,
+        label: 'Road corridor',
+        geometry: PROJECT,
+      });
     await ok(ws.proponent, 'act/cnsSubmit', { consultation });
     const d = await ok(ws[by], 'act/cnsDistribute', { consultation, communities: [riverbend] });
     return { consultation, response: (d.responses as string[])[0]! };

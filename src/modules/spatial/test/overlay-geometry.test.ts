@@ -48,13 +48,22 @@ describe('the overlay measures', () => {
     // 0.01° of latitude north of the project's top edge.
     near(m?.distanceM, distance(point([-120.8, 56.22]), point([-120.8, 56.23]), { units: 'meters' }), 0.005);
     const east = measure(project, square(-120.77, 56.205, 0.005));
-    near(east?.distanceM, distance(point([-120.78, 56.21]), point([-120.77, 56.21]), { units: 'meters' }), 0.005);
+    near(
+      east?.distanceM,
+      distance(point([-120.78, 56.21]), point([-120.77, 56.21]), { units: 'meters' }),
+      0.005,
+    );
   });
 
   it('leaves out what is beyond the buffer', () => {
     // 0.05° of latitude is about 5.5 km: beyond the 2 km buffer.
     expect(measure(project, { type: 'Point', coordinates: [-120.8, 56.27] })).toBeNull();
-    expect(measure(projectArea([square(-120.8, 56.2, 0.02)], 6000), { type: 'Point', coordinates: [-120.8, 56.27] })).not.toBeNull();
+    expect(
+      measure(projectArea([square(-120.8, 56.2, 0.02)], 6000), {
+        type: 'Point',
+        coordinates: [-120.8, 56.27],
+      }),
+    ).not.toBeNull();
   });
 
   it('takes a line project, and a buffer of zero', () => {

@@ -38,7 +38,9 @@ describe('the impact overlay', () => {
     expect(report.response).toBe(response);
     expect(report.buffer).toBe(2000);
     const results = report.results as Result[];
-    const { berry, trap, camp } = w.places;
+    const berry = w.places.berry!;
+    const trap = w.places.trap!;
+    const camp = w.places.camp!;
     // Intersecting first (largest overlap first), then by distance.
     expect(results.map((x) => x.id)).toEqual([berry, trap, camp]);
     const by = Object.fromEntries(results.map((x) => [x.id, x]));
@@ -88,7 +90,11 @@ describe('the impact overlay', () => {
     const { response } = await w.referral(false);
     const e = await w.erred(w.ws.officer, 'act/spOverlayRun', { response, buffer: 2000, step: 'overlay' });
     expect(e.fields).toEqual([{ path: 'projectArea', key: 'errors.required' }]);
-    const s = await w.erred(w.ws.officer, 'act/wfSetStepState', { item: response, step: 'overlay', state: 'COMPLETE' });
+    const s = await w.erred(w.ws.officer, 'act/wfSetStepState', {
+      item: response,
+      step: 'overlay',
+      state: 'COMPLETE',
+    });
     expect(s.fields).toEqual([{ path: 'report', key: 'errors.required' }]);
   });
 

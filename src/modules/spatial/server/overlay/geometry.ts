@@ -15,7 +15,16 @@ import {
   truncate,
   union,
 } from '@turf/turf';
-import type { Feature, FeatureCollection, Geometry, LineString, Point, Polygon, Position } from 'geojson';
+import type {
+  Feature,
+  FeatureCollection,
+  Geometry,
+  LineString,
+  MultiPolygon,
+  Point,
+  Polygon,
+  Position,
+} from 'geojson';
 
 // The impact overlay's geometry (docs/spatial-overlay.md "How it measures"): areas and lengths
 // are turf's (geodesic), intersection tests are turf's boolean tests, and the distance from a
@@ -33,9 +42,9 @@ export interface ProjectArea {
   /** The project's parts, truncated and flattened to single geometries. */
   parts: Feature<Point | LineString | Polygon>[];
   /** Its polygons joined (null when it has none, or when joining failed and `polygons` is used). */
-  footprint: Feature<Polygon | import('geojson').MultiPolygon> | null;
+  footprint: Feature<Polygon | MultiPolygon> | null;
   /** The buffered area's parts (the project grown by the buffer). */
-  buffered: Feature<Polygon | import('geojson').MultiPolygon>[];
+  buffered: Feature<Polygon | MultiPolygon>[];
   /** The buffered area's box: [west, south, east, north]. */
   box: [number, number, number, number];
   /** The local projection's centre (lon, lat) and its metres per degree. */
@@ -126,7 +135,12 @@ export function projectArea(geometries: readonly Geometry[], bufferM: number): P
     for (const p of polys) buffered.push(p);
     for (const p of parts) if (p.geometry.type !== 'Polygon') buffered.push(boxAround(p, 0.5));
   }
-  const b = bbox(featureCollection<Geometry>([...buffered, ...fc.features])) as [number, number, number, number];
+  const b = bbox(featureCollection<Geometry>([...buffered, ...fc.features])) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   const frame = frameAt((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
   const segs: Seg[] = [];
   const verts: XY[] = [];
@@ -205,7 +219,7 @@ const intersectsAny = (a: Feature, bs: readonly Feature[]) => {
 /** Square metres of `poly` inside the project's footprint; null when the clipper fails and it is not wholly inside. */
 function polygonOverlap(poly: Feature<Polygon>, fp: NonNullable<ProjectArea['footprint']>): number | null {
   try {
-    const cut = intersect(featureCollection<Polygon | import('geojson').MultiPolygon>([poly, fp]));
+    const cut = intersect(featureCollection<Polygon | MultiPolygon>([poly, fp]));
     return cut ? area(cut) : 0;
   } catch {
     try {
@@ -247,8 +261,14 @@ export function measure(pa: ProjectArea, g: Geometry): Measured | null {
   const out: Measured = { shape, intersects, distanceM: intersects ? 0 : round(planarDistance(pa, parts)) };
   if (intersects && pa.footprint) {
     const fp = pa.footprint;
-    if (shape === 'polygon') out.overlapM2 = sum(parts, (p) => p.geometry.type === 'Polygon' ? polygonOverlap(p as Feature<Polygon>, fp) : 0);
-    else if (shape === 'line') out.overlapM = sum(parts, (p) => p.geometry.type === 'LineString' ? lineOverlap(p as Feature<LineString>, fp) : 0);
+    if (shape === 'polygon')
+      out.overlapM2 = sum(parts, (p) =>
+        p.geometry.type === 'Polygon' ? polygonOverlap(p as Feature<Polygon>, fp) : 0,
+      );
+    else if (shape === 'line')
+      out.overlapM = sum(parts, (p) =>
+        p.geometry.type === 'LineString' ? lineOverlap(p as Feature<LineString>, fp) : 0,
+      );
   }
   return out;
 }

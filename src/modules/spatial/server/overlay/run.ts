@@ -32,7 +32,8 @@ const PAGE = 10_000;
 
 async function loadResponse(ex: Executor, services: Services, p: Principal, id: string, lock = false) {
   const row = await loadRow(ex, id, lock);
-  if (!row || row.deleted || row.type !== 'ConsultResponse') throw new AppError('notFound', `${id} not found`);
+  if (!row || row.deleted || row.type !== 'ConsultResponse')
+    throw new AppError('notFound', `${id} not found`);
   if (!(await services.items.policy.can(p, 'read', row, services.items.loaderFor(ex))))
     throw new AppError('notFound', `${id} not found`);
   if (!isStaffOf(p, row.owner)) throw new AppError('notAllowed', `run the overlay of ${id}`);
@@ -40,7 +41,11 @@ async function loadResponse(ex: Executor, services: Services, p: Principal, id: 
 }
 
 /** The geometries of the consultation's project area the runner may read. */
-async function projectGeometries(services: Services, p: Principal, consultation: unknown): Promise<Geometry[]> {
+async function projectGeometries(
+  services: Services,
+  p: Principal,
+  consultation: unknown,
+): Promise<Geometry[]> {
   if (typeof consultation !== 'string') return [];
   const { items } = services;
   const ids = await query<{ id: string }>(
@@ -48,16 +53,25 @@ async function projectGeometries(services: Services, p: Principal, consultation:
     sql`select id from items where type = 'ConsultProjectFeature' and not deleted
       and data->>'consultation' = ${consultation} and data->'geometry' is not null order by num`,
   );
-  const rows = await loadRows(items.db, ids.map((r) => r.id));
+  const rows = await loadRows(
+    items.db,
+    ids.map((r) => r.id),
+  );
   const load = items.loaderFor(items.db);
   const out: Geometry[] = [];
   for (const row of rows.values())
-    if (row.data.geometry && (await items.policy.can(p, 'read', row, load))) out.push(row.data.geometry as Geometry);
+    if (row.data.geometry && (await items.policy.can(p, 'read', row, load)))
+      out.push(row.data.geometry as Geometry);
   return out;
 }
 
 /** The community's ACTIVE places whose box meets `box`, as the runner's search finds them. */
-async function candidates(services: Services, p: Principal, owner: string, box: number[]): Promise<ItemRow[]> {
+async function candidates(
+  services: Services,
+  p: Principal,
+  owner: string,
+  box: number[],
+): Promise<ItemRow[]> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const r = await services.search.search(p, {
@@ -94,7 +108,11 @@ export function summarise(buffer: number, results: readonly OverlayResult[]): Ov
     nearby: results.length - intersecting,
     byType: [...by.entries()]
       .map(([spatialType, c]) => ({ spatialType, ...c }))
-      .sort((a, b) => b.intersecting + b.nearby - (a.intersecting + a.nearby) || String(a.spatialType).localeCompare(String(b.spatialType))),
+      .sort(
+        (a, b) =>
+          b.intersecting + b.nearby - (a.intersecting + a.nearby) ||
+          String(a.spatialType).localeCompare(String(b.spatialType)),
+      ),
   };
 }
 
@@ -112,7 +130,12 @@ export async function computeOverlay(services: Services, p: Principal, response:
     const g = row.data.geometry as Geometry | undefined;
     if (!g || !(await readableByAll(services.items, services.items.db, readers, row))) continue;
     const m = measure(pa, g);
-    if (m) results.push({ id: row.id, spatialType: typeof row.data.spatialType === 'string' ? row.data.spatialType : null, ...m });
+    if (m)
+      results.push({
+        id: row.id,
+        spatialType: typeof row.data.spatialType === 'string' ? row.data.spatialType : null,
+        ...m,
+      });
   }
   results.sort(order);
   return { results, summary: summarise(buffer, results) };

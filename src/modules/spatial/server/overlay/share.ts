@@ -52,7 +52,12 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
   return items.transaction(async (tx) => {
     const load = items.loaderFor(tx);
     const report = await loadRow(tx, body.report);
-    if (!report || report.deleted || report.type !== 'SpatialImpactReport' || !(await items.policy.can(p, 'read', report, load)))
+    if (
+      !report ||
+      report.deleted ||
+      report.type !== 'SpatialImpactReport' ||
+      !(await items.policy.can(p, 'read', report, load))
+    )
       throw new AppError('notFound', `${body.report} not found`);
     const rid = String(report.data.response);
     const cid = String((await loadRows(tx, [rid])).get(rid)?.data.consultation ?? '');
@@ -74,14 +79,27 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
       tx,
       SYSTEM,
       'Thread',
-      { subject: SUMMARY_WORDS.subject, context: consultation.id, purpose: 'SPATIAL_SUMMARY', participants: side.people },
+      {
+        subject: SUMMARY_WORDS.subject,
+        context: consultation.id,
+        purpose: 'SPATIAL_SUMMARY',
+        participants: side.people,
+      },
       { ...opts, owner: response.owner, access: 'PROTECTED' },
     );
     for (const org of side.orgs)
       await setGrantIn(tx, items, thread.id, org, ['read'], { grantedBy: 'spatial:summary', ...opts });
     // Written after the grants, so the proponent's people are notified of a message they may read.
-    const message = await items.createIn(tx, p, 'Message', { thread: thread.id, body: text, author: p.userId });
-    await items.touchIn(tx, SYSTEM, report.id, { event: 'SP_SUMMARY_SHARED', data: { thread: thread.id }, ...opts });
+    const message = await items.createIn(tx, p, 'Message', {
+      thread: thread.id,
+      body: text,
+      author: p.userId,
+    });
+    await items.touchIn(tx, SYSTEM, report.id, {
+      event: 'SP_SUMMARY_SHARED',
+      data: { thread: thread.id },
+      ...opts,
+    });
     return { thread: thread.id, message: message.id };
   });
 };
