@@ -159,6 +159,7 @@ describe('the impact overlay', () => {
     await panel.getByText('Enter a whole number of metres from 0 to 50,000.').waitFor();
     expect(await panel.getByRole('button', { name: 'Run the overlay' }).isDisabled()).toBe(true);
     await buffer.fill('2000');
+    await panel.scrollIntoViewIfNeeded();
     await shot(officer, 'overlay-1-step');
     await panel.getByRole('button', { name: 'Run the overlay' }).click();
     await officer.getByText('The overlay ran and the step is complete').first().waitFor();
@@ -177,6 +178,7 @@ describe('the impact overlay', () => {
     await section.getByTestId('overlay-by-type').getByText('Mineral lick: 1').waitFor();
     expect(await officer.getByText(SECRET).count()).toBe(0);
     expect(await officer.getByText('Sacred site').count()).toBe(0);
+    await section.scrollIntoViewIfNeeded();
     await shot(officer, 'overlay-2-report');
     await setDark(officer, true);
     await shot(officer, 'overlay-2-report-dark');
@@ -190,6 +192,8 @@ describe('the impact overlay', () => {
     const preview = dialog.getByTestId('overlay-share-preview');
     await preview.getByText(/found 3 areas of cultural importance/).waitFor();
     expect(await preview.textContent()).not.toMatch(/Moose|Spruce|Berry camp|SpatialFeature|-120/);
+    // After the dialog's fade-in.
+    await officer.waitForTimeout(400);
     await shot(officer, 'overlay-3-share');
     await dialog.getByRole('button', { name: 'Send the summary' }).click();
     await officer.getByText('The summary was sent to the proponent').first().waitFor();

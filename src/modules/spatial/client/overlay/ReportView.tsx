@@ -17,6 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, readMany, useApp, useCell, useLov, type Item } from '../../../../client/module-api';
 import { metres, resultsOf, squareMetres, summaryOf, type OverlayResult } from './report-model';
 
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * One impact report: the headline, the counts by spatial type, and the places met (names read
  * now, through the policy: a place this reader may not read shows as such, never by name).
@@ -52,11 +54,11 @@ export function ReportView({
     return it && typeof it.label === 'string' ? it.label : null;
   };
   const overlap = (r: OverlayResult) => {
-    if (!r.intersects) return '—';
+    if (!r.intersects) return '';
     if (typeof r.overlapM2 === 'number') return squareMetres(t, r.overlapM2);
     if (typeof r.overlapM === 'number') return metres(t, r.overlapM);
     if (r.overlapM2 === null || r.overlapM === null) return t('spatial.overlay.notMeasured');
-    return t('spatial.overlay.onProject');
+    return '';
   };
   const computed = typeof report.computed === 'string' ? report.computed : '';
   return (
@@ -102,9 +104,8 @@ export function ReportView({
             <TableHead>
               <TableRow>
                 <TableCell>{t('spatial.overlay.cols.place')}</TableCell>
-                <TableCell>{t('spatial.overlay.cols.type')}</TableCell>
-                <TableCell align="right">{t('spatial.overlay.cols.overlap')}</TableCell>
-                <TableCell align="right">{t('spatial.overlay.cols.distance')}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>{t('spatial.overlay.cols.type')}</TableCell>
+                <TableCell align="right">{t('spatial.overlay.cols.measure')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -134,20 +135,29 @@ export function ReportView({
                         sx={{ display: 'block' }}
                       >
                         {t(`spatial.overlay.shapes.${r.shape}`)}
+                        <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                          {' · '}
+                          {typeLabel(r.spatialType)}
+                        </Box>
                       </Typography>
                     </TableCell>
-                    <TableCell>{typeLabel(r.spatialType)}</TableCell>
-                    <TableCell align="right">{overlap(r)}</TableCell>
+                    <TableCell sx={HIDE_ON_PHONE}>{typeLabel(r.spatialType)}</TableCell>
                     <TableCell align="right">
                       {r.intersects ? (
-                        <Chip
-                          size="small"
-                          color="warning"
-                          variant="outlined"
-                          label={t('spatial.overlay.cols.onProject')}
-                        />
+                        <>
+                          <Typography
+                            variant="body2"
+                            component="span"
+                            sx={{ fontWeight: 600, display: 'block' }}
+                          >
+                            {t('spatial.overlay.cols.onProject')}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary" component="span">
+                            {overlap(r)}
+                          </Typography>
+                        </>
                       ) : (
-                        metres(t, r.distanceM)
+                        t('spatial.overlay.away', { d: metres(t, r.distanceM) })
                       )}
                     </TableCell>
                   </TableRow>
