@@ -1,10 +1,9 @@
 import {
   area,
   bbox,
-  booleanIntersects,
+  bboxClip,
   booleanPointInPolygon,
   booleanWithin,
-  buffer,
   feature,
   featureCollection,
   flatten,
@@ -15,23 +14,14 @@ import {
   truncate,
   union,
 } from '@turf/turf';
-import type {
-  Feature,
-  FeatureCollection,
-  Geometry,
-  LineString,
-  MultiPolygon,
-  Point,
-  Polygon,
-  Position,
-} from 'geojson';
+import type { Feature, Geometry, LineString, MultiPolygon, Point, Polygon, Position } from 'geojson';
 
 // The impact overlay's geometry (docs/spatial-overlay.md "How it measures"): areas and lengths
-// are turf's (geodesic), intersection tests are turf's boolean tests, and the distance from a
-// place to the project is planar in a local projection centred on the project (under 0.5 % off
-// within 50 km of it at these latitudes, and a hundred times faster than turf's per-segment
-// geodesic distance). Turf's polygon clipping has known precision and looping bugs on nearly
-// degenerate input: every call that may throw is guarded and falls back to a plainer answer.
+// are turf's (geodesic, with its clipper); whether a place meets the project and how far it is
+// are planar, in a local frame centred on the project (under 0.5 % off within 50 km at these
+// latitudes; turf's boolean tests and buffer on a 500-vertex footprint cost seconds per run).
+// Turf's polygon clipping has known precision and looping bugs on nearly degenerate input: every
+// call that may throw is guarded and falls back to a plainer answer.
 
 /** Coordinates kept to 6 decimals (about 0.1 m): enough for a map, and it tames the clipper. */
 const PRECISION = 6;
@@ -41,17 +31,18 @@ export type ShapeKind = 'point' | 'line' | 'polygon';
 export interface ProjectArea {
   /** The project's parts, truncated and flattened to single geometries. */
   parts: Feature<Point | LineString | Polygon>[];
-  /** Its polygons joined (null when it has none, or when joining failed and `polygons` is used). */
+  /** Its polygons joined (null when it has none; the largest alone when joining failed). */
   footprint: Feature<Polygon | MultiPolygon> | null;
-  /** The buffered area's parts (the project grown by the buffer). */
-  buffered: Feature<Polygon | MultiPolygon>[];
-  /** The buffered area's box: [west, south, east, north]. */
+  /** Its polygons, for containment tests. */
+  polygons: Feature<Polygon>[];
+  /** The buffer in metres. */
+  bufferM: number;
+  /** The buffered area's box ([west, south, east, north]): the project's box grown by the buffer. */
   box: [number, number, number, number];
-  /** The local projection's centre (lon, lat) and its metres per degree. */
+  /** The local projection's centre and its metres per degree. */
   frame: Frame;
-  /** The project's segments and vertices in the local frame, for distances. */
+  /** The project's segments (a point is a segment of length 0) in the local frame. */
   segs: Seg[];
-  verts: XY[];
 }
 
 type XY = [number, number];
@@ -78,6 +69,8 @@ export interface Measured {
 
 const R = 6_371_008.8;
 const RAD = Math.PI / 180;
+/** Closer than this (metres) is touching: below the 6-decimal precision of the coordinates. */
+const TOUCH = 0.05;
 
 function frameAt(lon0: number, lat0: number): Frame {
   return { lon0, lat0, mx: R * RAD * Math.cos(lat0 * RAD), my: R * RAD };
@@ -85,9 +78,20 @@ function frameAt(lon0: number, lat0: number): Frame {
 const toXY = (f: Frame, p: Position): XY => [(p[0]! - f.lon0) * f.mx, (p[1]! - f.lat0) * f.my];
 
 function ringsOf(g: Point | LineString | Polygon): Position[][] {
-  if (g.type === 'Point') return [[g.coordinates]];
+  if (g.type === 'Point') return [[g.coordinates, g.coordinates]];
   if (g.type === 'LineString') return [g.coordinates];
   return g.coordinates;
+}
+
+function segsOf(f: Frame, parts: readonly Feature<Point | LineString | Polygon>[]): Seg[] {
+  const out: Seg[] = [];
+  for (const p of parts)
+    for (const ring of ringsOf(p.geometry)) {
+      const xy = ring.map((c) => toXY(f, c));
+      if (xy.length === 1) out.push([xy[0]!, xy[0]!]);
+      for (let i = 1; i < xy.length; i++) out.push([xy[i - 1]!, xy[i]!]);
+    }
+  return out;
 }
 
 /** The single-part features of a geometry, coordinates truncated. */
@@ -102,7 +106,7 @@ export function partsOf(g: Geometry): Feature<Point | LineString | Polygon>[] {
 const shapeOf = (g: Point | LineString | Polygon): ShapeKind =>
   g.type === 'Point' ? 'point' : g.type === 'LineString' ? 'line' : 'polygon';
 
-/** Joins polygons; on a clipper failure, the largest alone stands in (the others still count through `parts`). */
+/** Joins polygons; on a clipper failure, the largest alone stands in. */
 function joinPolygons(polys: Feature<Polygon>[]): ProjectArea['footprint'] {
   if (polys.length === 0) return null;
   if (polys.length === 1) return polys[0]!;
@@ -113,59 +117,35 @@ function joinPolygons(polys: Feature<Polygon>[]): ProjectArea['footprint'] {
   }
 }
 
-/** The project area: its parts, its footprint, and the area `bufferM` metres around it. */
+/**
+ * The project area and the area `bufferM` metres around it. "Within the buffer" is "at most
+ * `bufferM` from the project", measured (below), so the buffer's own outline is never drawn: only
+ * its box, the project's box grown by the buffer, which the search filters by.
+ */
 export function projectArea(geometries: readonly Geometry[], bufferM: number): ProjectArea {
   const parts = geometries.flatMap(partsOf);
   if (parts.length === 0) throw new Error('no project geometry');
-  const polys = parts.filter((p): p is Feature<Polygon> => p.geometry.type === 'Polygon');
-  const footprint = joinPolygons(polys);
-  const fc: FeatureCollection<Point | LineString | Polygon> = featureCollection(parts);
-  const buffered: ProjectArea['buffered'] = [];
-  if (bufferM > 0) {
-    for (const p of parts) {
-      // One part at a time: a failure costs that part its exact buffer, never the run.
-      try {
-        const b = buffer(p, bufferM, { units: 'meters', steps: 16 });
-        if (b) buffered.push(b as Feature<Polygon>);
-      } catch {
-        buffered.push(boxAround(p, bufferM));
-      }
-    }
-  } else {
-    for (const p of polys) buffered.push(p);
-    for (const p of parts) if (p.geometry.type !== 'Polygon') buffered.push(boxAround(p, 0.5));
-  }
-  const b = bbox(featureCollection<Geometry>([...buffered, ...fc.features])) as [
-    number,
-    number,
-    number,
-    number,
+  const polygons = parts.filter((p): p is Feature<Polygon> => p.geometry.type === 'Polygon');
+  const [w, s, e, n] = bbox(featureCollection<Geometry>(parts));
+  const frame = frameAt((w + e) / 2, (s + n) / 2);
+  const dy = bufferM / frame.my;
+  // The widest longitude step is at the box's pole-ward edge.
+  const dx = bufferM / (R * RAD * Math.max(0.01, Math.cos(Math.max(Math.abs(s), Math.abs(n)) * RAD)));
+  const box: ProjectArea['box'] = [
+    Math.max(-180, w - dx),
+    Math.max(-90, s - dy),
+    Math.min(180, e + dx),
+    Math.min(90, n + dy),
   ];
-  const frame = frameAt((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
-  const segs: Seg[] = [];
-  const verts: XY[] = [];
-  for (const p of parts)
-    for (const ring of ringsOf(p.geometry)) {
-      const xy = ring.map((c) => toXY(frame, c));
-      verts.push(...xy);
-      for (let i = 1; i < xy.length; i++) segs.push([xy[i - 1]!, xy[i]!]);
-    }
-  return { parts, footprint, buffered, box: b, frame, segs, verts };
-}
-
-/** A box grown by `m` metres around a part: the fallback when turf's buffer fails. */
-function boxAround(p: Feature, m: number): Feature<Polygon> {
-  const [w, s, e, n] = bbox(p);
-  const dy = m / (R * RAD);
-  const dx = m / (R * RAD * Math.max(0.01, Math.cos(((s + n) / 2) * RAD)));
-  const ring: Position[] = [
-    [w - dx, s - dy],
-    [e + dx, s - dy],
-    [e + dx, n + dy],
-    [w - dx, n + dy],
-    [w - dx, s - dy],
-  ];
-  return feature({ type: 'Polygon', coordinates: [ring] });
+  return {
+    parts,
+    footprint: joinPolygons(polygons),
+    polygons,
+    bufferM,
+    box,
+    frame,
+    segs: segsOf(frame, parts),
+  };
 }
 
 function segDist(p: XY, [a, b]: Seg): number {
@@ -179,51 +159,83 @@ function segDist(p: XY, [a, b]: Seg): number {
   return Math.sqrt(x * x + y * y);
 }
 
+const cross = (o: XY, a: XY, b: XY) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+
+/** Do two segments cross (strictly: touching is left to the distance)? */
+function crosses([a, b]: Seg, [c, d]: Seg): boolean {
+  const d1 = cross(c, d, a);
+  const d2 = cross(c, d, b);
+  const d3 = cross(a, b, c);
+  const d4 = cross(a, b, d);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
 /**
- * The least distance between two shapes that do not meet: it is always reached at a vertex of
- * one and a segment (or vertex) of the other, so both ways round are measured.
+ * The least distance between two sets of segments, 0 when two cross. Between segments that do
+ * not cross it is always reached at an end of one of them, so both ways round are measured. A
+ * segment far outside the buffer's reach is passed over on its box.
  */
-function planarDistance(pa: ProjectArea, parts: Feature<Point | LineString | Polygon>[]): number {
+function segmentsDistance(a: readonly Seg[], b: readonly Seg[], reach: number): number {
   let best = Infinity;
-  const segs: Seg[] = [];
-  const verts: XY[] = [];
-  for (const p of parts)
-    for (const ring of ringsOf(p.geometry)) {
-      const xy = ring.map((c) => toXY(pa.frame, c));
-      verts.push(...xy);
-      for (let i = 1; i < xy.length; i++) segs.push([xy[i - 1]!, xy[i]!]);
+  for (const s of a) {
+    const sw = Math.min(s[0][0], s[1][0]) - reach;
+    const se = Math.max(s[0][0], s[1][0]) + reach;
+    const ss = Math.min(s[0][1], s[1][1]) - reach;
+    const sn = Math.max(s[0][1], s[1][1]) + reach;
+    for (const t of b) {
+      if (
+        Math.max(t[0][0], t[1][0]) < sw ||
+        Math.min(t[0][0], t[1][0]) > se ||
+        Math.max(t[0][1], t[1][1]) < ss ||
+        Math.min(t[0][1], t[1][1]) > sn
+      )
+        continue;
+      if (crosses(s, t)) return 0;
+      best = Math.min(best, segDist(s[0], t), segDist(s[1], t), segDist(t[0], s), segDist(t[1], s));
     }
-  const near = (v: XY, ss: Seg[], vs: XY[]) => {
-    for (const s of ss) best = Math.min(best, segDist(v, s));
-    if (ss.length === 0) for (const w of vs) best = Math.min(best, Math.hypot(v[0] - w[0], v[1] - w[1]));
-  };
-  for (const v of verts) near(v, pa.segs, pa.verts);
-  for (const v of pa.verts) near(v, segs, verts);
+  }
   return best;
 }
 
-const intersectsAny = (a: Feature, bs: readonly Feature[]) => {
-  for (const b of bs) {
-    try {
-      if (booleanIntersects(a, b)) return true;
-    } catch {
-      // A test that fails on degenerate input falls back to the boxes overlapping.
-      const [aw, as, ae, an] = bbox(a);
-      const [bw, bs2, be, bn] = bbox(b);
-      if (aw <= be && bw <= ae && as <= bn && bs2 <= an) return true;
+/** Is a point of `inner` inside one of `outer`'s polygons (turf's test; a failure says no)? */
+function someInside(inner: readonly Feature[], outer: readonly Feature<Polygon>[]): boolean {
+  for (const f of inner) {
+    const first = ringsOf(f.geometry as Point | LineString | Polygon)[0]?.[0];
+    if (!first) continue;
+    for (const poly of outer) {
+      try {
+        if (booleanPointInPolygon(first, poly)) return true;
+      } catch {
+        // A degenerate ring contains nothing.
+      }
     }
   }
   return false;
-};
+}
 
-/** Square metres of `poly` inside the project's footprint; null when the clipper fails and it is not wholly inside. */
-function polygonOverlap(poly: Feature<Polygon>, fp: NonNullable<ProjectArea['footprint']>): number | null {
+/** The footprint cut to a box around a place: the clipper then works on a few vertices, not hundreds. */
+function footprintNear(
+  fp: NonNullable<ProjectArea['footprint']>,
+  part: Feature,
+): NonNullable<ProjectArea['footprint']> {
+  const [w, s, e, n] = bbox(part);
+  const m = 0.001;
+  try {
+    return bboxClip(fp, [w - m, s - m, e + m, n + m]) as NonNullable<ProjectArea['footprint']>;
+  } catch {
+    return fp;
+  }
+}
+
+/** Square metres of `poly` inside the footprint; null when the clipper fails and it is not wholly inside. */
+function polygonOverlap(poly: Feature<Polygon>, whole: NonNullable<ProjectArea['footprint']>): number | null {
+  const fp = footprintNear(whole, poly);
   try {
     const cut = intersect(featureCollection<Polygon | MultiPolygon>([poly, fp]));
     return cut ? area(cut) : 0;
   } catch {
     try {
-      return booleanWithin(poly, fp) ? area(poly) : null;
+      return booleanWithin(poly, whole) ? area(poly) : null;
     } catch {
       return null;
     }
@@ -231,15 +243,16 @@ function polygonOverlap(poly: Feature<Polygon>, fp: NonNullable<ProjectArea['foo
 }
 
 /** Metres of `line` inside the footprint: the pieces between its crossings whose middle is inside. */
-function lineOverlap(line: Feature<LineString>, fp: NonNullable<ProjectArea['footprint']>): number | null {
+function lineOverlap(line: Feature<LineString>, whole: NonNullable<ProjectArea['footprint']>): number | null {
+  const fp = footprintNear(whole, line);
   try {
     const pieces = lineSplit(line, fp as Feature<Polygon>).features;
-    const all = pieces.length ? pieces : [line];
     let m = 0;
-    for (const piece of all) {
+    for (const piece of pieces.length ? pieces : [line]) {
       const len = length(piece, { units: 'meters' });
+      if (len === 0) continue;
       const mid = along(piece, len / 2, { units: 'meters' });
-      if (booleanPointInPolygon(mid, fp)) m += len;
+      if (booleanPointInPolygon(mid, whole)) m += len;
     }
     return m;
   } catch {
@@ -248,17 +261,24 @@ function lineOverlap(line: Feature<LineString>, fp: NonNullable<ProjectArea['foo
 }
 
 /**
- * Measures one place against the project: null when it is not within the buffered area.
- * Its shape is the widest of its parts (a polygon beats a line beats a point).
+ * Measures one place against the project: null when it is farther than the buffer. Its shape is
+ * the widest of its parts (a polygon beats a line beats a point).
  */
 export function measure(pa: ProjectArea, g: Geometry): Measured | null {
   const parts = partsOf(g);
   if (parts.length === 0) return null;
-  const within = parts.some((p) => intersectsAny(p, pa.buffered));
-  if (!within) return null;
+  const segs = segsOf(pa.frame, parts);
+  const d = segmentsDistance(segs, pa.segs, pa.bufferM + TOUCH);
+  const intersects =
+    d <= TOUCH ||
+    someInside(parts, pa.polygons) ||
+    someInside(
+      pa.parts,
+      parts.filter((p): p is Feature<Polygon> => p.geometry.type === 'Polygon'),
+    );
+  if (!intersects && !(d <= pa.bufferM)) return null;
   const shape = parts.map((p) => shapeOf(p.geometry)).sort((a, b) => rank(b) - rank(a))[0]!;
-  const intersects = parts.some((p) => intersectsAny(p, pa.parts));
-  const out: Measured = { shape, intersects, distanceM: intersects ? 0 : round(planarDistance(pa, parts)) };
+  const out: Measured = { shape, intersects, distanceM: intersects ? 0 : round(d) };
   if (intersects && pa.footprint) {
     const fp = pa.footprint;
     if (shape === 'polygon')
