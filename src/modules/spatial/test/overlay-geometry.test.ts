@@ -55,6 +55,15 @@ describe('the overlay measures', () => {
     );
   });
 
+  it('meets a place that holds the whole project, or lies wholly inside it', () => {
+    const around = measure(project, square(-120.85, 56.15, 0.1));
+    expect(around?.intersects).toBe(true);
+    near(around?.overlapM2, area(square(-120.8, 56.2, 0.02) as never), 0.01);
+    const inside = measure(project, square(-120.795, 56.205, 0.002));
+    expect(inside?.intersects).toBe(true);
+    near(inside?.overlapM2, area(square(-120.795, 56.205, 0.002) as never), 0.01);
+  });
+
   it('leaves out what is beyond the buffer', () => {
     // 0.05° of latitude is about 5.5 km: beyond the 2 km buffer.
     expect(measure(project, { type: 'Point', coordinates: [-120.8, 56.27] })).toBeNull();
