@@ -176,6 +176,9 @@ describe('the impact overlay', () => {
     await table.getByRole('button', { name: 'Berry camp' }).waitFor();
     await section.getByText(/3 places within 2,000 m of the project area, 2 on it/).waitFor();
     await section.getByTestId('overlay-by-type').getByText('Mineral lick: 1').waitFor();
+    expect(await table.getByText('On the project').count()).toBe(2);
+    await table.getByText(/^\d+ m away$/).waitFor();
+    expect(await section.getByText(/spatial\.overlay\./).count()).toBe(0);
     expect(await officer.getByText(SECRET).count()).toBe(0);
     expect(await officer.getByText('Sacred site').count()).toBe(0);
     await section.scrollIntoViewIfNeeded();

@@ -30,10 +30,8 @@ export const spatialOverlayEn = {
       cols: {
         place: 'Place',
         type: 'Spatial type',
-        shape: 'Shape',
         measure: 'Overlap or distance',
-        away: '{{d}} away',
-        nearby: 'Nearby',
+        onProject: 'On the project',
       },
       units: { m: '{{n}} m', km: '{{n}} km', m2: '{{n}} m²', ha: '{{n}} ha' },
       shapes: { point: 'Point', line: 'Line', polygon: 'Area' },
