@@ -73,6 +73,11 @@ describe('the impact report', () => {
     );
   });
 
+  it('is shared only by those who may change the response (not its staff readers)', async () => {
+    const e = await w.erred(w.ws.staff, 'act/spOverlayShare', { report });
+    expect(e.userMessage).toBe('notAllowed');
+  });
+
   it('may not be run, or shared, by the proponent or another community', async () => {
     for (const who of ['proponent', 'outsider', 'member'] as Who[]) {
       await w.erred(w.ws[who], 'act/spOverlayRun', { response, buffer: 2000 });

@@ -66,7 +66,11 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
     const consultation = rows.get(cid);
     if (!response || response.deleted || !consultation || consultation.deleted)
       throw new AppError('notFound', `${rid} not found`);
-    if (!isStaffOf(p, response.owner)) throw new AppError('notAllowed', `share ${body.report}`);
+    // Telling the proponent anything of the community's places is a decision: those who may
+    // change the response (its editors, or a grant), not every staff reader. The record's share
+    // button shows on the same rule (the section's `editable`).
+    if (!isStaffOf(p, response.owner) || !(await items.policy.can(p, 'update', response, load)))
+      throw new AppError('notAllowed', `share ${body.report}`);
     const side = proponentSide(consultation);
     if (side.orgs.length === 0)
       throw new AppError('invalidInput', `${cid} has no proponent`, {
