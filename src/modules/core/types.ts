@@ -25,6 +25,8 @@ export const THREAD_PURPOSES = [
   'CONSULT_RESPONSE',
   'CONSULT_ACK',
   'RESPONSE_CONTRACT',
+  // The redacted summary of a community's impact overlay, sent to the proponent (spatial module).
+  'SPATIAL_SUMMARY',
   'CONFIRM_FIELDWORK',
   'FIELDWORK_REPORT',
   'FIELDWORK_INVOICE',

@@ -157,12 +157,16 @@ export const SpatialImpactReport = defineItemType({
   properties: {
     response: { kind: 'relation', types: ['ConsultResponse'], required: true },
     label: { ...str(300), textField: true },
-    /** Metres around the project area. */
-    buffer: { kind: 'number', numberKind: 'NATURAL', required: true },
+    /** Metres around the project area (0: the project area itself). */
+    buffer: { kind: 'number', numberKind: 'INTEGER', required: true, write: 'system' },
     computed: { kind: 'dateTime', write: 'system' },
-    /** One entry per feature met: id, spatialType, overlap (m² or m), distance (m). */
+    /**
+     * One entry per place met, nearest first (server/overlay/run.ts `OverlayResult`): id,
+     * spatialType, shape, intersects, overlapM2 or overlapM, distanceM. Never a name or a shape:
+     * only places every reader of the response may read are here (docs/spatial-overlay.md).
+     */
     results: { kind: 'json', write: 'system' },
-    /** Counts by spatial type: what a redacted summary may say. */
+    /** Counts by spatial type (overlay-summary.ts `OverlaySummary`): what a redacted summary may say. */
     summary: { kind: 'json', write: 'system' },
   },
   defaultHeaders: ['label', 'buffer', 'computed'],

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import type { Geometry } from 'geojson';
+import {
+  AppError,
+  loadRow,
+  loadRows,
+  query,
+  SYSTEM,
+  type ActHandler,
+  type Executor,
+  type ItemRow,
+  type Principal,
+  type Services,
+} from '../../../../server/module-api';
+import type { overlayActs } from '../../contract-overlay';
+import type { OverlaySummary } from '../../overlay-summary';
+import { measure, projectArea, type Measured } from './geometry';
+import { isStaffOf, readableByAll, readersOf } from './readers';
+
+// spOverlayRun (docs/spatial-overlay.md): the consultation's project area grown by the buffer,
+// against the places the response's community holds. Candidates come from search (`$bbox` on
+// the buffered area's box, as the person running it, so the read rule applies); each is then
+// kept only if every reader of the response may read it (readers.ts), and measured exactly.
+
+/** One place met, as stored on the report: its id, its spatial type and the numbers. No name, no shape. */
+export interface OverlayResult extends Measured {
+  id: string;
+  spatialType: string | null;
+}
+
+const PAGE = 10_000;
+
+async function loadResponse(ex: Executor, services: Services, p: Principal, id: string, lock = false) {
+  const row = await loadRow(ex, id, lock);
+  if (!row || row.deleted || row.type !== 'ConsultResponse')
+    throw new AppError('notFound', `${id} not found`);
+  if (!(await services.items.policy.can(p, 'read', row, services.items.loaderFor(ex))))
+    throw new AppError('notFound', `${id} not found`);
+  if (!isStaffOf(p, row.owner)) throw new AppError('notAllowed', `run the overlay of ${id}`);
+  return row;
+}
+
+/** The geometries of the consultation's project area the runner may read. */
+async function projectGeometries(
+  services: Services,
+  p: Principal,
+  consultation: unknown,
+): Promise<Geometry[]> {
+  if (typeof consultation !== 'string') return [];
+  const { items } = services;
+  const ids = await query<{ id: string }>(
+    items.db,
+    sql`select id from items where type = 'ConsultProjectFeature' and not deleted
+      and data->>'consultation' = ${consultation} and data->'geometry' is not null order by num`,
+  );
+  const rows = await loadRows(
+    items.db,
+    ids.map((r) => r.id),
+  );
+  const load = items.loaderFor(items.db);
+  const out: Geometry[] = [];
+  for (const row of rows.values())
+    if (row.data.geometry && (await items.policy.can(p, 'read', row, load)))
+      out.push(row.data.geometry as Geometry);
+  return out;
+}
+
+/** The community's ACTIVE places whose box meets `box`, as the runner's search finds them. */
+async function candidates(
+  services: Services,
+  p: Principal,
+  owner: string,
+  box: number[],
+): Promise<ItemRow[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const r = await services.search.search(p, {
+      must: { _t: ['SpatialFeature'], owner: [owner], state: ['ACTIVE'], $bbox: [box.join(',')] },
+      max: PAGE,
+      offset,
+    });
+    ids.push(...r.ids);
+    if (r.ids.length < PAGE) break;
+  }
+  const rows = await loadRows(services.items.db, ids);
+  return ids.map((id) => rows.get(id)).filter((r): r is ItemRow => !!r && !r.deleted);
+}
+
+const order = (a: OverlayResult, b: OverlayResult) =>
+  Number(b.intersects) - Number(a.intersects) ||
+  (b.overlapM2 ?? b.overlapM ?? 0) - (a.overlapM2 ?? a.overlapM ?? 0) ||
+  a.distanceM - b.distanceM ||
+  a.id.localeCompare(b.id);
+
+export function summarise(buffer: number, results: readonly OverlayResult[]): OverlaySummary {
+  const by = new Map<string | null, { intersecting: number; nearby: number }>();
+  for (const r of results) {
+    const c = by.get(r.spatialType) ?? { intersecting: 0, nearby: 0 };
+    if (r.intersects) c.intersecting++;
+    else c.nearby++;
+    by.set(r.spatialType, c);
+  }
+  const intersecting = results.filter((r) => r.intersects).length;
+  return {
+    buffer,
+    total: results.length,
+    intersecting,
+    nearby: results.length - intersecting,
+    byType: [...by.entries()]
+      .map(([spatialType, c]) => ({ spatialType, ...c }))
+      .sort(
+        (a, b) =>
+          b.intersecting + b.nearby - (a.intersecting + a.nearby) ||
+          String(a.spatialType).localeCompare(String(b.spatialType)),
+      ),
+  };
+}
+
+/** The overlay itself, with no write: what a report would hold. */
+export async function computeOverlay(services: Services, p: Principal, response: ItemRow, buffer: number) {
+  const geometries = await projectGeometries(services, p, response.data.consultation);
+  if (geometries.length === 0)
+    throw new AppError('invalidInput', `${String(response.data.consultation)} has no project area`, {
+      fields: [{ path: 'projectArea', key: 'errors.required' }],
+    });
+  const pa = projectArea(geometries, buffer);
+  const readers = await readersOf(services.items.db, response);
+  const results: OverlayResult[] = [];
+  for (const row of await candidates(services, p, response.owner!, pa.box)) {
+    const g = row.data.geometry as Geometry | undefined;
+    if (!g || !(await readableByAll(services.items, services.items.db, readers, row))) continue;
+    const m = measure(pa, g);
+    if (m)
+      results.push({
+        id: row.id,
+        spatialType: typeof row.data.spatialType === 'string' ? row.data.spatialType : null,
+        ...m,
+      });
+  }
+  results.sort(order);
+  return { results, summary: summarise(buffer, results) };
+}
+
+export const spOverlayRun: ActHandler<(typeof overlayActs)['spOverlayRun']> = async (call) => {
+  const { services, principal: p, body } = call;
+  const { items } = services;
+  // Measured before the write: search reads outside the write's transaction (PGlite has one connection).
+  const before = await loadResponse(items.db, services, p, body.response);
+  const { results, summary } = await computeOverlay(services, p, before, body.buffer);
+  const report = await items.transaction(async (tx) => {
+    const response = await loadResponse(tx, services, p, body.response, true);
+    const [now] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
+    const r = await items.createIn(
+      tx,
+      SYSTEM,
+      'SpatialImpactReport',
+      {
+        response: response.id,
+        label: `${summary.buffer} m`,
+        buffer: body.buffer,
+        computed: new Date(now!.now).toISOString(),
+        results,
+        summary,
+      },
+      { actor: p.userId, realActor: p.masqueradeFrom, owner: response.owner },
+    );
+    return r.id;
+  });
+  if (!body.step) return { report, completed: false };
+  // The step completes through the engine's own act: its checks (RWF_SPATIAL asks for a report) and rules run.
+  const act = services.acts.get('wfSetStepState');
+  if (!act) throw new AppError('notFound', 'the workflow engine is not running');
+  await act.handler({ ...call, body: { item: body.response, step: body.step, state: 'COMPLETE' } });
+  return { report, completed: true };
+};
+
+/** RWF_SPATIAL completes once the response has an impact report. */
+export async function hasReport(tx: Executor, response: string): Promise<boolean> {
+  const [r] = await query<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from items where type = 'SpatialImpactReport' and not deleted
+      and data->>'response' = ${response}`,
+  );
+  return (r?.n ?? 0) > 0;
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  AppError,
+  loadRow,
+  loadRows,
+  query,
+  setGrantIn,
+  SYSTEM,
+  type ActHandler,
+  type Executor,
+  type ItemRow,
+} from '../../../../server/module-api';
+import type { overlayActs } from '../../contract-overlay';
+import { SUMMARY_WORDS, summaryText, type OverlaySummary } from '../../overlay-summary';
+import { isStaffOf } from './readers';
+
+// spOverlayShare (docs/spatial-overlay.md "Who sees what"): the community chooses to tell the
+// proponent how many places of which kinds the overlay met. The message is built here from the
+// stored summary's counts and the community's list-of-values labels only (overlay-summary.ts),
+// so nothing else (a name, a place, a shape, an id) can ride along, whatever the client sends.
+
+/** The organisations holding the PROPONENT role on the consultation, and the people a thread names. */
+function proponentSide(c: ItemRow) {
+  const roles = (c.data.roles as Record<string, string> | undefined) ?? {};
+  const orgs = Object.entries(roles)
+    .filter(([, r]) => r === 'PROPONENT')
+    .map(([o]) => o)
+    .sort();
+  const people = new Set<string>();
+  if (c.createdBy) people.add(c.createdBy);
+  for (const x of Array.isArray(c.data.primaryContacts) ? c.data.primaryContacts : [])
+    if (typeof x === 'string') people.add(x);
+  return { orgs, people: [...people] };
+}
+
+/** The community's SPL_TYPES labels (English), by key. */
+async function typeLabels(tx: Executor, owner: string): Promise<Map<string, string>> {
+  const rows = await query<{ key: string; en: string | null }>(
+    tx,
+    sql`select data->>'key' as key, data->'t'->>'en' as en from items where type = 'LOVValue'
+      and not deleted and owner = ${owner} and data->>'list' = 'SPL_TYPES'`,
+  );
+  return new Map(rows.map((r) => [r.key, r.en ?? r.key]));
+}
+
+export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> = async ({
+  services,
+  principal: p,
+  body,
+}) => {
+  const { items } = services;
+  return items.transaction(async (tx) => {
+    const load = items.loaderFor(tx);
+    const report = await loadRow(tx, body.report);
+    if (
+      !report ||
+      report.deleted ||
+      report.type !== 'SpatialImpactReport' ||
+      !(await items.policy.can(p, 'read', report, load))
+    )
+      throw new AppError('notFound', `${body.report} not found`);
+    const rid = String(report.data.response);
+    const cid = String((await loadRows(tx, [rid])).get(rid)?.data.consultation ?? '');
+    const rows = await loadRows(tx, [rid, cid]);
+    const response = rows.get(rid);
+    const consultation = rows.get(cid);
+    if (!response || response.deleted || !consultation || consultation.deleted)
+      throw new AppError('notFound', `${rid} not found`);
+    // Telling the proponent anything of the community's places is a decision: those who may
+    // change the response (its editors, or a grant), not every staff reader. The record's share
+    // button shows on the same rule (the section's `editable`).
+    if (!isStaffOf(p, response.owner) || !(await items.policy.can(p, 'update', response, load)))
+      throw new AppError('notAllowed', `share ${body.report}`);
+    const side = proponentSide(consultation);
+    if (side.orgs.length === 0)
+      throw new AppError('invalidInput', `${cid} has no proponent`, {
+        fields: [{ path: 'proponent', key: 'errors.required' }],
+      });
+    const summary = report.data.summary as OverlaySummary;
+    const text = summaryText(summary, await typeLabels(tx, response.owner!));
+    const opts = { actor: p.userId, realActor: p.masqueradeFrom };
+    const thread = await items.createIn(
+      tx,
+      SYSTEM,
+      'Thread',
+      {
+        subject: SUMMARY_WORDS.subject,
+        context: consultation.id,
+        purpose: 'SPATIAL_SUMMARY',
+        participants: side.people,
+      },
+      { ...opts, owner: response.owner, access: 'PROTECTED' },
+    );
+    for (const org of side.orgs)
+      await setGrantIn(tx, items, thread.id, org, ['read'], { grantedBy: 'spatial:summary', ...opts });
+    // Written after the grants, so the proponent's people are notified of a message they may read.
+    const message = await items.createIn(tx, p, 'Message', {
+      thread: thread.id,
+      body: text,
+      author: p.userId,
+    });
+    await items.touchIn(tx, SYSTEM, report.id, {
+      event: 'SP_SUMMARY_SHARED',
+      data: { thread: thread.id },
+      ...opts,
+    });
+    return { thread: thread.id, message: message.id };
+  });
+};

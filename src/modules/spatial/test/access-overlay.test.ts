@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
+import { overlayWorld, type OverlayWorld, type Who } from './overlay-fixture';
+
+// Who sees what of an impact overlay (docs/spatial-overlay.md "Who sees what"): the report
+// follows its response, so the proponent and other communities never read it; a place hidden
+// from some reader of the response is never in it, whoever runs it; the summary sent to the
+// proponent carries counts and type labels only. "No trace": the secret's name, id and
+// coordinates appear in no reply and no push to those who may not read it.
+
+let w: OverlayWorld;
+let response: string;
+let consultation: string;
+let report: string;
+let shared: { thread: string; message: string };
+
+const SECRET = ['Grandmother burial ground', '-120.795', '56.205'];
+const noTrace = (x: unknown, secrets: string[]) => {
+  const s = JSON.stringify(x);
+  for (const t of secrets) expect(s, t).not.toContain(t);
+};
+
+beforeAll(async () => {
+  w = await overlayWorld();
+  ({ response, consultation } = await w.referral());
+  for (const c of Object.values(w.ws)) c.pushes.length = 0;
+  // The orgAdmin may read the PRIVATE site; they run it, and still it stays out.
+  report = String((await w.ok(w.ws.orgAdmin, 'act/spOverlayRun', { response, buffer: 2000 })).report);
+  shared = (await w.ok(w.ws.officer, 'act/spOverlayShare', { report })) as typeof shared;
+}, 120_000);
+afterAll(async () => w?.close());
+
+describe('the impact report', () => {
+  it('is read by the community’s staff and never by the proponent, a member or another community', async () => {
+    for (const who of ['officer', 'staff', 'orgAdmin'] as Who[])
+      expect((await w.ok(w.ws[who], `read/${report}`, undefined)).$id).toBe(report);
+    for (const who of ['proponent', 'outsider', 'member'] as Who[]) {
+      const r = (await w.ws[who].request(`read/${report}`, undefined)).b as Record<string, unknown>;
+      expect(r.erred, who).toBe(true);
+      const s = await w.ok(w.ws[who], 'search/ids', { must: { _t: ['SpatialImpactReport'] }, labels: true });
+      expect(s.ids, who).toEqual([]);
+    }
+  });
+
+  it('holds no place some reader of the response may not read, whoever ran it', async () => {
+    const r = await w.ok(w.ws.staff, `read/${report}`, undefined);
+    const ids = (r.results as { id: string }[]).map((x) => x.id);
+    expect(ids.sort()).toEqual([w.places.berry!, w.places.trap!, w.places.camp!].sort());
+    noTrace(r, [w.places.burial!, 'SACRED', ...SECRET]);
+    // No name or shape of any place is stored, only ids and numbers.
+    noTrace(r, ['Berry patch', 'Fish camp', 'coordinates']);
+  });
+
+  it('counts the PRIVATE place only when every reader of the response may read it', async () => {
+    const items = w.server.app.services.items;
+    const run = async (by: Who) => {
+      const { response: r } = await w.referral(true, by);
+      const cur = await items.read(SYSTEM, r);
+      await items.update(SYSTEM, { $id: r, $version: cur.$version, $access: 'PRIVATE' });
+      const ran = await w.ok(w.ws.orgAdmin, 'act/spOverlayRun', { response: r, buffer: 2000 });
+      const got = await w.ok(w.ws.orgAdmin, `read/${String(ran.report)}`, undefined);
+      return { report: String(ran.report), ids: (got.results as { id: string }[]).map((x) => x.id) };
+    };
+    // A PRIVATE response is read by the orgAdmins and its creator: the editor who distributed it
+    // may not read the burial ground, so it stays out.
+    expect((await run('officer')).ids).not.toContain(w.places.burial);
+    // Distributed by an orgAdmin, only orgAdmins read it: the burial ground counts.
+    const r = await run('orgAdmin');
+    expect(r.ids).toContain(w.places.burial);
+    // And the staff, who may not read that response, do not read its report.
+    expect(((await w.ws.staff.request(`read/${r.report}`, undefined)).b as { erred?: boolean }).erred).toBe(
+      true,
+    );
+  });
+
+  it('is shared only by those who may change the response (not its staff readers)', async () => {
+    const e = await w.erred(w.ws.staff, 'act/spOverlayShare', { report });
+    expect(e.userMessage).toBe('notAllowed');
+  });
+
+  it('may not be run, or shared, by the proponent or another community', async () => {
+    for (const who of ['proponent', 'outsider', 'member'] as Who[]) {
+      await w.erred(w.ws[who], 'act/spOverlayRun', { response, buffer: 2000 });
+      await w.erred(w.ws[who], 'act/spOverlayShare', { report });
+    }
+  });
+});
+
+describe('the summary shared with the proponent', () => {
+  it('reaches the proponent as a message of a thread they read', async () => {
+    const thread = await w.ok(w.ws.proponent, `read/${shared.thread}`, undefined);
+    expect(thread.purpose).toBe('SPATIAL_SUMMARY');
+    expect(thread.context).toBe(consultation);
+    const m = await w.ok(w.ws.proponent, `read/${shared.message}`, undefined);
+    expect(m.body).toBe(
+      [
+        'Within 2,000 m of the project area, the community’s overlay found 3 areas of cultural importance (2 on the project area itself).',
+        'Camp: 1',
+        'Harvesting area: 1',
+        'Trap line: 1',
+      ].join('\n'),
+    );
+  });
+
+  it('carries no names, coordinates or ids, and nothing the proponent received does', async () => {
+    const m = await w.ok(w.ws.proponent, `read/${shared.message}`, undefined);
+    noTrace(m.body, [
+      'SpatialFeature-',
+      'SpatialImpactReport-',
+      'ConsultResponse-',
+      'Berry',
+      'Fish camp',
+      'trap line',
+      '-120',
+      '56.',
+    ]);
+    const everything = [m, w.ws.proponent.pushes, w.ws.outsider.pushes, w.ws.member.pushes];
+    noTrace(everything, [
+      ...SECRET,
+      w.places.burial!,
+      w.places.berry!,
+      w.places.camp!,
+      'Berry patch',
+      'Beaver trap line',
+    ]);
+    noTrace([w.ws.staff.pushes, w.ws.officer.pushes], [...SECRET, w.places.burial!]);
+  });
+
+  it('is not readable by another community', async () => {
+    const r = (await w.ws.outsider.request(`read/${shared.message}`, undefined)).b as { erred?: boolean };
+    expect(r.erred).toBe(true);
+  });
+});
