@@ -34,12 +34,12 @@ async function desk(email: string): Promise<Page> {
   pages.push(page);
   await signIn(page, app.server.url, email);
   await page.goto(`${app.server.url}/consult.dashboard`);
-  await cellAt(page, 0).getByRole('heading', { name: 'Consultation desk' }).waitFor();
+  await cellAt(page, 0).getByRole('heading', { name: 'Consultation desk' }).first().waitFor();
   return page;
 }
 
 async function cardNames(page: Page): Promise<string[]> {
-  await card(cellAt(page, 0), 'Calendar').getByRole('heading', { level: 2 }).waitFor();
+  await card(cellAt(page, 0), 'Calendar').getByRole('heading', { level: 2, name: 'Calendar' }).waitFor();
   const names = await cellAt(page, 0)
     .getByRole('article')
     .evaluateAll((els) =>
@@ -95,10 +95,10 @@ describe('the consultation desk', () => {
 
   it('lists the month as a list, and a week', async () => {
     const calendar = card(cellAt(officer, 0), 'Calendar');
-    await calendar.getByRole('button', { name: 'List' }).click();
+    await calendar.getByRole('tab', { name: 'List view' }).click();
     await calendar.getByText(`Meeting: ${MEETING}`).waitFor();
-    await calendar.getByRole('button', { name: 'Week' }).click();
-    await calendar.getByRole('button', { name: 'Month' }).click();
+    await calendar.getByRole('tab', { name: 'Week view' }).click();
+    await calendar.getByRole('tab', { name: 'Month view' }).click();
     await calendar.getByText(`Meeting: ${MEETING}`).waitFor();
   });
 
@@ -129,7 +129,7 @@ describe('the consultation desk', () => {
     );
     await card(cellAt(proponent, 0), 'Recently changed consultations').getByRole('link').first().waitFor();
     const calendar = card(cellAt(proponent, 0), 'Calendar');
-    await calendar.getByRole('button', { name: 'List' }).click();
+    await calendar.getByRole('tab', { name: 'List view' }).click();
     expect(await calendar.getByText(MEETING).count()).toBe(0);
     expect(await calendar.getByText(LIVE).count()).toBe(0);
     await shot(proponent, 'consult-desk-proponent');

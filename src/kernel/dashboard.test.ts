@@ -63,3 +63,34 @@ describe('cardSearchQuery', () => {
     expect(cardSearchQuery({ ...base, kind: 'component', settings: { component: 'X' } })).toBeNull();
   });
 });
+
+describe('calendar sources', () => {
+  it('are the card’s own query, date and event words, then its `also`', async () => {
+    const { calendarSources, calendarSearchQuery, resolveCardValues } = await import('./dashboard');
+    const settings = {
+      query: { types: ['Consultation'] },
+      dateKey: 'requestedResponseDate',
+      eventKey: 'e.requested',
+      also: [{ query: { types: ['Meeting'], must: { owner: ['$me'] } }, dateKey: 'date' }],
+    };
+    const sources = calendarSources(settings);
+    expect(sources).toEqual([
+      { query: { types: ['Consultation'] }, dateKey: 'requestedResponseDate', eventKey: 'e.requested' },
+      { query: { types: ['Meeting'], must: { owner: ['$me'] } }, dateKey: 'date' },
+    ]);
+    const q = calendarSearchQuery(sources[1]!, {
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-12-01T00:00:00.000Z',
+    });
+    expect(q.must).toEqual({
+      _t: ['Meeting'],
+      owner: ['$me'],
+      date: ['2026-11-01T00:00:00Z..2026-12-01T00:00:00Z'],
+    });
+    const r = resolveCardValues(q, 'User-7', new Date('2026-11-24T10:00:00.500Z'));
+    expect(r.must.owner).toEqual(['User-7']);
+    expect(
+      resolveCardValues({ must: { d: ['..$now'] } }, null, new Date('2026-11-24T10:00:00.500Z')).must.d,
+    ).toEqual(['..2026-11-24T10:00:00Z']);
+  });
+});

@@ -69,7 +69,10 @@ export interface CalendarCardSettings extends CalendarSource {
 
 /** A calendar card's sources of events: its own query and date, then `also`'s. */
 export function calendarSources(s: CalendarCardSettings): CalendarSource[] {
-  return [{ query: s.query, dateKey: s.dateKey }, ...(s.also ?? [])];
+  return [
+    { query: s.query, dateKey: s.dateKey, ...(s.eventKey ? { eventKey: s.eventKey } : {}) },
+    ...(s.also ?? []),
+  ];
 }
 
 /** The search of one calendar source over the shown range (`from` inclusive, `to` exclusive, ISO). */
