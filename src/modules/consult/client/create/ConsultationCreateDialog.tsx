@@ -23,8 +23,8 @@ import { useConsultationCreate } from './useConsultationCreate';
  * A proponent's new consultation, step by step (spec capability-modules §2 consult.projects):
  * the project and its identifiers; the proponent organisation and its contacts (the picker offers
  * only that organisation's contacts, never blocked ones); supporting organisations and contacts;
- * dates (the end not before the start); description, location and access; the project area as
- * GeoJSON; the community it goes to. Save makes the DRAFT (and its project areas); then its
+ * dates (the end not before the start); description, location and access; the project area,
+ * drawn on a map, pasted or read from a file; the community it goes to. Save makes the DRAFT (and its project areas); then its
  * files, and Submit when ready. Each step is checked with the type's own rules before the next.
  */
 export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDialogProps) {

@@ -89,14 +89,7 @@ export function CreateStepBody({ c }: { c: ConsultationCreate }) {
         </>
       );
     case 'area':
-      return (
-        <AreaStep
-          text={c.areaText}
-          check={c.area}
-          showError={!!errors.projectAreaGeo}
-          onChange={c.setAreaInput}
-        />
-      );
+      return <AreaStep consultation={c.blank} />;
     case 'community':
       return (
         <>

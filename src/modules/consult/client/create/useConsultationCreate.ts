@@ -26,7 +26,7 @@ import {
   type CreateStep,
   type Picks,
 } from './create-model';
-import { areaGeometries, type GeoJsonCheck } from './geojson';
+import { AREA_FIELD, areaParts, readArea } from './geojson';
 
 export const EMPTY: PickerValue = { ids: [], labels: {} };
 export type PickKey = keyof Picks;
@@ -45,7 +45,7 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
   const admin = user?.admin === true;
   const root = useRef<HTMLFormElement | null>(null);
   const blank = useMemo(() => blankItem(type) as unknown as Item, [type]);
-  const form = useForm<FormValues>({ defaultValues: formDefaults(type, blank) });
+  const form = useForm<FormValues>({ defaultValues: { ...formDefaults(type, blank), [AREA_FIELD]: '' } });
   // The proponent's own organisation is the likely primary one.
   const memberOrgs = (user?.memberships ?? []).map((m) => m.org);
   const orgLabels = useOrgLabels(memberOrgs);
@@ -56,8 +56,6 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     supContacts: EMPTY,
     submittedTo: EMPTY,
   }));
-  const [area, setArea] = useState<GeoJsonCheck | null>(null);
-  const [areaText, setAreaText] = useState('');
   const [step, setStep] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<Item | null>(null);
@@ -89,12 +87,16 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
   /** Shows a step's errors on its fields; true when there are none. */
   function check(s: CreateStep): boolean {
     const { data, local } = currentData();
-    const own = new Set(STEP_FIELDS[s]);
+    const own = new Set<string>(STEP_FIELDS[s]);
     const found: Record<string, string> = {
       ...Object.fromEntries(Object.entries(local).filter(([k]) => own.has(k))),
       ...stepErrors(type, s, data, pickIds(), admin),
     };
-    if (s === 'area' && areaText.trim() && !area?.ok) found.projectAreaGeo = 'area';
+    if (s === 'area') {
+      own.add(AREA_FIELD);
+      const area = readArea(form.getValues(AREA_FIELD));
+      if (!area.ok) found[AREA_FIELD] = area.key;
+    }
     form.clearErrors();
     for (const [k, key] of Object.entries(found))
       if (own.has(k)) form.setError(k, { type: 'validate', message: key });
@@ -137,11 +139,12 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
         // A proponent's draft is their organisation's (docs/consultation.md).
         ...(own && memberOrgs.includes(own) ? { owner: own } : {}),
       });
-      for (const [i, g] of areaGeometries(area).entries())
+      const area = readArea(form.getValues(AREA_FIELD));
+      for (const [i, geometry] of areaParts(area.ok ? area.geometry : null).entries())
         await client.request('create/ConsultProjectFeature', {
           consultation: item.$id,
-          label: g.label ?? t('consult.create.areaName', { n: i + 1 }),
-          geometry: g.geometry,
+          label: t('consult.create.areaName', { n: i + 1 }),
+          geometry,
         });
       alerts.push({ type: 'success', key: 'consult.create.saved' });
       setCreated(item);
@@ -187,12 +190,6 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     setErrors((x) => ({ ...x, [k]: '' }));
   }
 
-  function setAreaInput(text: string, c: GeoJsonCheck | null) {
-    setAreaText(text);
-    setArea(c);
-    setErrors((x) => ({ ...x, projectAreaGeo: '' }));
-  }
-
   return {
     type,
     admin,
@@ -203,9 +200,6 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     picks,
     labelled,
     pick,
-    area,
-    areaText,
-    setAreaInput,
     step,
     name,
     last,
