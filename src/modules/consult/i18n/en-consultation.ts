@@ -13,6 +13,12 @@ export const consultScreensEn = {
     Meeting: 'Meeting',
   },
   types: {
+    ConsultProjectFeature: {
+      consultation: 'Consultation',
+      label: 'Name',
+      description: 'Description',
+      geometry: 'Area on the map',
+    },
     Consultation: {
       state: 'State',
       projectName: 'Project name',

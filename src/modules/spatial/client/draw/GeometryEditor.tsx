@@ -49,6 +49,11 @@ export interface GeometryEditorProps {
   required?: boolean;
   value: Geometry | null;
   onChange(value: Geometry | null): void;
+  /**
+   * Pasted text that is not a good geometry: the form holds it (so the form's check and the
+   * server name it on the field, and Next or Save cannot pass it by); the map keeps the last shape.
+   */
+  onInvalid?(text: string): void;
   /** The form's or the server's message on the field, translated. */
   error?: string | undefined;
   /** The view at first, without a value: polygon for a project area. */
@@ -67,6 +72,7 @@ export function GeometryEditor({
   required,
   value,
   onChange,
+  onInvalid,
   error,
   initialMode,
 }: GeometryEditorProps) {
@@ -78,6 +84,13 @@ export function GeometryEditor({
   const [noMap, setNoMap] = useState(false);
   const [over, setOver] = useState(false);
   const cmd = useRef<DrawCommands | null>(null);
+  // The last good value: shown while a bad paste is in the form, and back when the paste is emptied.
+  const good = useRef<Geometry | null>(value);
+  if (value) good.current = value;
+  const emit = (g: Geometry | null) => {
+    good.current = g;
+    onChange(g);
+  };
   const file = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const summaryId = useId();
@@ -90,26 +103,31 @@ export function GeometryEditor({
         PROBLEM_ARGS,
       )
     : error;
-  const summary = value ? summaryText(t, value) : t('spatial.draw.none');
+  const shown = value ?? (problem ? good.current : null);
+  const summary = shown ? summaryText(t, shown) : t('spatial.draw.none');
 
   const fromDrawing = (shapes: Geometry[]) => {
+    setPaste('');
     if (!shapes.length) {
       setProblem(null);
-      return onChange(null);
+      return emit(null);
     }
     const r = joinGeometries(shapes);
     setProblem(r.ok ? null : r.problem);
-    if (r.ok) onChange(r.geometry);
+    if (r.ok) emit(r.geometry);
   };
   const fromText = (text: string) => {
     setPaste(text);
-    if (!text.trim()) return setProblem(null);
+    if (!text.trim()) {
+      if (problem) emit(good.current);
+      return setProblem(null);
+    }
     const r = readGeometryText(text);
     setProblem(r.ok ? null : r.problem);
     if (r.ok) {
-      onChange(r.geometry);
+      emit(r.geometry);
       setMode('select');
-    }
+    } else onInvalid?.(text);
   };
   const fromFile = async (f: File | undefined) => {
     if (!f) return;
@@ -117,7 +135,7 @@ export function GeometryEditor({
     setProblem(r.ok ? null : r.problem);
     if (r.ok) {
       setPaste('');
-      onChange(r.geometry);
+      emit(r.geometry);
       setMode('select');
     }
   };
@@ -197,13 +215,13 @@ export function GeometryEditor({
         <Button size="small" startIcon={<UploadFileIcon />} onClick={() => file.current?.click()}>
           {t('spatial.draw.chooseFile')}
         </Button>
-        {value && (
+        {(shown || paste) && (
           <Button
             size="small"
             onClick={() => {
               setPaste('');
               setProblem(null);
-              onChange(null);
+              emit(null);
             }}
           >
             {t('spatial.draw.clear')}
@@ -217,7 +235,7 @@ export function GeometryEditor({
       ) : (
         <Suspense fallback={<Box sx={{ height: 280 }} />}>
           <GeometryMap
-            value={value}
+            value={shown}
             editable
             mode={mode}
             height={280}
@@ -234,7 +252,7 @@ export function GeometryEditor({
         variant="body2"
         role="status"
         data-geometry-summary
-        sx={{ mt: 1, color: value ? 'text.primary' : 'text.secondary' }}
+        sx={{ mt: 1, color: shown ? 'text.primary' : 'text.secondary' }}
       >
         {summary}
       </Typography>

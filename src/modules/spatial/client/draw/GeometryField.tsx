@@ -32,6 +32,7 @@ function GeometryFormField({ name, label, required, error }: FieldEditorProps) {
         setValue(name, g ? JSON.stringify(g) : '', { shouldDirty: true });
         clearErrors(name);
       }}
+      onInvalid={(text) => setValue(name, text, { shouldDirty: true })}
     />
   );
 }

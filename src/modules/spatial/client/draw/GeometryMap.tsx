@@ -41,6 +41,8 @@ export default function GeometryMap(p: GeometryMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const draw = useRef<Draw | null>(null);
+  // Set while the value is drawn in from outside: the drawing's own delete events are not a person's.
+  const syncing = useRef(false);
   const props = useRef(p);
   props.current = p;
   const [ready, setReady] = useState(false);
@@ -76,7 +78,7 @@ export default function GeometryMap(p: GeometryMapProps) {
           draw.current = d;
           d.on('finish', () => props.current.onShapes?.(shapesOf(d.getSnapshot())));
           d.on('change', (_ids, type) => {
-            if (type === 'delete') props.current.onShapes?.(shapesOf(d.getSnapshot()));
+            if (type === 'delete' && !syncing.current) props.current.onShapes?.(shapesOf(d.getSnapshot()));
           });
           d.on('select', () => props.current.onSelect?.(true));
           d.on('deselect', () => props.current.onSelect?.(false));
@@ -145,8 +147,13 @@ export default function GeometryMap(p: GeometryMapProps) {
       // The value the drawing just gave comes back: drawn already, and the view stays put.
       const drawn = joinGeometries(shapesOf(draw.current.getSnapshot()));
       if (drawn.ok ? JSON.stringify(drawn.geometry) === json : !json) return;
-      draw.current.clear();
-      if (p.value) draw.current.addFeatures(featuresOf(p.value));
+      syncing.current = true;
+      try {
+        draw.current.clear();
+        if (p.value) draw.current.addFeatures(featuresOf(p.value));
+      } finally {
+        syncing.current = false;
+      }
     } else {
       const src = m.getSource(SRC) as { setData(d: unknown): void } | undefined;
       src?.setData(
