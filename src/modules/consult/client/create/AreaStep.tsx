@@ -1,4 +1,4 @@
-import { Stack, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { itemType, PropertyField, type Item } from '../../../../client/module-api';
@@ -19,15 +19,18 @@ export function AreaStep({ consultation }: { consultation: Item }) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2">{t('consult.create.areaIntro')}</Typography>
-      <PropertyField
-        name={AREA_FIELD}
-        prop={itemType('ConsultProjectFeature')?.properties.geometry ?? GEOMETRY}
-        item={item}
-        admin={false}
-        editable
-        shaking={false}
-        onOpen={noop}
-      />
+      {/* The editor's room, kept while its chunk arrives: the dialog's buttons do not jump under a click. */}
+      <Box sx={{ minHeight: 470 }}>
+        <PropertyField
+          name={AREA_FIELD}
+          prop={itemType('ConsultProjectFeature')?.properties.geometry ?? GEOMETRY}
+          item={item}
+          admin={false}
+          editable
+          shaking={false}
+          onOpen={noop}
+        />
+      </Box>
     </Stack>
   );
 }
