@@ -102,7 +102,14 @@ export function CreateStepBody({ c }: { c: ConsultationCreate }) {
         <>
           <Alert severity="success">{t('consult.create.filesIntro')}</Alert>
           {/* Its own boundary: the uploader loading must not blank the whole dialog meanwhile. */}
-          <Suspense fallback={<CircularProgress aria-label={t('consult.create.steps.files')} />}>
+          <Suspense
+            fallback={
+              // The section's room, kept while it loads: the dialog does not move under a click on Done.
+              <Box sx={{ minHeight: 160, display: 'grid', placeItems: 'center' }}>
+                <CircularProgress aria-label={t('consult.create.steps.files')} />
+              </Box>
+            }
+          >
             <AttachmentsSection item={created} type={type} editable />
           </Suspense>
         </>
