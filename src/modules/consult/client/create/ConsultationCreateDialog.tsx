@@ -41,6 +41,9 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
       fullWidth
       maxWidth="md"
       fullScreen={phone}
+      // One height for every step: the buttons stay where they are while steps and their lazy
+      // parts (the map, the uploader) arrive, so a click never lands where a button was.
+      slotProps={{ paper: { sx: { height: { sm: 'min(840px, calc(100% - 64px))' } } } }}
       aria-labelledby={titleId}
     >
       <FormProvider {...c.form}>
