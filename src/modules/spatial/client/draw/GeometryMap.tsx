@@ -173,6 +173,11 @@ export default function GeometryMap(p: GeometryMapProps) {
     if (ready && draw.current) draw.current.setMode(p.mode);
   }, [ready, p.mode]);
 
+  // The canvas says what is drawn now (its label holds the summary).
+  useEffect(() => {
+    if (ready && p.editable) map.current?.getCanvas().setAttribute('aria-label', p.label);
+  }, [ready, p.editable, p.label]);
+
   return (
     <Box
       ref={box}
