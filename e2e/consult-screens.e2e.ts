@@ -335,9 +335,9 @@ describe('the guided create form', () => {
     await dialog.getByText('Step 5 of 8: Details').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
 
-    // The project area: bad JSON is named, good GeoJSON counted.
+    // The project area (the geometry field editor): bad JSON is named, good GeoJSON summed up.
     await dialog.getByText('Step 6 of 8: Project area').waitFor();
-    const geo = dialog.getByRole('textbox', { name: 'GeoJSON' });
+    const geo = dialog.getByRole('textbox', { name: 'Paste GeoJSON' });
     await geo.fill('{"type": "Polygon",');
     await dialog.getByText('This is not valid JSON.').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
@@ -359,7 +359,7 @@ describe('the guided create form', () => {
         },
       }),
     );
-    await dialog.getByText('1 area read').waitFor();
+    await dialog.getByText(/^Area, 3 points, /).waitFor();
     await shot(page, 'consult-create-area');
     await dialog.getByRole('button', { name: 'Next' }).click();
 

@@ -68,6 +68,8 @@ export interface ClientConfig {
   kinds?: { Agreement: string[]; Import: string[] };
   /** Workflow step kinds → the id of the module that provides each (manifest `stepKinds`). */
   stepKinds?: Record<string, string>;
+  /** Property kinds → the id of the module whose half has the kind's editor (manifest `fieldEditorKinds`). */
+  fieldEditors?: Record<string, string>;
   /** The modules' English titles of their nav entries and views, by flat key. */
   titles?: Record<string, string>;
   /** The modules' dashboards with their cards in order (kernel/dashboard.ts). */

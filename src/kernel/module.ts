@@ -85,6 +85,12 @@ export interface ModuleManifest<
    * RWF_SPATIAL on ConsultResponse). A kind named here must be in `stepKinds`.
    */
   stepKindTypes?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Property kinds whose field editor its client half registers (`fieldEditors`, the spatial
+   * module's `geometry`): a form with such a property loads the half whoever the user is, so the
+   * editor is there even for someone without the module's capabilities. Unique across modules.
+   */
+  fieldEditorKinds?: readonly string[];
   /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
   dashboards?: readonly DashboardDecl[];
   /** Cards on its own dashboards or on those of modules registered before it. */

@@ -204,6 +204,14 @@ describe('Agreement and Import kinds', () => {
     ).toThrow(new RegistryError('step kind REVIEW already registered'));
   });
 
+  it("knows the module of each field editor kind, and refuses a kind twice with 'already registered'", () => {
+    const r = registerAll(mod('a', { fieldEditorKinds: ['geometry'] }));
+    expect([...r.fieldEditorKinds]).toEqual([['geometry', 'a']]);
+    expect(() =>
+      registerAll(mod('a', { fieldEditorKinds: ['geometry'] }), mod('b', { fieldEditorKinds: ['geometry'] })),
+    ).toThrow(new RegistryError('field editor kind geometry already registered'));
+  });
+
   it('keeps the two families apart', () => {
     const r = registerAll(mod('a', { kinds: { Agreement: ['SAME'], Import: ['SAME'] } }));
     expect(r.kinds.Agreement.has('SAME')).toBe(true);

@@ -44,6 +44,8 @@ export class Registry {
   readonly titles = new Map<string, string>();
   /** Workflow step kind → the id of the module that provides it. */
   readonly stepKinds = new Map<string, string>();
+  /** Property kind → the module whose client half has its field editor (manifest fieldEditorKinds). */
+  readonly fieldEditorKinds = new Map<string, string>();
   /** Workflow step kind → the other modules' types whose workflows may use it (manifest stepKindTypes). */
   readonly stepKindTypes = new Map<string, ReadonlySet<string>>();
   /** View name → its declaration and module, in registration order. */
@@ -88,6 +90,10 @@ export class Registry {
     for (const k of m.stepKinds ?? []) {
       if (this.stepKinds.has(k)) throw new RegistryError(`step kind ${k} already registered`);
       this.stepKinds.set(k, m.id);
+    }
+    for (const k of m.fieldEditorKinds ?? []) {
+      if (this.fieldEditorKinds.has(k)) throw new RegistryError(`field editor kind ${k} already registered`);
+      this.fieldEditorKinds.set(k, m.id);
     }
     for (const [k, types] of Object.entries(m.stepKindTypes ?? {})) {
       if (!m.stepKinds?.includes(k))

@@ -7,6 +7,7 @@ import type { PropertyDef } from '../../kernel/property';
 import { useClientModules } from '../modules/loader';
 import type { Item } from '../state/items';
 import { fieldEditorsOf, KIND_EDITORS, mayWriteProp } from './field-editors';
+import { fieldEditorModule } from './item-label';
 import { propLabel } from './labels';
 import { PropertyField } from './PropertyField';
 import { ReadOnlyValue } from './ReadOnlyValue';
@@ -64,8 +65,11 @@ export function RecordFields(p: RecordFieldsProps) {
   const fields = recordFields(type, item, { admin, editable, omit: p.omit });
   // A module's editor (a map) or the client's own (a file) shows its value itself, outside the
   // grid; an empty one is filled in the edit form (its editor there is the upload or the map).
+  // A kind whose module's half is still loading counts too: PropertyField loads it.
   const own = (prop: PropertyDef) =>
-    registered.has(prop.kind) || (Object.hasOwn(KIND_EDITORS, prop.kind) && !!item.$id);
+    registered.has(prop.kind) ||
+    !!fieldEditorModule(prop.kind) ||
+    (Object.hasOwn(KIND_EDITORS, prop.kind) && !!item.$id);
   const { filled } = fields;
   const empty = fields.empty.filter(([, prop]) => !own(prop));
   // A folded field being edited stays in view.

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { PropertyDef } from '../../kernel/property';
 import { FileEditor } from '../files/FileField';
 import { lazyScreen } from '../i18n/screen-strings';
@@ -6,7 +6,9 @@ import type { ClientModule, FieldEditorProps } from '../module-api';
 import { BooleanField } from './BooleanField';
 import { usesDatePicker } from './date-values';
 import { fieldShape, type FieldShape } from './form-model';
+import { loadClientModule, useClientModules } from '../modules/loader';
 import { collectById } from './item-sections';
+import { fieldEditorModule } from './item-label';
 import { JsonField } from './JsonField';
 import { isReadOnlyProp } from './labels';
 import { ListField } from './ListField';
@@ -79,4 +81,19 @@ export function pickFieldEditor(
 /** Whether the user may change the property where the form may change the item. */
 export function mayWriteProp(prop: PropertyDef, admin: boolean): boolean {
   return prop.write === undefined || (prop.write === 'admin' && admin);
+}
+
+/**
+ * Loads the half that has the kind's editor (config `fieldEditors`) when it is not loaded yet, for
+ * any user: true while it loads, so the form does not flash the generic editor first. A half that
+ * cannot load (offline) leaves the generic editor.
+ */
+export function useKindEditorLoading(kind: string): boolean {
+  const id = fieldEditorModule(kind);
+  const loaded = useClientModules().some((m) => m.id === id);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    if (id && !loaded) loadClientModule(id).catch(() => setFailed(id));
+  }, [id, loaded]);
+  return !!id && !loaded && failed !== id;
 }

@@ -37,6 +37,14 @@ export function loadTypes(config: ClientConfig): void {
     Object.entries(config.types).flatMap(([name, t]) => (t.module ? [[name, t.module]] : [])),
   );
   stepKindModules = new Map(Object.entries(config.stepKinds ?? {}));
+  editorModules = new Map(Object.entries(config.fieldEditors ?? {}));
+}
+
+let editorModules = new Map<string, string>();
+
+/** The module whose client half has the field editor of a property kind, if one does. */
+export function fieldEditorModule(kind: string): string | undefined {
+  return editorModules.get(kind);
 }
 
 let stepKindModules = new Map<string, string>();

@@ -21,6 +21,7 @@ export const spatialModule = defineModule({
   kinds: { Import: SPATIAL_IMPORT_KINDS },
   stepKinds: ['RWF_SPATIAL'],
   stepKindTypes: { RWF_SPATIAL: ['ConsultResponse'] },
+  fieldEditorKinds: ['geometry'],
   views: spatialViews,
   nav: spatialNav,
   titles: spatialTitles,

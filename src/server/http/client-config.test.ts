@@ -13,6 +13,10 @@ describe("the client config's types", () => {
     expect(types.Thread?.module).toBe('core');
   });
 
+  it('name the module whose client half edits each property kind (the geometry editor)', () => {
+    expect(clientConfig(loadConfig({}), appRegistry()).fieldEditors).toEqual({ geometry: 'spatial' });
+  });
+
   it("carry the menu's declarations: no History or notification preference for notifications", () => {
     expect(types.Notify).toMatchObject({ history: false, notifyPrefs: false });
     expect(types.Thread).toMatchObject({ history: true, notifyPrefs: true });

@@ -78,6 +78,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     titles: Object.fromEntries(registry.titles),
     /** Workflow step kinds → the module that provides each (its client half has the kind's panel). */
     stepKinds: Object.fromEntries(registry.stepKinds),
+    /** Property kinds → the module whose client half has the kind's field editor. */
+    fieldEditors: Object.fromEntries(registry.fieldEditorKinds),
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };
 }

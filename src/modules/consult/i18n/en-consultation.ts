@@ -13,6 +13,12 @@ export const consultScreensEn = {
     Meeting: 'Meeting',
   },
   types: {
+    ConsultProjectFeature: {
+      consultation: 'Consultation',
+      label: 'Name',
+      description: 'Description',
+      geometry: 'Area on the map',
+    },
     Consultation: {
       state: 'State',
       projectName: 'Project name',
@@ -134,21 +140,8 @@ export const consultScreensEn = {
       submitted: 'Consultation submitted',
       contactsHelp: 'Only contacts of the chosen organisation are offered.',
       areaIntro:
-        'The project area as GeoJSON: upload a .geojson file, or paste it. A FeatureCollection, a Feature or a geometry.',
-      areaUpload: 'Upload GeoJSON file',
-      areaPaste: 'GeoJSON',
-      areaClear: 'Clear',
-      areaOk_one: '{{count}} area read',
-      areaOk_other: '{{count}} areas read',
+        'Draw the project area on the map, paste GeoJSON, or choose a file (.geojson, .kml, .gpx). Optional; each shape becomes a project area.',
       areaName: 'Project area {{n}}',
-      areaErrors: {
-        tooLarge: 'The file is too large (at most 2 MB of GeoJSON).',
-        notJson: 'This is not valid JSON.',
-        notGeoJson: 'This is not GeoJSON: expected a FeatureCollection, a Feature or a geometry.',
-        badGeometry:
-          'A geometry is not valid (check coordinates, closed rings, longitude and latitude ranges).',
-        empty: 'There is no area in it.',
-      },
       communityIntro: 'The community lands office that receives the referral.',
       filesIntro: 'The consultation is saved as a draft. Add its documents here; then submit when ready.',
       finish: 'Done',

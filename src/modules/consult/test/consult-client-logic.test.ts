@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { areaGeometries, checkGeoJson } from '../client/create/geojson';
+import type { Geometry } from '../../../kernel/geometry';
+import { areaParts, readArea } from '../client/create/geojson';
 import { dueInfo, dueMatters } from '../client/record/days-left';
 
 describe('dueInfo (the summary header)', () => {
@@ -39,85 +40,39 @@ describe('dueInfo (the summary header)', () => {
   });
 });
 
-describe('checkGeoJson (the project area)', () => {
+describe('the project area (readArea, areaParts)', () => {
   const square = [
-    [
-      [-123, 49],
-      [-122, 49],
-      [-122, 50],
-      [-123, 50],
-      [-123, 49],
-    ],
+    [-123, 49],
+    [-122.9, 49],
+    [-122.9, 49.1],
+    [-123, 49],
   ];
-  const polygon = { type: 'Polygon', coordinates: square };
+  const polygon = { type: 'Polygon', coordinates: [square] };
 
-  it('takes a bare geometry, a feature and a collection, counting areas', () => {
-    expect(checkGeoJson(JSON.stringify(polygon))).toMatchObject({ ok: true, features: 1 });
-    expect(
-      checkGeoJson(JSON.stringify({ type: 'Feature', properties: {}, geometry: polygon })),
-    ).toMatchObject({ ok: true, features: 1 });
-    const fc = {
-      type: 'FeatureCollection',
-      features: [
-        { type: 'Feature', properties: { name: 'Pad' }, geometry: polygon },
-        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-122.5, 49.5] } },
-        { type: 'Feature', properties: {}, geometry: null },
-      ],
-    };
-    expect(checkGeoJson(JSON.stringify(fc))).toMatchObject({ ok: true, features: 2 });
-  });
-
-  it('says which way the text is wrong', () => {
-    expect(checkGeoJson('{"type": "Polygon",')).toEqual({ ok: false, error: 'notJson' });
-    expect(checkGeoJson('[1,2]')).toEqual({ ok: false, error: 'notGeoJson' });
-    expect(checkGeoJson('{"type":"Circle","coordinates":[0,0]}')).toEqual({ ok: false, error: 'notGeoJson' });
-    expect(checkGeoJson('{"type":"FeatureCollection"}')).toEqual({ ok: false, error: 'notGeoJson' });
-    expect(checkGeoJson('{"type":"FeatureCollection","features":[]}')).toEqual({ ok: false, error: 'empty' });
-    expect(checkGeoJson('{"type":"Feature","geometry":null}')).toEqual({ ok: false, error: 'empty' });
-    expect(checkGeoJson('x'.repeat(2_000_001))).toEqual({ ok: false, error: 'tooLarge' });
-  });
-
-  it('refuses geometries that are not what they claim', () => {
-    // An open ring, a longitude past 180, a point with one number, a line of one position.
-    const open = { type: 'Polygon', coordinates: [square[0]!.slice(0, 4)] };
-    expect(checkGeoJson(JSON.stringify(open))).toEqual({ ok: false, error: 'badGeometry' });
-    expect(checkGeoJson('{"type":"Point","coordinates":[190,10]}')).toEqual({
+  it('reads the form’s text: none, a geometry, or the key of what is wrong', () => {
+    expect(readArea('')).toEqual({ ok: true, geometry: null });
+    expect(readArea(undefined)).toEqual({ ok: true, geometry: null });
+    expect(readArea(JSON.stringify(polygon))).toEqual({ ok: true, geometry: polygon });
+    expect(readArea('{"type": "Polygon",')).toEqual({ ok: false, key: 'errors.invalidJsonText' });
+    const open = { type: 'Polygon', coordinates: [square.slice(0, 3)] };
+    expect(readArea(JSON.stringify(open))).toEqual({ ok: false, key: 'errors.geometry.ring' });
+    expect(readArea('{"type":"Point","coordinates":[190,10]}')).toEqual({
       ok: false,
-      error: 'badGeometry',
+      key: 'errors.geometry.range',
     });
-    expect(checkGeoJson('{"type":"Point","coordinates":[10]}')).toEqual({ ok: false, error: 'badGeometry' });
-    expect(checkGeoJson('{"type":"LineString","coordinates":[[1,2]]}')).toEqual({
+    expect(readArea('{"type":"Feature","geometry":null}')).toEqual({
       ok: false,
-      error: 'badGeometry',
+      key: 'errors.geometry.type',
     });
-    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Polygon' } }] };
-    expect(checkGeoJson(JSON.stringify(fc))).toEqual({ ok: false, error: 'badGeometry' });
-    expect(
-      checkGeoJson(JSON.stringify({ type: 'GeometryCollection', geometries: [polygon, { type: 'Point' }] })),
-    ).toEqual({ ok: false, error: 'badGeometry' });
   });
-});
 
-describe('areaGeometries (one project area per feature)', () => {
-  const point = { type: 'Point', coordinates: [-122.5, 49.5] };
-
-  it('names each by its name property, skips features without geometry, keeps a bare geometry', () => {
-    const fc = {
-      type: 'FeatureCollection',
-      features: [
-        { type: 'Feature', properties: { name: ' Pad A ' }, geometry: point },
-        { type: 'Feature', properties: {}, geometry: null },
-        { type: 'Feature', properties: { Name: 'Camp' }, geometry: point },
-        { type: 'Feature', geometry: point },
-      ],
-    };
-    expect(areaGeometries(checkGeoJson(JSON.stringify(fc)))).toEqual([
-      { label: 'Pad A', geometry: point },
-      { label: 'Camp', geometry: point },
-      { label: null, geometry: point },
+  it('makes one project area per shape', () => {
+    expect(areaParts(null)).toEqual([]);
+    expect(areaParts(polygon as Geometry)).toEqual([polygon]);
+    const multi = { type: 'MultiPolygon', coordinates: [[square], [square]] } as Geometry;
+    expect(areaParts(multi)).toEqual([polygon, polygon]);
+    expect(areaParts({ type: 'MultiPoint', coordinates: [[1, 2]] } as Geometry)).toEqual([
+      { type: 'Point', coordinates: [1, 2] },
     ]);
-    expect(areaGeometries(checkGeoJson(JSON.stringify(point)))).toEqual([{ label: null, geometry: point }]);
-    expect(areaGeometries(checkGeoJson('nonsense'))).toEqual([]);
-    expect(areaGeometries(null)).toEqual([]);
   });
 });

@@ -1,3 +1,55 @@
 // The English strings of the spatial module's draw part. The shape is the bundle's from its
 // root (keys under `spatial.draw.*`, and the shared `spatial.*` words in en.ts).
-export const spatialDrawEn = {};
+export const spatialDrawEn = {
+  spatial: {
+    draw: {
+      modes: {
+        label: 'Drawing mode',
+        point: 'Draw a point',
+        linestring: 'Draw a line',
+        polygon: 'Draw an area',
+        select: 'Select and edit',
+      },
+      hints: {
+        point: 'Click the map to place a point.',
+        linestring: 'Click to add points; click the last point again or press Enter to finish.',
+        polygon: 'Click to add corners; click the first corner or press Enter to close the area.',
+        select: 'Click a shape to select it, then drag its points; Delete removes it.',
+      },
+      undo: 'Undo the last point',
+      deleteSelected: 'Delete the selected shape',
+      chooseFile: 'Choose a file',
+      clear: 'Clear',
+      paste: 'Paste GeoJSON',
+      none: 'No shape yet',
+      unreadable: 'This shape cannot be shown (it is not valid GeoJSON).',
+      noMap: 'The map cannot be shown in this browser; paste GeoJSON or choose a file instead.',
+      mapLabel: 'Map: {{label}}. {{summary}}',
+      summary: {
+        point_one: 'Point',
+        point_other: '{{count}} points',
+        line_one: 'Line',
+        line_other: '{{count}} lines',
+        area_one: 'Area',
+        area_other: '{{count}} areas',
+        points_one: '{{count}} point',
+        points_other: '{{count}} points',
+      },
+      units: {
+        m2: '{{value}} m²',
+        ha: '{{value}} ha',
+        km2: '{{value}} km²',
+        m: '{{value}} m',
+        km: '{{value}} km',
+      },
+      problems: {
+        notJson: 'This is not valid JSON.',
+        notGeoJson: 'This is not GeoJSON: expected a geometry, a Feature or a FeatureCollection.',
+        empty: 'There is no shape in it.',
+        mixed: 'Points, lines and areas cannot be one value: keep shapes of one kind.',
+        tooLarge: 'The file is too large for one shape (at most 5 MB); import it as a layer instead.',
+        fileType: 'Choose a .geojson, .json, .kml or .gpx file.',
+      },
+    },
+  },
+};

@@ -1,0 +1,200 @@
+import { Box, useTheme } from '@mui/material';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import { useApp } from '../../../../client/module-api';
+import type { Geometry } from '../../../../kernel/geometry';
+import { basemapStyle } from '../common/basemap';
+import { loadMapLibre } from '../common/maplibre';
+import { featuresOf, shapesOf, startDraw, type DrawMode } from './draw-setup';
+import { joinGeometries, viewBox } from './geometry-model';
+
+type Draw = Awaited<ReturnType<typeof startDraw>>;
+
+export interface GeometryMapProps {
+  value: Geometry | null;
+  /** Read-only: the shape drawn, nothing to click. */
+  editable: boolean;
+  mode: DrawMode;
+  label: string;
+  height: number;
+  /** The drawn shapes after each finished change (editable only). */
+  onShapes?(shapes: Geometry[]): void;
+  onSelect?(selected: boolean): void;
+  /** Gives the parent the drawing's commands (delete the selected shape, undo a vertex). */
+  onReady?(cmd: DrawCommands): void;
+  /** The map could not start (no WebGL): the editor still has paste and files. */
+  onFail?(): void;
+}
+
+export interface DrawCommands {
+  deleteSelected(): void;
+  undo(): void;
+}
+
+const SRC = 'geometry';
+
+/** A small MapLibre map of one geometry: drawn with terra-draw when editable, as layers when not. */
+export default function GeometryMap(p: GeometryMapProps) {
+  const { config } = useApp();
+  const theme = useTheme();
+  const dark = theme.palette.mode === 'dark';
+  const box = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const draw = useRef<Draw | null>(null);
+  // Set while the value is drawn in from outside: the drawing's own delete events are not a person's.
+  const syncing = useRef(false);
+  const props = useRef(p);
+  props.current = p;
+  const [ready, setReady] = useState(false);
+  const colour = theme.palette.primary.main as `#${string}`;
+
+  useEffect(() => {
+    let live = true;
+    void loadMapLibre()
+      .then(async (ml) => {
+        if (!live || !box.current) return;
+        const [w, s, e, n] = config.defaultBounds;
+        const m = new ml.Map({
+          container: box.current,
+          style: basemapStyle(config.map, dark),
+          bounds: [w!, s!, e!, n!],
+          interactive: props.current.editable,
+          attributionControl: false,
+          // Tiles out of reach must not stop the shape from showing (an office offline).
+          fadeDuration: 0,
+        });
+        map.current = m;
+        const canvas = m.getCanvas();
+        if (props.current.editable) canvas.setAttribute('aria-label', props.current.label);
+        else {
+          canvas.setAttribute('aria-hidden', 'true');
+          canvas.removeAttribute('tabindex');
+        }
+        await new Promise<void>((ok) => m.once('load', () => ok()));
+        if (!live) return;
+        if (props.current.editable) {
+          const d = await startDraw(m, colour);
+          if (!live) return d.stop();
+          draw.current = d;
+          d.on('finish', () => props.current.onShapes?.(shapesOf(d.getSnapshot())));
+          d.on('change', (_ids, type) => {
+            if (type === 'delete' && !syncing.current) props.current.onShapes?.(shapesOf(d.getSnapshot()));
+          });
+          d.on('select', () => props.current.onSelect?.(true));
+          d.on('deselect', () => props.current.onSelect?.(false));
+          props.current.onReady?.({
+            deleteSelected() {
+              const sel = d.getSnapshot().find((f) => f.properties.selected);
+              if (sel?.id !== undefined) {
+                d.removeFeatures([sel.id]);
+                props.current.onSelect?.(false);
+                props.current.onShapes?.(shapesOf(d.getSnapshot()));
+              }
+            },
+            undo() {
+              if (d.canUndo()) d.undo();
+            },
+          });
+        } else {
+          m.addSource(SRC, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+          m.addLayer({
+            id: 'geometry-fill',
+            type: 'fill',
+            source: SRC,
+            filter: ['==', '$type', 'Polygon'],
+            paint: { 'fill-color': colour, 'fill-opacity': 0.25 },
+          });
+          m.addLayer({
+            id: 'geometry-line',
+            type: 'line',
+            source: SRC,
+            filter: ['!=', '$type', 'Point'],
+            paint: { 'line-color': colour, 'line-width': 2 },
+          });
+          m.addLayer({
+            id: 'geometry-point',
+            type: 'circle',
+            source: SRC,
+            filter: ['==', '$type', 'Point'],
+            paint: {
+              'circle-color': colour,
+              'circle-radius': 6,
+              'circle-stroke-color': '#fff',
+              'circle-stroke-width': 2,
+            },
+          });
+        }
+        setReady(true);
+      })
+      .catch(() => props.current.onFail?.());
+    return () => {
+      live = false;
+      draw.current?.stop();
+      draw.current = null;
+      map.current?.remove();
+      map.current = null;
+    };
+    // The map is made once; the value, mode and theme are followed by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The value: drawn (unless the drawing gave it) and the view fitted to it.
+  const json = p.value ? JSON.stringify(p.value) : '';
+  useEffect(() => {
+    const m = map.current;
+    if (!ready || !m) return;
+    if (draw.current) {
+      // The value the drawing just gave comes back: drawn already, and the view stays put.
+      const drawn = joinGeometries(shapesOf(draw.current.getSnapshot()));
+      if (drawn.ok ? JSON.stringify(drawn.geometry) === json : !json) return;
+      syncing.current = true;
+      try {
+        draw.current.clear();
+        if (p.value) draw.current.addFeatures(featuresOf(p.value));
+      } finally {
+        syncing.current = false;
+      }
+    } else {
+      const src = m.getSource(SRC) as { setData(d: unknown): void } | undefined;
+      src?.setData(
+        p.value
+          ? { type: 'Feature', properties: {}, geometry: p.value }
+          : { type: 'FeatureCollection', features: [] },
+      );
+    }
+    if (p.value) {
+      const [w, s, e, n] = viewBox(p.value);
+      m.fitBounds([w, s, e, n], { padding: 24, maxZoom: 15, animate: false });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, json]);
+
+  useEffect(() => {
+    if (ready && draw.current) draw.current.setMode(p.mode);
+  }, [ready, p.mode]);
+
+  // The canvas says what is drawn now (its label holds the summary).
+  useEffect(() => {
+    if (ready && p.editable) map.current?.getCanvas().setAttribute('aria-label', p.label);
+  }, [ready, p.editable, p.label]);
+
+  return (
+    <Box
+      ref={box}
+      role={p.editable ? undefined : 'img'}
+      aria-label={p.editable ? undefined : p.label}
+      data-geometry-map={ready ? 'ready' : 'loading'}
+      sx={{
+        height: p.height,
+        width: '100%',
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        bgcolor: dark ? '#1e2226' : '#eef1ec',
+        '& canvas': { outline: 'none' },
+        '& canvas:focus-visible': { outline: `2px solid ${colour}`, outlineOffset: -2 },
+      }}
+    />
+  );
+}
