@@ -42,6 +42,7 @@ export const consultScreensEn = {
     ConsultResponse: {
       consultation: 'Consultation',
       community: 'Community',
+      communityName: 'Community name',
       priority: 'Priority',
       state: 'State',
       outcome: 'Outcome',
