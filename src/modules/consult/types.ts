@@ -154,7 +154,8 @@ export const ConsultResponse = defineItemType({
     ...mirrored,
     ...workflowProperties('RWF_STATES'),
   },
-  defaultHeaders: ['projectName', 'state', 'primaryOrg', 'anticipatedResponse', '_wf.state', '_wf.$assigned'],
+  // The name column says project and community (the label): no project column beside it.
+  defaultHeaders: ['state', 'primaryOrg', 'anticipatedResponse', '_wf.state', '_wf.$assigned'],
   keyFacts: ['community', 'primaryOrg', 'anticipatedResponse', 'outcome', '_wf.$assigned'],
   facets: [
     'state',
