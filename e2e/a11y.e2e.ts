@@ -121,7 +121,7 @@ for (const mode of ['light', 'dark'] as const) {
       const page = await context({ dark });
       await signIn(page, app.server.url, 'lands.officer@riverbend.example');
       await setDark(page, dark);
-      await page.getByRole('link', { name: 'Riverbend First Nation' }).waitFor();
+      await page.getByRole('link', { name: 'Riverbend First Nation', exact: true }).waitFor();
       await check(page, `${mode}-home`);
 
       // An item opens as a record to read; Edit turns it into its form. Both are checked.

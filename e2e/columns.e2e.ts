@@ -22,7 +22,7 @@ const widthOf = async (title: string) => (await cell(page, title).boundingBox())
 
 describe('columns on a wide screen (1440 × 900)', () => {
   it('opens the organisation from Home', async () => {
-    await page.getByRole('link', { name: ORG }).first().click();
+    await page.getByRole('link', { name: ORG, exact: true }).first().click();
     // Home's cards open items beside home, as every list does.
     await expect.poll(pathOf).toBe('/home/i-Organization-1');
     // An editor of the community may change its organisation item: it opens as a record to read, with Edit.

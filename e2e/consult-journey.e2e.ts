@@ -95,7 +95,8 @@ const states = async () =>
   ((await stored(app, responseId))._wf as { steps: { state: string }[] }).steps.map((s) => s.state);
 
 /** The cell showing this consultation (the list is cell 0, the record the next one). */
-const consultationCell = (page: Page) => cell(page, new RegExp(PROJECT));
+// Exactly the project: the response's cell says 'project — community'.
+const consultationCell = (page: Page) => cell(page, PROJECT);
 
 describe('a referral from submission to response', () => {
   it('1. the proponent submits through the guided form, and the officer sees it arrive live', async () => {
@@ -206,8 +207,8 @@ describe('a referral from submission to response', () => {
       .getByRole('link', { name: /Riverbend First Nation/ })
       .first()
       .click();
-    // The response is named for its project too: it opens in the cell after the consultation's.
-    const response = cellAt(officer, 2);
+    // The response, named for its project and community, opens in the cell after the consultation's.
+    const response = cell(officer, `${PROJECT} — Riverbend First Nation`);
     await workflow(response).waitFor();
     await stepRow(response, 'Assign a lands officer').getByText('Assigned to Joseph Redcloud').waitFor();
     responseId = new URL(officer.url()).pathname
@@ -347,7 +348,7 @@ describe('a referral from submission to response', () => {
     await cell(officer, 'Consultations')
       .getByRole('link', { name: /North Loop expansion/ })
       .click();
-    const record = cell(officer, /North Loop expansion/);
+    const record = cell(officer, 'North Loop expansion');
     await movesOf(record).getByRole('button', { name: 'Distribute' }).click();
     await officer
       .getByRole('dialog', { name: 'Distribute to communities' })

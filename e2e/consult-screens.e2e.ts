@@ -103,6 +103,17 @@ describe('consultation lists', () => {
       .waitFor();
     // The proponent's draft is theirs alone.
     expect(await list.getByText('Cedar Creek compressor station').count()).toBe(0);
+    // List-of-values keys read as the community's words, in the rows and in the facets.
+    const results = list.getByRole('table', { name: 'Results' });
+    await results
+      .getByText(/North Territory/)
+      .first()
+      .waitFor();
+    expect(await results.getByText(/\bNORTH\b/).count()).toBe(0);
+    await list
+      .getByRole('complementary')
+      .getByRole('button', { name: /^North Territory \d+$/ })
+      .waitFor();
     await shot(page, 'consult-projects');
     await axeCheck(page, 'consult.projects');
   });

@@ -67,7 +67,9 @@ describe('the home dashboard', () => {
       'Due dates',
     ])
       await card(home, name).getByRole('heading', { level: 2, name }).waitFor();
-    await card(home, 'Your organisations').getByRole('link', { name: 'Riverbend First Nation' }).waitFor();
+    await card(home, 'Your organisations')
+      .getByRole('link', { name: 'Riverbend First Nation', exact: true })
+      .waitFor();
     await card(home, 'Recent conversations')
       .getByRole('link', { name: new RegExp(RECENT) })
       .waitFor();

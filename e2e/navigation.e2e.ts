@@ -66,7 +66,7 @@ describe('focus after signing in and moving between cells', () => {
     await expect.poll(focused).toMatchObject({ heading: true, cell: '0', text: 'My organisations' });
 
     await page.goto(app.server.url + '/');
-    await page.getByRole('link', { name: 'Riverbend First Nation' }).first().click();
+    await page.getByRole('link', { name: 'Riverbend First Nation', exact: true }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/home/i-Organization-1');
     await expect.poll(focused).toMatchObject({ heading: true, text: 'Riverbend First Nation' });
   });

@@ -76,10 +76,14 @@ describe('the global search bar', () => {
     await options(page).filter({ hasText: 'Keep typing: at least 3 characters' }).waitFor();
     await shot(page, 'search-bar-keep-typing');
     await page.keyboard.type('verbend');
-    await options(page).filter({ hasText: 'Riverbend First Nation' }).waitFor();
-    const org = options(page).filter({ hasText: 'Riverbend First Nation' });
-    expect(await org.textContent()).toContain('Organisation');
-    expect(await org.locator('svg').count()).toBe(1);
+    // The organisation, its consultations and its responses ('Project — Riverbend First Nation')
+    // all match; each suggestion has its icon, its label and its type.
+    const first = options(page).first();
+    await first.filter({ hasText: 'Riverbend' }).waitFor();
+    expect(await first.textContent()).toMatch(
+      /Riverbend.*(Organisation|Consultation|Consultation response)$/,
+    );
+    expect(await first.locator('svg').count()).toBe(1);
     // Suggestions plus the 'search results' entry.
     const texts = await options(page).allTextContents();
     expect(texts.length).toBeLessThanOrEqual(6);
@@ -536,7 +540,7 @@ describe('per-type lists', () => {
     await axeCheck(admin, 'list-all-items-dark-cards');
     await openBar(admin);
     await admin.keyboard.type('river');
-    await options(admin).filter({ hasText: 'Riverbend First Nation' }).waitFor();
+    await options(admin).filter({ hasText: 'Riverbend' }).first().waitFor();
     await axeCheck(admin, 'search-bar-dark');
   });
 });

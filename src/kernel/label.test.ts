@@ -110,3 +110,22 @@ describe("'sys.' types", () => {
     expect(renderLabel(T, 'Analysys-1', { name: 'Report' })).toBe('Report');
   });
 });
+
+describe('renderLabel separators', () => {
+  const T = type('T', { label: '{name} — {lastName}' });
+
+  it('keeps a separator between two filled parts', () => {
+    expect(renderLabel(T, 'T-1', { name: 'Pipeline', lastName: 'Riverbend' })).toBe('Pipeline — Riverbend');
+  });
+
+  it('drops the separator beside an empty part', () => {
+    expect(renderLabel(T, 'T-1', { name: 'Pipeline' })).toBe('Pipeline');
+    expect(renderLabel(T, 'T-1', { lastName: 'Riverbend' })).toBe('Riverbend');
+    expect(renderLabel(T, 'T-1', {})).toBe('T-1');
+  });
+
+  it('leaves other literal text and separators inside values alone', () => {
+    expect(renderLabel(type('M', { label: 'Meeting: {name}' }), 'M-1', {})).toBe('Meeting:');
+    expect(renderLabel(T, 'T-1', { name: 'Phase 2 -', lastName: '' })).toBe('Phase 2 -');
+  });
+});

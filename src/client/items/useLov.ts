@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
@@ -45,4 +45,28 @@ export function useLov(list: string | undefined, owner: string | null) {
     failed: q.isError || !list,
     loading: q.isPending && !!list,
   };
+}
+
+/**
+ * Several lists of values whole (every organisation's the viewer may read), for lists and facets
+ * that show items of many owners; shares useLov's cache for an item without owner and stays live.
+ */
+export function useLovLists(lists: readonly string[]): Record<string, LovReply | undefined> {
+  const { client } = useApp();
+  const qc = useQueryClient();
+  const { i18n } = useTranslation();
+  const language = i18n.language || 'en';
+  const any = lists.length > 0;
+  useEffect(() => (any ? holdLovLive(client, qc) : undefined), [client, qc, any]);
+  const results = useQueries({
+    queries: lists.map((list) => ({
+      queryKey: lovKey(language, list, null),
+      queryFn: () => fetchLov(language, list, null, client.tokenValue),
+      staleTime: Infinity,
+      retry: false,
+    })),
+  });
+  const out: Record<string, LovReply | undefined> = {};
+  lists.forEach((list, i) => (out[list] = results[i]?.data));
+  return out;
 }

@@ -2,6 +2,7 @@ import { Button, Chip, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import { keyLabel, valueLabel } from './search-labels';
+import { useLovLabel } from './useLovLabel';
 import { activeFilters, type FilterValue, type SearchState } from './search-model';
 
 export interface ActiveFiltersProps {
@@ -16,6 +17,7 @@ export interface ActiveFiltersProps {
 /** The chosen filters as chips; Delete, Backspace or the chip's cross takes one away. */
 export function ActiveFilters({ state, type, labels, onRemove, onClear }: ActiveFiltersProps) {
   const { t } = useTranslation();
+  const lov = useLovLabel([type]);
   const list = activeFilters(state);
   if (!list.length) return null;
   return (
@@ -28,7 +30,7 @@ export function ActiveFilters({ state, type, labels, onRemove, onClear }: Active
       {list.map(({ key, value }) => {
         const label = t('search.filterChip', {
           facet: keyLabel(t, type?.name ?? null, key),
-          value: valueLabel(t, type, key, value, typeof value === 'string' ? labels[value] : undefined),
+          value: valueLabel(t, type, key, value, typeof value === 'string' ? labels[value] : undefined, lov),
         });
         return (
           <li key={`${key}=${String(value)}`}>

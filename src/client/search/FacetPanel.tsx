@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import type { FacetBucket } from '../../protocol/query';
 import { bucketLabel, keyLabel } from './search-labels';
+import { useLovLabel } from './useLovLabel';
 import { bucketFilterValue, isSelected, type FilterValue, type SearchState } from './search-model';
 
 const SHOWN = 8;
@@ -57,6 +58,7 @@ function Facet({
   onToggle(key: string, value: FilterValue): void;
 }) {
   const { t } = useTranslation();
+  const lov = useLovLabel([type]);
   const headingId = useId();
   const [all, setAll] = useState(false);
   const prop = type?.allProperties[facetKey];
@@ -70,7 +72,7 @@ function Facet({
         {list.map((b) => {
           const value = bucketFilterValue(facetKey, b, prop);
           const selected = isSelected(state, facetKey, value);
-          const label = bucketLabel(t, type, facetKey, b);
+          const label = bucketLabel(t, type, facetKey, b, lov);
           return (
             <ListItem key={String(b.value)} disablePadding>
               <ListItemButton

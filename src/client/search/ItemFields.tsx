@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { itemType } from '../items/item-label';
 import type { Item } from '../state/items';
 import { cellText, keyLabel } from './search-labels';
+import { useLovLabel } from './useLovLabel';
 
 /** A few fields of an item (its type's default headers) as a definition list. */
 export function ItemFields({ item, max = 4 }: { item: Item; max?: number }) {
   const { t } = useTranslation();
   const type = itemType(item._t);
+  const lov = useLovLabel([type]);
   const rows = (type?.defaultHeaders ?? ['_c', '_c.ts'])
-    .map((k) => [k, cellText(t, type, item, k)] as const)
+    .map((k) => [k, cellText(t, type, item, k, lov)] as const)
     .filter(([, v]) => v !== '')
     .slice(0, max);
   if (!rows.length) return null;

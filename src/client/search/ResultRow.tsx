@@ -10,6 +10,7 @@ import { detailKeys, stateKeys } from './row-model';
 import { cellText, typeLabel } from './search-labels';
 import { typeOfId } from './suggestions';
 import { TypeIcon } from './TypeIcon';
+import { useLovLabel } from './useLovLabel';
 
 export interface ResultRowProps {
   id: string;
@@ -38,9 +39,10 @@ export function ResultRow(p: ResultRowProps) {
   const { t } = useTranslation();
   const typeName = p.item?._t ?? typeOfId(p.id);
   const type = itemType(typeName);
+  const lov = useLovLabel([type]);
   const facts = p.item
     ? detailKeys(type)
-        .map((k) => cellText(t, type, p.item!, k))
+        .map((k) => cellText(t, type, p.item!, k, lov))
         .filter(Boolean)
     : [];
   const parts = [p.detail, p.showType || !p.item ? typeLabel(t, typeName) : null, ...facts].filter(

@@ -15,6 +15,7 @@ import type { Item } from '../state/items';
 import type { ResultViewProps } from './ResultList';
 import { isPlainClick } from '../shell/cell-href';
 import { cellText, keyLabel } from './search-labels';
+import { useLovLabel } from './useLovLabel';
 import { defaultOrder, labelKey, sortOptions, type Order, type SortKey } from './search-model';
 
 export interface ResultTableProps extends ResultViewProps {
@@ -44,6 +45,7 @@ export function ResultTable({
   onSort,
 }: ResultTableProps) {
   const { t } = useTranslation();
+  const lov = useLovLabel([type]);
   const sortable = new Set(sortOptions(type, false));
   const nameKey = labelKey(type);
   const cols = nameKey && columns.includes(nameKey) ? [...columns] : [NAME, ...columns];
@@ -101,7 +103,7 @@ export function ResultTable({
                     </TableCell>
                   ) : (
                     <TableCell key={c}>
-                      {item ? cellText(t, type ?? itemType(item._t), item, c) : ''}
+                      {item ? cellText(t, type ?? itemType(item._t), item, c, lov) : ''}
                     </TableCell>
                   ),
                 )}

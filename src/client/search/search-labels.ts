@@ -8,6 +8,7 @@ import { displayValue, isEmptyValue } from '../items/display';
 import { formatDate } from '../items/format';
 import { accessLabel, enumLabel, propLabel } from '../items/labels';
 import type { Item } from '../state/items';
+import type { LovLabel } from './lov-labels';
 import { isDateKey, type FilterValue } from './search-model';
 
 // Words for the search screens: type names, facet and column names, bucket and cell values.
@@ -36,7 +37,8 @@ export function keyLabel(t: TFunction, type: string | null, key: string): string
 
 /**
  * A facet value: date bands by name, types and levels translated, relations by the label the
- * server gave (only for readable targets; others say they are not visible).
+ * server gave (only for readable targets; others say they are not visible), list-of-values keys
+ * by their label (`lov`: a facet counts items of every owner, so no item's owner is given).
  */
 export function valueLabel(
   t: TFunction,
@@ -44,6 +46,7 @@ export function valueLabel(
   key: string,
   value: FilterValue,
   serverLabel?: string,
+  lov?: LovLabel,
 ): string {
   const prop = type?.allProperties[key];
   if (value === null || value === '') return t('search.none');
@@ -55,6 +58,7 @@ export function valueLabel(
   }
   if (key === '_t') return typeLabel(t, String(value));
   if (key === '$access') return accessLabel(t, String(value));
+  if (prop?.kind === 'lov' && prop.lov && lov) return lov(prop.lov, String(value), null) ?? String(value);
   if (serverLabel) return serverLabel;
   if (key === 'owner' || key === '_c' || prop?.kind === 'relation') return t('search.hiddenItem');
   if (prop?.kind === 'boolean') return value === true || value === 'true' ? t('item.yes') : t('item.no');
@@ -62,11 +66,17 @@ export function valueLabel(
   return String(value);
 }
 
-export function bucketLabel(t: TFunction, type: ItemType | undefined, key: string, b: FacetBucket): string {
+export function bucketLabel(
+  t: TFunction,
+  type: ItemType | undefined,
+  key: string,
+  b: FacetBucket,
+  lov?: LovLabel,
+): string {
   const prop = type?.allProperties[key];
   if (prop?.facet === 'sizeBands' && b.label) return t(`files.bands.${b.label}`);
   if (isDateKey(key, prop)) return b.label ? t(`search.bands.${b.label}`) : String(b.value);
-  return valueLabel(t, type, key, b.value, b.label);
+  return valueLabel(t, type, key, b.value, b.label, lov);
 }
 
 /** The date a key holds on an item (ISO), for timelines and date columns. */
@@ -77,8 +87,17 @@ export function itemDate(item: Item, key: string): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-/** One table cell or card field as text. */
-export function cellText(t: TFunction, type: ItemType | undefined, item: Item, key: string): string {
+/**
+ * One table cell or card field as text; list-of-values keys by their label in the item's
+ * organisation's list first (`lov`, see lovLabelFrom), the key while the lists load.
+ */
+export function cellText(
+  t: TFunction,
+  type: ItemType | undefined,
+  item: Item,
+  key: string,
+  lov?: LovLabel,
+): string {
   const labels = item.$labels ?? {};
   switch (key) {
     case '_t':
@@ -107,5 +126,11 @@ export function cellText(t: TFunction, type: ItemType | undefined, item: Item, k
     return ids.map((id) => labels[id] ?? id).join(', ');
   }
   if (prop.registeredKind && typeof v === 'string') return enumLabel(t, v);
+  if (prop.kind === 'lov' && prop.lov && lov) {
+    const list = prop.lov;
+    return (Array.isArray(v) ? v : [v])
+      .map((k) => lov(list, String(k), item.owner ?? null) ?? String(k))
+      .join(', ');
+  }
   return displayValue(t, prop, v);
 }

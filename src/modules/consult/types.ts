@@ -135,12 +135,16 @@ export const Consultation = defineItemType({
 export const ConsultResponse = defineItemType({
   name: 'ConsultResponse',
   attachments: true,
-  label: '{projectName}',
+  // "Pipeline — Riverbend": a response's title is not its consultation's (labels cannot follow a
+  // relation, so the community's name is a copy, see communityName).
+  label: '{projectName} — {communityName}',
   defaultIcon: 'rate_review',
   workflow: { stateList: 'RWF_STATES', capability: 'ConsultRespond' },
   properties: {
     consultation: { kind: 'relation', types: ['Consultation'], required: true, write: 'system' },
     community: { kind: 'relation', types: ['Organization'], facet: true, write: 'system' },
+    /** The community's name, copied at distribution and kept in step by the Organization hook. */
+    communityName: { ...str(300), textField: true, write: 'system' },
     priority: { kind: 'lov', lov: 'CNS_PRIORITIES', facet: true },
     state: { kind: 'enum', values: RESPONSE_STATES, facet: true, write: 'system' },
     outcome: { kind: 'lov', lov: 'RWF_OUTCOMES', facet: true },
@@ -150,7 +154,8 @@ export const ConsultResponse = defineItemType({
     ...mirrored,
     ...workflowProperties('RWF_STATES'),
   },
-  defaultHeaders: ['projectName', 'state', 'primaryOrg', 'anticipatedResponse', '_wf.state', '_wf.$assigned'],
+  // The name column says project and community (the label): no project column beside it.
+  defaultHeaders: ['state', 'primaryOrg', 'anticipatedResponse', '_wf.state', '_wf.$assigned'],
   keyFacts: ['community', 'primaryOrg', 'anticipatedResponse', 'outcome', '_wf.$assigned'],
   facets: [
     'state',

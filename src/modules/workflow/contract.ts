@@ -39,6 +39,8 @@ const StepInstanceZ = StepDefZ.extend({
   completedAt: z.string().nullable(),
   adHoc: z.boolean().optional(),
   reminded: z.array(z.number()).optional(),
+  dueByHand: z.boolean().optional(),
+  roleUnfilled: z.enum(ROLES).optional(),
 });
 export const WorkflowInstanceZ = z.strictObject({
   workflow: z.string().nullable(),

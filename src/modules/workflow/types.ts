@@ -53,6 +53,16 @@ export interface StepInstance extends StepDef {
   adHoc?: boolean;
   /** Due-reminder thresholds already sent (days before due: 3, 0), so each is sent once. */
   reminded?: number[];
+  /**
+   * Set by a person (wfSetStepDue, even to none): the due rule no longer moves it when the
+   * item's date changes.
+   */
+  dueByHand?: boolean;
+  /**
+   * The step's default is a role nobody in the owner holds (among those who may read the item):
+   * it waits unassigned, and the panel says why. Gone once someone is assigned.
+   */
+  roleUnfilled?: Role;
 }
 
 /** The item's `_wf`. */

@@ -48,6 +48,7 @@ export const consultScreensEn = {
     ConsultResponse: {
       consultation: 'Consultation',
       community: 'Community',
+      communityName: 'Community name',
       priority: 'Priority',
       state: 'State',
       outcome: 'Outcome',

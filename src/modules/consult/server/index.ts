@@ -12,7 +12,7 @@ import {
   cnsWithdraw,
 } from './lifecycle-acts';
 import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeetingStates } from './meetings';
-import { autoResponded, mirrorAttachment, mirrorConsultation } from './mirror';
+import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, consultationCreated, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
 import {
@@ -61,6 +61,8 @@ export const server: ServerModule = {
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
     ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
     Attachment: { afterWrite: mirrorAttachment },
+    // A community renamed: its responses' labels say the new name.
+    Organization: { afterWrite: mirrorCommunityName },
     Meeting: { beforeWrite: meetingBeforeWrite },
   },
   async start(services) {

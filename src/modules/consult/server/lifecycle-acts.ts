@@ -17,7 +17,7 @@ import {
 import type { ConsultActs } from '../contract';
 import { moveFor, PROPONENT_EDITABLE, type ConsultAct } from '../lifecycle';
 import { RESPONSE_DONE, type ConsultRole, type ConsultationState } from '../types';
-import { mirroredOf, responsesOf } from './mirror';
+import { communityNameOf, mirroredOf, responsesOf } from './mirror';
 import { isConsultStaff, orgOfType } from './rules';
 
 // The lifecycle acts (consult/lifecycle.ts is the table). Each runs in one transaction: the
@@ -256,6 +256,7 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
       const data: Record<string, unknown> = {
         consultation: row.id,
         community,
+        communityName: await communityNameOf(tx, services, community),
         state: 'PENDING',
         ...mirroredOf(row),
         ...(typeof row.data.requestedResponseDate === 'string'

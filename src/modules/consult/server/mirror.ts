@@ -11,8 +11,9 @@ import { moveFor } from '../lifecycle';
 import { MIRRORED_FIELDS, RESPONSE_DONE } from '../types';
 
 // Copies kept in step inside the write's transaction (docs/consultation.md "Mirrored fields"):
-// a response's and a ConsultAttachment's copy of the consultation's fields, ConsultAttachment
-// rows for a consultation's files, and the consultation's automatic RESPONDED.
+// a response's and a ConsultAttachment's copy of the consultation's fields, a response's copy of
+// its community's name, ConsultAttachment rows for a consultation's files, and the
+// consultation's automatic RESPONDED.
 
 /** The consultation's mirrored fields as a patch (null removes a field the consultation lost). */
 export function mirroredOf(c: ItemRow): Record<string, unknown> {
@@ -43,6 +44,21 @@ export async function mirrorConsultation(tx: Executor, e: WriteEvent): Promise<v
   ];
   for (const id of targets)
     await e.items.patchIn(tx, SYSTEM, id, patch, { actor: e.actor, realActor: e.realActor });
+}
+
+/** The community's name as a response's label shows it (its label, from the stored row). */
+export async function communityNameOf(tx: Executor, e: Pick<WriteEvent, 'items'>, org: string) {
+  const row = (await loadRows(tx, [org])).get(org);
+  return row && !row.deleted ? e.items.labelOf(row) : null;
+}
+
+/** Organization afterWrite: a renamed community's responses carry the new name. */
+export async function mirrorCommunityName(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.kind !== 'updated' || !e.changes) return;
+  if (!('displayName' in e.changes) && !('legalName' in e.changes)) return;
+  const communityName = e.items.labelOf(e.row);
+  for (const id of await idsWhere(tx, 'ConsultResponse', 'community', e.row.id))
+    await e.items.patchIn(tx, SYSTEM, id, { communityName }, { actor: e.actor, realActor: e.realActor });
 }
 
 function extensionOf(name: unknown): string | null {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Geometry } from '../../../kernel/geometry';
+import { listScreenOf } from '../../../client/search/screens';
+import { labelKey, screenColumns } from '../../../client/search/search-model';
+import { ConsultResponse } from '../types';
+import { consultViews } from '../views';
 import { areaParts, readArea } from '../client/create/geojson';
 import { dueInfo, dueMatters } from '../client/record/days-left';
 
@@ -74,5 +78,34 @@ describe('the project area (readArea, areaParts)', () => {
     expect(areaParts({ type: 'MultiPoint', coordinates: [[1, 2]] } as Geometry)).toEqual([
       { type: 'Point', coordinates: [1, 2] },
     ]);
+  });
+});
+
+describe('consult.responses columns (spec §6)', () => {
+  const screen = listScreenOf(consultViews.find((v) => v.name === 'consult.responses')!);
+  // The name column ('Project — Community', the label) leads; these follow it.
+  const base = ['primaryOrg', 'anticipatedResponse', '_wf.state', '_wf.$assigned'];
+
+  it('leave the generic state to admins, and give a shared site’s admins the community', () => {
+    expect(screenColumns(screen, ConsultResponse, { admin: false, dedicated: false })).toEqual(base);
+    expect(screenColumns(screen, ConsultResponse, { admin: false, dedicated: true })).toEqual(base);
+    expect(screenColumns(screen, ConsultResponse, { admin: true, dedicated: false })).toEqual([
+      'state',
+      ...base,
+      'community',
+    ]);
+    // A dedicated deployment's admin is one community's: every response is theirs.
+    expect(screenColumns(screen, ConsultResponse, { admin: true, dedicated: true })).toEqual([
+      'state',
+      ...base,
+    ]);
+  });
+
+  it('name a response by project and community, so the project is no column of its own', () => {
+    expect(ConsultResponse.label).toBe('{projectName} — {communityName}');
+    expect(labelKey(ConsultResponse)).toBeNull();
+    expect(screenColumns(screen, ConsultResponse, { admin: true, dedicated: false })).not.toContain(
+      'projectName',
+    );
   });
 });

@@ -342,6 +342,42 @@ describe('the lifecycle through acts', () => {
     await refusedUnchanged(id, 'proponent', 'act/cnsWithdraw', { consultation: id }, 'cnsTransition');
   });
 
+  it("a response is labelled by project and community, and follows the community's new name", async () => {
+    const c = await draft({ projectName: 'Label check line' });
+    await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });
+    const dist = await ok('officer', 'act/cnsDistribute', {
+      consultation: c.$id,
+      communities: [org.riverbend, org.eagle],
+    });
+    const [mine, theirs] = dist.responses as string[];
+    expect((await ok('officer', `label/${mine}`)).label).toBe('Label check line — Riverbend First Nation');
+    expect((await ok('eagle', `label/${theirs}`)).label).toBe('Label check line — Eagle Lake Nation');
+    // Search finds a response by its community's name too.
+    const found = await ok('officer', 'search/ids', {
+      must: { _t: ['ConsultResponse'], $text: ['Riverbend'] },
+      labels: true,
+    });
+    expect(found.ids).toContain(mine);
+    expect(found.ids).not.toContain(theirs);
+    // The proponent reads neither response, so neither label.
+    expect((await req('proponent', `label/${mine}`)).erred).toBe(true);
+    const items = server.app.services.items;
+    const eagle = await items.read(SYSTEM, org.eagle);
+    await items.update(SYSTEM, {
+      $id: org.eagle,
+      $version: eagle.$version,
+      displayName: 'Eagle Lake Cree Nation',
+    });
+    expect((await row(theirs!)).data.communityName).toBe('Eagle Lake Cree Nation');
+    expect((await ok('eagle', `label/${theirs}`)).label).toBe('Label check line — Eagle Lake Cree Nation');
+    expect((await row(mine!)).data.communityName).toBe('Riverbend First Nation');
+    await items.update(SYSTEM, {
+      $id: org.eagle,
+      $version: (await items.read(SYSTEM, org.eagle)).$version,
+      displayName: 'Eagle Lake Nation',
+    });
+  });
+
   it('withdrawal stops the open responses: their open steps are skipped, state NO_RESPONSE', async () => {
     const c = await draft();
     await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });

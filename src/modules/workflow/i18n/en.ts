@@ -84,6 +84,7 @@ export const workflowEn = {
       SKIP: 'Skipped',
     },
     unassigned: 'Unassigned',
+    roleUnfilled: 'Unassigned: the organisation has no {{role}}',
     assignedTo: 'Assigned to {{name}}',
     dueOn: 'Due {{date}}',
     overdue: 'Overdue since {{date}}',

@@ -279,6 +279,8 @@ export const acts = actsOf(workflowActs, {
       const step = stepOf(run, call.body.step);
       const from = step.dueDate;
       step.dueDate = call.body.dueDate;
+      // A person's date (or none): the rule no longer moves it when the item's date changes.
+      step.dueByHand = true;
       // A new date is a new deadline: its reminders are due again.
       step.reminded = [];
       await save(run, 'WKF_STEP_DUE_SET', { step: step.id, from, to: call.body.dueDate });

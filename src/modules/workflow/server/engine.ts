@@ -1,7 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { roleRank, type Role } from '../../../protocol/access-levels';
 import {
   AppError,
   loadPrincipal,
   loadRow,
+  loadRows,
+  query,
+  rankIn,
   SYSTEM,
   type Executor,
   type ItemRow,
@@ -76,7 +81,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The due date a step's rule gives, or null (no rule, or its date property is empty). */
-function ruleDue(step: StepInstance, item: ItemRow): string | null {
+export function ruleDue(step: StepInstance, item: ItemRow): string | null {
   if (!step.due) return null;
   if (step.due.from === 'start') return step.startedAt ? addDays(step.startedAt, step.due.days) : null;
   const from = item.data[step.due.from];
@@ -136,26 +141,100 @@ export async function mayWorkOn(run: Run, user: string, item?: ItemRow): Promise
 }
 
 /**
- * Fills the instance's default assignees (a person named by the definition, if they may read the
- * item; a role's steps stay unassigned for the team to pick up) and the due dates counted from
- * the item's date properties. `only`: just these steps (those `wfApplySteps` brings in).
+ * The people who may take a step whose default is `role`: members of the item's owner whose role
+ * there is `role` or higher (the access model's ranks: an editor is staff too), whose account is
+ * not blocked, and who may read the item. Sorted by who should get it: fewest items on which
+ * they have an open step, plus the steps of this instance already given to them, then by name
+ * and id, so the choice is the same every time and can be explained.
+ */
+export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promise<string[]> {
+  if (!item.owner) return [];
+  const members = await query<{ id: string }>(
+    run.tx,
+    sql`select m.user_id as id from memberships m
+      left join credentials c on c.user_id = m.user_id
+      where m.org_id = ${item.owner} and not coalesce(c.blocked, false)
+      order by m.user_id`,
+  );
+  const users = await loadRows(
+    run.tx,
+    members.map((m) => m.id),
+  );
+  const workTypes = [...run.services.registry.types.values()].filter((t) => t.workflow).map((t) => t.name);
+  const out: { id: string; load: number; name: string }[] = [];
+  for (const { id } of members) {
+    const user = users.get(id);
+    if (!user || user.deleted) continue;
+    const p = await loadPrincipal(run.tx, id);
+    if (!p || rankIn(p, item.owner) < roleRank(role)) continue;
+    if (!(await run.services.items.policy.can(p, 'read', item, run.services.items.loaderFor(run.tx))))
+      continue;
+    let load = run.wf.steps.filter((s) => s.assignedTo === id && !isStepDone(s.state)).length;
+    for (const type of workTypes) {
+      const [n] = await query<{ n: number }>(
+        run.tx,
+        sql`select count(*)::int as n from items where type = ${type} and not deleted
+          and id <> ${item.id} and data->'_wf.$assigned' @> ${JSON.stringify([id])}::jsonb`,
+      );
+      load += Number(n?.n ?? 0);
+    }
+    out.push({ id, load, name: run.services.items.labelOf(user).toLocaleLowerCase() });
+  }
+  out.sort((a, b) => a.load - b.load || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  return out.map((c) => c.id);
+}
+
+/**
+ * Fills the instance's default assignees and the due dates counted from the item's date
+ * properties (docs/workflow.md "Default assignee"). A named person gets the step if they may
+ * read the item; a role's step goes to the first of roleCandidates, or waits unassigned with
+ * `roleUnfilled` when nobody holds the role. `only`: just these steps (those `wfApplySteps`
+ * brings in).
  */
 export async function fillDefaults(run: Run, only?: ReadonlySet<string>): Promise<void> {
   const item = (await loadRow(run.tx, run.itemId))!;
   for (const s of run.wf.steps) {
     if (only && !only.has(s.id)) continue;
-    if (s.assignedTo === null && s.assignee?.user && !isStepDone(s.state)) {
-      if (await mayWorkOn(run, s.assignee.user, item)) setAssignee(run, s, s.assignee.user);
+    if (s.assignedTo === null && !isStepDone(s.state)) {
+      if (s.assignee?.user) {
+        if (await mayWorkOn(run, s.assignee.user, item)) setAssignee(run, s, s.assignee.user);
+      } else if (s.assignee?.role) {
+        const [first] = await roleCandidates(run, item, s.assignee.role);
+        if (first) setAssignee(run, s, first);
+        else s.roleUnfilled = s.assignee.role;
+      }
     }
-    if (s.dueDate === null && s.due && s.due.from !== 'start') s.dueDate = ruleDue(s, item);
+    if (s.dueDate === null && !s.dueByHand && s.due && s.due.from !== 'start') s.dueDate = ruleDue(s, item);
   }
+}
+
+/**
+ * The item's date properties changed (`changed`: their names): open steps whose due date counts
+ * from one of them get it again, unless a person set theirs by hand. Returns the steps moved.
+ */
+export function recomputeDue(run: Run, item: ItemRow, changed: ReadonlySet<string>): string[] {
+  const moved: string[] = [];
+  for (const s of run.wf.steps) {
+    if (!s.due || s.due.from === 'start' || !changed.has(s.due.from)) continue;
+    if (s.dueByHand || isStepDone(s.state)) continue;
+    const due = ruleDue(s, item);
+    if (due === s.dueDate) continue;
+    s.dueDate = due;
+    // A new deadline: its reminders are due again.
+    s.reminded = [];
+    moved.push(s.id);
+  }
+  return moved;
 }
 
 export function setAssignee(run: Run, step: StepInstance, user: string | null): void {
   if (step.assignedTo === user) return;
   step.assignedTo = user;
   step.reminded = [];
-  if (user) run.assigned.push({ user, step: step.id });
+  if (user) {
+    delete step.roleUnfilled;
+    run.assigned.push({ user, step: step.id });
+  }
 }
 
 function handlerOf(run: Run, kind: string) {

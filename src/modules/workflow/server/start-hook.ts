@@ -6,7 +6,8 @@ import {
   type TypeHooks,
   type WriteEvent,
 } from '../../../server/module-api';
-import { loadDefinition, newRun, startInstance } from './engine';
+import type { WorkflowInstance } from '../types';
+import { loadDefinition, newRun, recomputeDue, save, startInstance } from './engine';
 
 /**
  * The '*' afterWrite hook that starts an instance: an item of a workflow-capable type written
@@ -18,8 +19,9 @@ async function startOnWrite(tx: Executor, e: WriteEvent): Promise<void> {
   if (e.kind !== 'created' && e.kind !== 'updated') return;
   const type = e.items.registry.type(e.row.type);
   if (!type?.workflow) return;
+  if (e.row.data._wf) return dueOnWrite(tx, e);
   const wfId = e.row.data.workflow;
-  if (typeof wfId !== 'string' || e.row.data._wf) return;
+  if (typeof wfId !== 'string') return;
   const services = servicesOf(e);
   const row = (await loadRow(tx, e.row.id))!;
   const def = await loadDefinition(tx, services, SYSTEM, wfId, row.type);
@@ -27,6 +29,25 @@ async function startOnWrite(tx: Executor, e: WriteEvent): Promise<void> {
   run.actor = e.actor;
   run.realActor = e.realActor;
   await startInstance(run, def, 'WKF_APPLIED_STEPS', { auto: true });
+}
+
+/**
+ * An update of a date a step's due rule counts from (a response's anticipatedResponse) moves
+ * those steps' due dates, except dates a person set by hand; recorded as WKF_STEP_DUE_SET
+ * (`auto: true`) by the writer. The engine's own `_wf` saves are 'touched': they never get here.
+ */
+async function dueOnWrite(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.kind !== 'updated' || !e.changes) return;
+  const changed = new Set(Object.keys(e.changes));
+  const wf = e.row.data._wf as WorkflowInstance;
+  if (!Array.isArray(wf?.steps) || !wf.steps.some((s) => s.due && changed.has(s.due.from))) return;
+  const services = servicesOf(e);
+  const row = (await loadRow(tx, e.row.id))!;
+  const run = newRun(tx, services, SYSTEM, row, structuredClone(row.data._wf as WorkflowInstance));
+  run.actor = e.actor;
+  run.realActor = e.realActor;
+  const steps = recomputeDue(run, row, changed);
+  if (steps.length) await save(run, 'WKF_STEP_DUE_SET', { steps, auto: true });
 }
 
 // Hooks get the node's item service, not its services; the engine needs the services (the step

@@ -1,21 +1,17 @@
 import type { SocketClient } from '../../../../client/module-api';
+import type { ActBody, ActReply } from '../../../../kernel/act-contract';
+import type { ConsultActs } from '../../contract';
 
-// The consultation acts the screens call (consult/contract.ts; docs/consultation.md).
-// TODO(lead): once the consult contract is merged, switch these to the typed
-// `client.act(name, body)`; until then the untyped request path sends the same `act/{name}`.
-export type ConsultActName =
-  | 'cnsSubmit'
-  | 'cnsReview'
-  | 'cnsMarkIncomplete'
-  | 'cnsDistribute'
-  | 'cnsWithdraw'
-  | 'cnsClose'
-  | 'cnsCreateOrganization';
+// The consultation acts (consult/contract.ts; docs/consultation.md) go through the typed
+// `client.act(name, body)`: a body or reply that differs from the contract does not compile.
+// The screens call `client.act` directly; this name stays for the create dialog's submit.
 
-export function consultAct<R = { $id: string; state?: string }>(
+export type ConsultActName = keyof ConsultActs & string;
+
+export function consultAct<N extends ConsultActName>(
   client: SocketClient,
-  name: ConsultActName,
-  body: Record<string, unknown>,
-): Promise<R> {
-  return client.request<R>(`act/${name}`, body);
+  name: N,
+  body: ActBody<ConsultActs[N]>,
+): Promise<ActReply<ConsultActs[N]>> {
+  return client.act(name, body);
 }

@@ -13,12 +13,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, useApp } from '../../../../client/module-api';
 import { ORGANIZATION_TYPES } from '../../../core/types';
-import { consultAct } from '../common/acts';
 
 /** What a community records: never another community (those are set up by the site's admins). */
 export const RECORDABLE_TYPES = ORGANIZATION_TYPES.filter((t) => t !== 'COMMUNITY');
 
 type Field = 'displayName' | 'legalName' | 'website' | 'industry';
+type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 /** Record a proponent, regulator or consultant organisation (act cnsCreateOrganization). */
 export function RecordOrganizationDialog({
@@ -31,18 +31,30 @@ export function RecordOrganizationDialog({
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const titleId = useId();
-  const [values, setValues] = useState<Record<string, string>>({ type: 'INDUSTRY' });
+  const [values, setValues] = useState<Record<Field, string>>({
+    displayName: '',
+    legalName: '',
+    website: '',
+    industry: '',
+  });
+  const [type, setType] = useState<OrganizationType>('INDUSTRY');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   async function save(addContact: boolean) {
-    const name = (values.displayName ?? '').trim();
+    const name = values.displayName.trim();
     if (!name) return setErrors({ displayName: 'errors.required' });
-    const body: Record<string, unknown> = { displayName: name, type: values.type };
-    for (const k of ['legalName', 'website', 'industry']) if (values[k]?.trim()) body[k] = values[k]!.trim();
+    // Empty optional fields are left out (undefined is not sent).
+    const optional = (k: Field) => values[k].trim() || undefined;
     setBusy(true);
     try {
-      const r = await consultAct<{ $id: string }>(client, 'cnsCreateOrganization', body);
+      const r = await client.act('cnsCreateOrganization', {
+        displayName: name,
+        type,
+        legalName: optional('legalName'),
+        website: optional('website'),
+        industry: optional('industry'),
+      });
       alerts.push({ type: 'success', key: 'consult.org.created' });
       onCreated(r.$id, name, addContact);
     } catch (e) {
@@ -87,8 +99,8 @@ export function RecordOrganizationDialog({
             <TextField
               select
               label={t('consult.org.type')}
-              value={values.type}
-              onChange={(e) => setValues((v) => ({ ...v, type: e.target.value }))}
+              value={type}
+              onChange={(e) => setType(e.target.value as OrganizationType)}
             >
               {RECORDABLE_TYPES.map((ty) => (
                 <MenuItem key={ty} value={ty}>

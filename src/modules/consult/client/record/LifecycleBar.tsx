@@ -13,12 +13,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type Item, type UserSession } from '../../../../client/module-api';
 import type { ConsultAct } from '../../lifecycle';
-import { consultAct } from '../common/acts';
 import { SearchPicker, type PickerValue } from '../common/SearchPicker';
 import { movesFor } from './movers';
-
-/** Moves that change nothing irreversible go at once; the others ask first. */
-const DIRECT: readonly ConsultAct[] = ['cnsReview'];
 
 /**
  * The lifecycle moves this user may make now (lifecycle.ts's table and their rights), as
@@ -33,10 +29,12 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
   const [busy, setBusy] = useState(false);
   if (!moves.length) return null;
 
-  async function run(act: ConsultAct, extra: Record<string, unknown> = {}): Promise<boolean> {
+  const consultation = item.$id;
+  // `send` is the act itself, through the typed client.act, so each body is checked.
+  async function run(act: ConsultAct, send: () => Promise<unknown>): Promise<boolean> {
     setBusy(true);
     try {
-      await consultAct(client, act, { consultation: item.$id, ...extra });
+      await send();
       alerts.push({ type: 'success', key: `consult.moves.done.${act}` });
       setOpen(null);
       return true;
@@ -64,7 +62,10 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
             disabled={busy}
             variant={m === 'cnsWithdraw' ? 'outlined' : 'contained'}
             color={m === 'cnsWithdraw' ? 'error' : 'primary'}
-            onClick={() => (DIRECT.includes(m) ? void run(m) : setOpen(m))}
+            // Review changes nothing irreversible: it goes at once; the other moves ask first.
+            onClick={() =>
+              m === 'cnsReview' ? void run(m, () => client.act('cnsReview', { consultation })) : setOpen(m)
+            }
           >
             {t(`consult.moves.${m}`)}
           </Button>
@@ -75,7 +76,7 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
           item={item}
           busy={busy}
           onClose={() => setOpen(null)}
-          onConfirm={() => run('cnsSubmit')}
+          onConfirm={() => run('cnsSubmit', () => client.act('cnsSubmit', { consultation }))}
         />
       )}
       {open === 'cnsMarkIncomplete' && (
@@ -86,7 +87,9 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
           required
           busy={busy}
           onClose={() => setOpen(null)}
-          onConfirm={(message) => run('cnsMarkIncomplete', { message })}
+          onConfirm={(message) =>
+            run('cnsMarkIncomplete', () => client.act('cnsMarkIncomplete', { consultation, message }))
+          }
         />
       )}
       {open === 'cnsWithdraw' && (
@@ -97,7 +100,11 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
           danger
           busy={busy}
           onClose={() => setOpen(null)}
-          onConfirm={(reason) => run('cnsWithdraw', reason ? { reason } : {})}
+          onConfirm={(reason) =>
+            run('cnsWithdraw', () =>
+              client.act('cnsWithdraw', { consultation, ...(reason ? { reason } : {}) }),
+            )
+          }
         />
       )}
       {open === 'cnsDistribute' && (
@@ -105,7 +112,9 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
           item={item}
           busy={busy}
           onClose={() => setOpen(null)}
-          onConfirm={(communities) => run('cnsDistribute', { communities })}
+          onConfirm={(communities) =>
+            run('cnsDistribute', () => client.act('cnsDistribute', { consultation, communities }))
+          }
         />
       )}
       {open === 'cnsClose' && (
@@ -113,7 +122,7 @@ export function LifecycleBar({ item, user }: { item: Item; user: UserSession | n
           text={t('consult.moves.closeConfirm')}
           busy={busy}
           onClose={() => setOpen(null)}
-          onConfirm={() => run('cnsClose')}
+          onConfirm={() => run('cnsClose', () => client.act('cnsClose', { consultation }))}
         />
       )}
     </>

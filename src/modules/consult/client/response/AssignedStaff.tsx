@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type Item } from '../../../../client/module-api';
-import { consultAct, errorKey } from './consult-acts';
+import { errorKey } from './consult-acts';
 import { assignedOf, labelOf } from './response-fields';
 import { UserPicker } from './UserPicker';
 
@@ -24,7 +24,7 @@ export function AssignedStaff({ item, editable }: { item: Item; editable: boolea
     setBusy(true);
     setError(null);
     try {
-      await consultAct(client, name, { item: item.$id, user });
+      await client.act(name, { item: item.$id, user });
       if (name === 'cnsAssign') setPick(null);
     } catch (e) {
       setError(errorKey(e));

@@ -11,7 +11,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type Item } from '../../../../client/module-api';
-import { consultAct, errorKey } from './consult-acts';
+import { errorKey } from './consult-acts';
 import { LovPicker } from './LovPicker';
 
 /**
@@ -41,7 +41,7 @@ export function RecordOfflineDialog(p: {
     }
     setBusy(true);
     try {
-      await consultAct(client, 'rwfRecordOffline', { response: p.item.$id, outcome });
+      await client.act('rwfRecordOffline', { response: p.item.$id, outcome });
       // The outcome is a field of the form: the record takes the act's change as its own (and
       // says it was applied); outside a record the dialog says it.
       if (p.onSaved) p.onSaved(await client.request<Item>(`readAllowed/${p.item.$id}`));

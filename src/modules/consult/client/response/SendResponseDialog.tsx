@@ -19,7 +19,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useAttachments, type Item } from '../../../../client/module-api';
-import { asRefusal, consultAct, errorKey } from './consult-acts';
+import { asRefusal, errorKey } from './consult-acts';
 import {
   NEEDS_ATTACHMENTS,
   SEND_PURPOSES,
@@ -73,7 +73,7 @@ export function SendResponseDialog(p: {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const reply = await consultAct<SendReply>(client, 'rwfSendResponse', {
+      const reply: SendReply = await client.act('rwfSendResponse', {
         response: p.item.$id,
         purpose,
         subject: subject.trim(),

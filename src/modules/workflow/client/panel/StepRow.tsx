@@ -98,7 +98,13 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
             {assignee ? initials(assignee) : '?'}
           </Avatar>
           <Typography variant="body2" color={assignee ? 'text.primary' : 'text.secondary'}>
-            {assignee ? t('workflow.assignedTo', { name: assignee }) : t('workflow.unassigned')}
+            {assignee
+              ? t('workflow.assignedTo', { name: assignee })
+              : step.roleUnfilled
+                ? t('workflow.roleUnfilled', {
+                    role: t(`workflow.roles.${step.roleUnfilled}`).toLocaleLowerCase(),
+                  })
+                : t('workflow.unassigned')}
           </Typography>
         </Box>
         {due && step.dueDate && (
