@@ -14,7 +14,6 @@ import {
   type FormValues,
   type Item,
 } from '../../../../client/module-api';
-import { consultAct } from '../common/acts';
 import type { PickerValue } from '../common/SearchPicker';
 import {
   consultationData,
@@ -169,7 +168,7 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     if (!created) return;
     setBusy(true);
     try {
-      await consultAct(client, 'cnsSubmit', { consultation: created.$id });
+      await client.act('cnsSubmit', { consultation: created.$id });
       alerts.push({ type: 'success', key: 'consult.create.submitted' });
       onCreated(created);
     } catch (e) {
