@@ -9,6 +9,7 @@ import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/module
 import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import type { WorkflowActs } from '../src/modules/workflow/contract';
 import type { ConsultActs } from '../src/modules/consult/contract';
+import type { spatialAsyncActs } from '../src/modules/spatial/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ClientModule } from '../src/client/module-api';
@@ -88,9 +89,10 @@ describe('the client’s act types, derived from the list', () => {
     // contracts lost to the manifest's default type) would make any name an act.
     type Listed = CoreActs & WorkflowActs & ConsultActs;
     expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
-    expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof CoreAsyncActs>();
+    type ListedAsync = CoreAsyncActs & typeof spatialAsyncActs;
+    expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof ListedAsync>();
     expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
-    expectTypeOf<AsyncActName>().toEqualTypeOf<keyof CoreAsyncActs & string>();
+    expectTypeOf<AsyncActName>().toEqualTypeOf<keyof ListedAsync & string>();
     expect(MODULES.length).toBeGreaterThan(0);
   });
 });

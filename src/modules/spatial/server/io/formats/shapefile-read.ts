@@ -1,0 +1,62 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import proj4 from 'proj4';
+import { getShapefile } from 'shpjs';
+import { fileError, type SourceFile, type SourceLayer, WHOLE_FILE_MAX_BYTES } from '../layers';
+
+// A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg) through shpjs,
+// which reprojects from the .prj with proj4. shpjs wants each part whole, so the zip is read into
+// memory, up to WHOLE_FILE_MAX_BYTES (docs/spatial-io.md "Limits", measured by the bench).
+
+export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> {
+  if (src.size > WHOLE_FILE_MAX_BYTES)
+    throw fileError('tooBig', src.name, src.name, `${src.size} bytes; at most ${WHOLE_FILE_MAX_BYTES}`);
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(await readFile(src.path), {
+      filter: (f) => !f.name.includes('__MACOSX') && /\.(shp|dbf|prj|cpg)$/i.test(f.name),
+    });
+  } catch (e) {
+    throw fileError('badZip', src.name, src.name, (e as Error).message);
+  }
+  const byLower = new Map(Object.keys(files).map((k) => [k.toLowerCase(), k]));
+  const part = (base: string, ext: string) => {
+    const k = byLower.get(`${base}.${ext}`.toLowerCase());
+    return k ? files[k] : undefined;
+  };
+  const bases = Object.keys(files)
+    .filter((k) => /\.shp$/i.test(k))
+    .map((k) => k.slice(0, -4));
+  if (!bases.length) throw fileError('noLayers', src.name, '.shp');
+  const layers: SourceLayer[] = [];
+  for (const base of bases) {
+    const short = base.replace(/^.*\//, '');
+    const shp = part(base, 'shp')!;
+    const dbf = part(base, 'dbf');
+    if (!dbf) throw fileError('partMissing', src.name, `${short}.dbf`);
+    const prjBytes = part(base, 'prj');
+    const prj = prjBytes ? new TextDecoder().decode(prjBytes) : undefined;
+    if (prj) {
+      try {
+        proj4(prj);
+      } catch (e) {
+        throw fileError('badProjection', src.name, `${short}.prj`, String((e as Error)?.message ?? e));
+      }
+    }
+    if (shp.length < 100) throw fileError('badPart', src.name, `${short}.shp`, 'no header');
+    const cpg = part(base, 'cpg');
+    let fc: { features: { geometry: unknown; properties: Record<string, unknown> | null }[] };
+    try {
+      fc = (await getShapefile({
+        shp,
+        dbf,
+        prj,
+        cpg: cpg ? new TextDecoder().decode(cpg) : undefined,
+      })) as typeof fc;
+    } catch (e) {
+      throw fileError('badPart', src.name, `${short}.shp`, (e as Error).message);
+    }
+    layers.push({ name: short, features: fc.features });
+  }
+  return layers;
+}
