@@ -14,7 +14,7 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(await readFile(src.path), {
-      filter: (f) => !f.name.includes('__MACOSX') && /\.(shp|dbf|prj|cpg)$/i.test(f.name),
+      filter: (f) => !f.name.includes('__MACOSX') && /(\.(shp|dbf|prj|cpg)|(^|\/)fields\.txt)$/i.test(f.name),
     });
   } catch (e) {
     throw fileError('badZip', src.name, src.name, (e as Error).message);
@@ -28,6 +28,7 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
     .filter((k) => /\.shp$/i.test(k))
     .map((k) => k.slice(0, -4));
   if (!bases.length) throw fileError('noLayers', src.name, '.shp');
+  const longNames = fieldNames(files);
   const layers: SourceLayer[] = [];
   for (const base of bases) {
     const short = base.replace(/^.*\//, '');
@@ -56,7 +57,32 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
     } catch (e) {
       throw fileError('badPart', src.name, `${short}.shp`, (e as Error).message);
     }
-    layers.push({ name: short, features: fc.features });
+    const features = longNames
+      ? fc.features.map((f) => ({ ...f, properties: renamed(f.properties, longNames) }))
+      : fc.features;
+    layers.push({ name: short, features });
   }
   return layers;
+}
+
+/**
+ * Our own exports' fields.txt ("short<TAB>attribute" per line): the full attribute names a
+ * 10-character dBase field stood for, so a round trip keeps them.
+ */
+function fieldNames(files: Record<string, Uint8Array>): Map<string, string> | null {
+  const key = Object.keys(files).find((k) => /(^|\/)fields\.txt$/i.test(k));
+  if (!key) return null;
+  const lines = new TextDecoder().decode(files[key]).split(/\r?\n/);
+  if (lines[0] !== 'short\tattribute') return null;
+  const out = new Map<string, string>();
+  for (const l of lines.slice(1)) {
+    const [short, full] = l.split('\t');
+    if (short && full) out.set(short, full);
+  }
+  return out;
+}
+
+function renamed(p: Record<string, unknown> | null, names: Map<string, string>) {
+  if (!p) return p;
+  return Object.fromEntries(Object.entries(p).map(([k, v]) => [names.get(k) ?? k, v]));
 }

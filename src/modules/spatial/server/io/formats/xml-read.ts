@@ -19,11 +19,17 @@ function rootName(doc: Doc): string {
 
 function parseXml(src: SourceFile, part: string, text: string): Doc {
   let fatal: string | null = null;
-  const doc = new DOMParser({
-    onError: (level: string, msg: string) => {
-      if (level === 'fatalError' || level === 'error') fatal ??= msg;
-    },
-  }).parseFromString(text, 'text/xml');
+  let doc;
+  try {
+    doc = new DOMParser({
+      onError: (level: string, msg: string) => {
+        if (level === 'fatalError' || level === 'error') fatal ??= msg;
+      },
+    }).parseFromString(text, 'text/xml');
+  } catch (e) {
+    // xmldom throws its ParseError after reporting a fatal one.
+    throw fileError('badXml', src.name, part, fatal ?? (e as Error).message);
+  }
   if (fatal || !doc?.documentElement) throw fileError('badXml', src.name, part, fatal ?? 'no document');
   return doc as unknown as Doc;
 }
