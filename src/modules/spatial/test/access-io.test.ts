@@ -34,7 +34,13 @@ beforeAll(async () => {
     await items.create(
       SYSTEM,
       'SpatialFeature',
-      { label: String(p.properties.name), geometry: p.geometry, attributes: { n: i }, collection: env.layer, state: 'ACTIVE' },
+      {
+        label: String(p.properties.name),
+        geometry: p.geometry,
+        attributes: { n: i },
+        collection: env.layer,
+        state: 'ACTIVE',
+      },
       { owner: env.community, access: 'COMMUNITY' },
     );
   await items.create(
@@ -61,7 +67,9 @@ async function contents(format: string, bytes: Uint8Array): Promise<{ names: str
     const text = new TextDecoder().decode(bytes);
     const names =
       format === 'GEOJSON'
-        ? (JSON.parse(text) as { features: { properties: { name: string } }[] }).features.map((f) => f.properties.name)
+        ? (JSON.parse(text) as { features: { properties: { name: string } }[] }).features.map(
+            (f) => f.properties.name,
+          )
         : [...text.matchAll(/<Placemark><name>([^<]*)<\/name>/g)].map((m) => m[1]!);
     return { names, text };
   }
@@ -123,11 +131,19 @@ describe('import through the policy', () => {
     const imp = await makeImport(env, env.editor, 'GEOJSON', 'places.geojson', geojson(PLACES));
     for (const who of [env.outsider, env.member]) {
       const f = await who.client.request('act/importFeatures/async', { import: imp, collection: env.layer });
-      expect((f.b as { erred?: boolean; userMessage?: string }).userMessage).toMatch(/^(notAllowed|notFound)$/);
+      expect((f.b as { erred?: boolean; userMessage?: string }).userMessage).toMatch(
+        /^(notAllowed|notFound)$/,
+      );
     }
     // The outsider's own Import into the community's layer: refused too.
-    const theirs = await env.outsider.client.call<{ $id: string }>('create/Import', { label: 'x', kind: 'GEOJSON' });
-    const f = await env.outsider.client.request('act/importFeatures/async', { import: theirs.$id, collection: env.layer });
+    const theirs = await env.outsider.client.call<{ $id: string }>('create/Import', {
+      label: 'x',
+      kind: 'GEOJSON',
+    });
+    const f = await env.outsider.client.request('act/importFeatures/async', {
+      import: theirs.$id,
+      collection: env.layer,
+    });
     expect((f.b as { userMessage?: string }).userMessage).toMatch(/^(notAllowed|notFound)$/);
     const found = await env.server.app.services.search.search(SYSTEM, {
       must: { _t: ['SpatialFeature'], importedVia: [imp, theirs.$id] },

@@ -27,9 +27,19 @@ export const square = (x: number, y: number, d = 0.01): Geometry => ({
 
 /** Three good places near Riverbend (invented), a point, a line and a polygon. */
 export const PLACES: Place[] = [
-  { geometry: { type: 'Point', coordinates: [-101.25, 53.5] }, properties: { name: 'Berry patch', season: 'summer', visits: 12 } },
   {
-    geometry: { type: 'LineString', coordinates: [[-101.3, 53.4], [-101.28, 53.42], [-101.25, 53.43]] },
+    geometry: { type: 'Point', coordinates: [-101.25, 53.5] },
+    properties: { name: 'Berry patch', season: 'summer', visits: 12 },
+  },
+  {
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [-101.3, 53.4],
+        [-101.28, 53.42],
+        [-101.25, 53.43],
+      ],
+    },
     properties: { name: 'Trap line 4', season: 'winter', visits: 3 },
   },
   { geometry: square(-101.2, 53.45), properties: { name: 'Camp', season: 'fall', visits: 7 } },

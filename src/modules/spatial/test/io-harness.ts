@@ -113,7 +113,10 @@ export async function runImport(
 }
 
 export async function waitTask(who: Person, key: string): Promise<{ done: TaskDone; progress: number[] }> {
-  const f = await who.client.waitForPush((x) => x.o === 'taskComplete' && (x.b as TaskDone).key === key, 120_000);
+  const f = await who.client.waitForPush(
+    (x) => x.o === 'taskComplete' && (x.b as TaskDone).key === key,
+    120_000,
+  );
   const progress = who.client.pushes
     .filter((x) => x.o === 'taskUpdate' && (x.b as TaskDone).key === key)
     .map((x) => (x.b as TaskDone).percentageComplete);
@@ -121,7 +124,13 @@ export async function waitTask(who: Person, key: string): Promise<{ done: TaskDo
 }
 
 /** Imports a file and expects it to succeed. */
-export async function importOk(env: IoEnv, kind: string, fileName: string, bytes: Uint8Array, access?: string) {
+export async function importOk(
+  env: IoEnv,
+  kind: string,
+  fileName: string,
+  bytes: Uint8Array,
+  access?: string,
+) {
   const imp = await makeImport(env, env.editor, kind, fileName, bytes);
   const { done, progress } = await runImport(env, env.editor, { import: imp, ...(access ? { access } : {}) });
   if (done.errorKey) throw new Error(`import failed: ${done.errorKey} ${done.errorSys}`);
@@ -132,10 +141,23 @@ export async function importOk(env: IoEnv, kind: string, fileName: string, bytes
 export async function madeBy(env: IoEnv, imp: string) {
   const items = env.server.app.services.items;
   const s = env.server.app.services.search;
-  const fs = await s.search(SYSTEM, { must: { _t: ['SpatialFeature'], importedVia: [imp] }, max: 1000, facets: [], labels: false });
-  const gs = await s.search(SYSTEM, { must: { _t: ['GISCollection'], source: [imp] }, max: 100, facets: [], labels: false });
-  const read = async (ids: string[]) => Object.values(await items.readMany(SYSTEM, ids)) as Record<string, unknown>[];
-  const features = (await read(fs.ids)).sort((a, b) => String(a.$id).localeCompare(String(b.$id), 'en', { numeric: true }));
+  const fs = await s.search(SYSTEM, {
+    must: { _t: ['SpatialFeature'], importedVia: [imp] },
+    max: 1000,
+    facets: [],
+    labels: false,
+  });
+  const gs = await s.search(SYSTEM, {
+    must: { _t: ['GISCollection'], source: [imp] },
+    max: 100,
+    facets: [],
+    labels: false,
+  });
+  const read = async (ids: string[]) =>
+    Object.values(await items.readMany(SYSTEM, ids)) as Record<string, unknown>[];
+  const features = (await read(fs.ids)).sort((a, b) =>
+    String(a.$id).localeCompare(String(b.$id), 'en', { numeric: true }),
+  );
   return { features, gis: await read(gs.ids) };
 }
 
@@ -147,7 +169,9 @@ export async function exportAs(env: IoEnv, who: Person, format: string, query?: 
   });
   const { done } = await waitTask(who, started.key);
   if (done.errorKey || !done.resultURI) throw new Error(`export failed: ${done.errorKey} ${done.errorSys}`);
-  const res = await fetch(`${env.server.url}${done.resultURI}`, { headers: { authorization: `Bearer ${who.token}` } });
+  const res = await fetch(`${env.server.url}${done.resultURI}`, {
+    headers: { authorization: `Bearer ${who.token}` },
+  });
   if (res.status !== 200) throw new Error(`download: ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
 }

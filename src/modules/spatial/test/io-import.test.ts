@@ -37,11 +37,26 @@ describe('import', () => {
       { geometry: null, properties: { name: 'No shape' } },
       { geometry: { type: 'Point', coordinates: [200, 95] }, properties: { name: 'Off the earth' } },
       {
-        geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0.5, 0.5]]] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0.5, 0.5],
+            ],
+          ],
+        },
         properties: { name: 'Open ring' },
       },
     ];
-    const { imp, done, progress } = await importOk(env, 'GEOJSON', 'places.geojson', geojson([...PLACES, ...bad]));
+    const { imp, done, progress } = await importOk(
+      env,
+      'GEOJSON',
+      'places.geojson',
+      geojson([...PLACES, ...bad]),
+    );
     expect(done.percentageComplete).toBe(100);
     expect(done.resultURI).toMatch(/import-summary\.json$/);
     expect(progress.length).toBeGreaterThan(0);
@@ -74,7 +89,9 @@ describe('import', () => {
     const res = await fetch(`${env.server.url}${done.resultURI}`, {
       headers: { authorization: `Bearer ${env.editor.token}` },
     });
-    expect(await res.json()).toMatchObject({ layers: [{ name: 'places', read: 6, imported: 3, skippedCount: 3 }] });
+    expect(await res.json()).toMatchObject({
+      layers: [{ name: 'places', read: 6, imported: 3, skippedCount: 3 }],
+    });
   });
 
   it('GeoJSON: the level chosen for the features, and a big file streamed in many pieces', async () => {
@@ -149,7 +166,12 @@ describe('import', () => {
     }));
     // The easting at the zone's central meridian is its false easting: the file really is in UTM.
     expect(places[0]!.geometry!.coordinates).toEqual([500000, expect.closeTo(5427455, -1)]);
-    const { imp } = await importOk(env, 'SHAPEFILE', 'utm.zip', withPrj(shapefile(places, 'utm'), UTM10N_PRJ));
+    const { imp } = await importOk(
+      env,
+      'SHAPEFILE',
+      'utm.zip',
+      withPrj(shapefile(places, 'utm'), UTM10N_PRJ),
+    );
     const { features } = await madeBy(env, imp);
     for (const [i, c] of lonLat.entries()) {
       const g = features.find((f) => f.label === `UTM ${i}`)!.geometry as { coordinates: number[] };
@@ -177,12 +199,36 @@ describe('a broken file', () => {
   const noDbf = withPrj(shapefile([PLACES[1]!], 'roads'), UTM10N_PRJ, /\.dbf$/);
   const cases: [kind: string, file: string, bytes: () => Uint8Array, key: string, part: string][] = [
     ['GEOJSON', 'cut.geojson', goodThenBroken, 'spatialIo.badJson', 'GeoJSON'],
-    ['KML', 'broken.kml', () => strToU8('<kml><Document><Placemark><name>x</name>'), 'spatialIo.badXml', 'broken.kml'],
-    ['KMZ', 'empty.kmz', () => zipSync({ 'readme.txt': strToU8('no kml here') }), 'spatialIo.partMissing', 'doc.kml'],
+    [
+      'KML',
+      'broken.kml',
+      () => strToU8('<kml><Document><Placemark><name>x</name>'),
+      'spatialIo.badXml',
+      'broken.kml',
+    ],
+    [
+      'KMZ',
+      'empty.kmz',
+      () => zipSync({ 'readme.txt': strToU8('no kml here') }),
+      'spatialIo.partMissing',
+      'doc.kml',
+    ],
     ['GPX', 'notes.gpx', () => strToU8('<notgpx/>'), 'spatialIo.badXml', 'notes.gpx'],
     ['SHAPEFILE', 'roads.zip', () => noDbf, 'spatialIo.partMissing', 'roads_lines.dbf'],
-    ['SHAPEFILE', 'proj.zip', () => withPrj(shapefile([PLACES[1]!], 'p'), 'PROJCS["nonsense'), 'spatialIo.badProjection', 'p_lines.prj'],
-    ['GEOPACKAGE', 'fake.gpkg', () => strToU8('SQLite format 3\0 but not really'.padEnd(200, 'x')), 'spatialIo.badPart', 'gpkg_contents'],
+    [
+      'SHAPEFILE',
+      'proj.zip',
+      () => withPrj(shapefile([PLACES[1]!], 'p'), 'PROJCS["nonsense'),
+      'spatialIo.badProjection',
+      'p_lines.prj',
+    ],
+    [
+      'GEOPACKAGE',
+      'fake.gpkg',
+      () => strToU8('SQLite format 3\0 but not really'.padEnd(200, 'x')),
+      'spatialIo.badPart',
+      'gpkg_contents',
+    ],
   ];
   for (const [kind, file, bytes, key, part] of cases) {
     it(`${kind} ${file}: ${key} naming the file and ${part}, and nothing created`, async () => {
@@ -201,7 +247,10 @@ describe('a broken file', () => {
       kind: 'GEOJSON',
       owner: env.community,
     });
-    const f = await env.editor.client.request('act/importFeatures/async', { import: created.$id, collection: env.layer });
+    const f = await env.editor.client.request('act/importFeatures/async', {
+      import: created.$id,
+      collection: env.layer,
+    });
     expect(f.b).toMatchObject({ erred: true, userMessage: 'invalidInput' });
   });
 });

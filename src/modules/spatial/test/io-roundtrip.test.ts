@@ -16,11 +16,23 @@ const SOURCE: { label: string; geometry: Geometry; attributes: Record<string, un
   {
     label: 'Berry patch',
     geometry: { type: 'Point', coordinates: [-101.25, 53.5] },
-    attributes: { season: 'summer', visits: 12, harvest_description: 'saskatoons', harvest_descriptor: 'wild' },
+    attributes: {
+      season: 'summer',
+      visits: 12,
+      harvest_description: 'saskatoons',
+      harvest_descriptor: 'wild',
+    },
   },
   {
     label: 'Trap line 4',
-    geometry: { type: 'LineString', coordinates: [[-101.3, 53.4], [-101.28, 53.42], [-101.25, 53.43]] },
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [-101.3, 53.4],
+        [-101.28, 53.42],
+        [-101.25, 53.43],
+      ],
+    },
     attributes: { season: 'winter', visits: 3, harvest_description: 'marten', harvest_descriptor: 'line' },
   },
   {
@@ -30,7 +42,10 @@ const SOURCE: { label: string; geometry: Geometry; attributes: Record<string, un
   },
   {
     label: 'Two lakes',
-    geometry: { type: 'MultiPolygon', coordinates: [square(-101.1, 53.3).coordinates, square(-101.0, 53.3).coordinates] as never },
+    geometry: {
+      type: 'MultiPolygon',
+      coordinates: [square(-101.1, 53.3).coordinates, square(-101.0, 53.3).coordinates] as never,
+    },
     attributes: { season: 'spring', visits: 1, harvest_description: 'fish', harvest_descriptor: 'net' },
   },
 ];
@@ -64,7 +79,11 @@ async function newLayer(label: string) {
 function normal(g: Geometry): unknown {
   const ring = (r: number[][]) => {
     const open = r.slice(0, -1).map((p) => p.map((v) => Math.round(v * 1e9) / 1e9));
-    const i = open.reduce((best, p, n) => (p[0]! < open[best]![0]! || (p[0] === open[best]![0] && p[1]! < open[best]![1]!) ? n : best), 0);
+    const i = open.reduce(
+      (best, p, n) =>
+        p[0]! < open[best]![0]! || (p[0] === open[best]![0] && p[1]! < open[best]![1]!) ? n : best,
+      0,
+    );
     const turned = [...open.slice(i), ...open.slice(0, i)];
     const back = [turned[0]!, ...turned.slice(1).reverse()];
     return JSON.stringify(turned) < JSON.stringify(back) ? turned : back;
@@ -76,7 +95,12 @@ function normal(g: Geometry): unknown {
     case 'MultiPolygon':
       return { type: g.type, polygons: (c as number[][][][]).map((p) => p.map(ring)) };
     default:
-      return { type: g.type, coordinates: JSON.parse(JSON.stringify(c, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v))) };
+      return {
+        type: g.type,
+        coordinates: JSON.parse(
+          JSON.stringify(c, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v * 1e9) / 1e9 : v)),
+        ),
+      };
   }
 }
 
@@ -111,7 +135,13 @@ describe('round trip', () => {
   }
 
   it('shapefile field names: 10 characters, unique after truncation', () => {
-    const names = shortFieldNames(['harvest_description', 'harvest_descriptor', 'name', 'a b', 'harvest_desc_x']);
+    const names = shortFieldNames([
+      'harvest_description',
+      'harvest_descriptor',
+      'name',
+      'a b',
+      'harvest_desc_x',
+    ]);
     expect([...names.values()]).toEqual(['harvest_de', 'harvest__2', 'name', 'a_b', 'harvest__3']);
     expect([...names.values()].every((n) => n.length <= 10)).toBe(true);
   });

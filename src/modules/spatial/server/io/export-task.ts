@@ -111,11 +111,14 @@ async function run(ctx: AsyncActionContext) {
         await put('{"type":"FeatureCollection","features":[\n');
         let n = 0;
         for await (const f of features)
-          await put(`${n++ ? ',\n' : ''}${JSON.stringify({ type: 'Feature', geometry: f.geometry, properties: f.properties })}`);
+          await put(
+            `${n++ ? ',\n' : ''}${JSON.stringify({ type: 'Feature', geometry: f.geometry, properties: f.properties })}`,
+          );
         await put('\n]}\n');
       } else {
         await put(KML_HEAD('features'));
-        for await (const f of features) await put(kmlPlacemark(String(f.properties.name ?? ''), f.properties, f.geometry));
+        for await (const f of features)
+          await put(kmlPlacemark(String(f.properties.name ?? ''), f.properties, f.geometry));
         await put(KML_TAIL);
       }
     } finally {
@@ -126,7 +129,9 @@ async function run(ctx: AsyncActionContext) {
     const all: OutFeature[] = [];
     for await (const f of features) all.push(f);
     const bytes =
-      body.format === 'SHAPEFILE' ? writeShapefileZip('features', all) : await writeGeoPackage('features', all);
+      body.format === 'SHAPEFILE'
+        ? writeShapefileZip('features', all)
+        : await writeGeoPackage('features', all);
     writeFileSync(file, bytes);
   }
   return { resultURI: ctx.resultURI(name) };

@@ -162,7 +162,10 @@ async function run(ctx: AsyncActionContext) {
       return ids;
     });
     created.push(...gis);
-    const lines = createInterface({ input: createReadStream(scratch, { encoding: 'utf8' }), crlfDelay: Infinity });
+    const lines = createInterface({
+      input: createReadStream(scratch, { encoding: 'utf8' }),
+      crlfDelay: Infinity,
+    });
     let batch: { l: number; i: number; label: string; geometry: unknown; attributes: unknown }[] = [];
     let written = 0;
     const flush = async () => {
@@ -215,7 +218,13 @@ async function run(ctx: AsyncActionContext) {
       for (const [n, id] of gis.entries()) {
         const sum = summaries[n]!;
         sum.skipped.sort((a, b) => a.index - b.index);
-        await s.items.patchIn(tx, SYSTEM, id, { featureCount: sum.imported, skipped: sum.skipped }, { actor: p.userId });
+        await s.items.patchIn(
+          tx,
+          SYSTEM,
+          id,
+          { featureCount: sum.imported, skipped: sum.skipped },
+          { actor: p.userId },
+        );
       }
     });
   } catch (e) {
@@ -225,7 +234,10 @@ async function run(ctx: AsyncActionContext) {
     rmSync(scratch, { force: true });
   }
   const summaryFile = 'import-summary.json';
-  writeFileSync(ctx.resultPath(summaryFile), JSON.stringify({ import: imp.id, collection: coll.id, layers: summaries }));
+  writeFileSync(
+    ctx.resultPath(summaryFile),
+    JSON.stringify({ import: imp.id, collection: coll.id, layers: summaries }),
+  );
   return { resultURI: ctx.resultURI(summaryFile) };
 }
 
@@ -246,4 +258,3 @@ export const importFeatures: AsyncAction = {
   },
   run,
 };
-

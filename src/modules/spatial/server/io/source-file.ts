@@ -38,7 +38,10 @@ export async function localCopy(
 ): Promise<{ path: string; size: number }> {
   const key = fileKey(String(attachment.data.fileID));
   const stat = await s.files.stat(key);
-  if (!stat) throw new TaskError('spatialIo.noFile', 'the file is gone', { file: String(attachment.data.originalName) });
+  if (!stat)
+    throw new TaskError('spatialIo.noFile', 'the file is gone', {
+      file: String(attachment.data.originalName),
+    });
   const local = s.files.localPath(key);
   if (local) return { path: local, size: stat.size };
   const copy = scratch('source.bin');

@@ -102,7 +102,8 @@ async function* scan(src: SourceFile): AsyncGenerator<RawFeature> {
   if (o?.type === 'Feature') yield { geometry: o.geometry, properties: props(o.properties) };
   else if (typeof o?.type === 'string' && 'coordinates' in (o as object))
     yield { geometry: o, properties: null };
-  else throw fileError('badJson', src.name, 'GeoJSON', 'neither a FeatureCollection, a Feature nor a geometry');
+  else
+    throw fileError('badJson', src.name, 'GeoJSON', 'neither a FeatureCollection, a Feature nor a geometry');
 }
 
 function parseFeature(src: SourceFile, text: string): RawFeature {

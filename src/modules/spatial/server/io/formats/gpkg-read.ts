@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import proj4 from 'proj4';
 import type { Database } from 'sql.js';
 import wkx from 'wkx';
-import { fileError, type RawFeature, type SourceFile, type SourceLayer, WHOLE_FILE_MAX_BYTES } from '../layers';
+import {
+  fileError,
+  type RawFeature,
+  type SourceFile,
+  type SourceLayer,
+  WHOLE_FILE_MAX_BYTES,
+} from '../layers';
 import { loadSqlJs } from './gpkg';
 
 // GeoPackage (OGC 12-128r18) through sql.js: each features table of gpkg_contents is a layer;
@@ -47,7 +53,11 @@ function rows(db: Database, sql: string, params: (string | number)[] = []): unkn
 
 function projectionOf(src: SourceFile, db: Database, srs: number, table: string) {
   if (srs === 4326 || srs === 0 || srs === -1) return null;
-  const [def] = rows(db, 'select definition, organization, organization_coordsys_id from gpkg_spatial_ref_sys where srs_id = ?', [srs]);
+  const [def] = rows(
+    db,
+    'select definition, organization, organization_coordsys_id from gpkg_spatial_ref_sys where srs_id = ?',
+    [srs],
+  );
   try {
     return proj4(String(def?.[0] ?? ''), 'WGS84');
   } catch {

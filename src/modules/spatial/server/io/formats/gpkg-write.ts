@@ -49,7 +49,8 @@ export async function writeGeoPackage(table: string, features: GpkgFeature[]): P
     const columns = new Map<string, 'REAL' | 'TEXT'>();
     for (const f of features)
       for (const [k, v] of Object.entries(f.properties)) {
-        if (k.toLowerCase() === 'fid' || k.toLowerCase() === 'geom' || v === null || v === undefined) continue;
+        if (k.toLowerCase() === 'fid' || k.toLowerCase() === 'geom' || v === null || v === undefined)
+          continue;
         const t = typeof v === 'number' ? 'REAL' : 'TEXT';
         if (!columns.has(k)) columns.set(k, t);
         else if (columns.get(k) !== t) columns.set(k, 'TEXT');
@@ -77,12 +78,10 @@ export async function writeGeoPackage(table: string, features: GpkgFeature[]): P
       },
       [180, 90, -180, -90],
     );
-    db.run('INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id) VALUES (?,?,?,?,?,?,?,4326)', [
-      table,
-      'features',
-      table,
-      ...box,
-    ]);
+    db.run(
+      'INSERT INTO gpkg_contents (table_name, data_type, identifier, min_x, min_y, max_x, max_y, srs_id) VALUES (?,?,?,?,?,?,?,4326)',
+      [table, 'features', table, ...box],
+    );
     db.run("INSERT INTO gpkg_geometry_columns VALUES (?, 'geom', 'GEOMETRY', 4326, 0, 0)", [table]);
     const stmt = db.prepare(
       `INSERT INTO ${quote(table)} (geom${cols.map(([k]) => `, ${quote(k)}`).join('')}) VALUES (?${cols.map(() => ', ?').join('')})`,

@@ -10,7 +10,6 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
   if (!sqlJs) {
     const require = createRequire(import.meta.url);
     const main = require.resolve('sql.js');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- sql.js is CommonJS
     const init = require('sql.js') as (o: { locateFile(f: string): string }) => Promise<SqlJsStatic>;
     sqlJs = init({ locateFile: (f) => path.join(path.dirname(main), f) });
   }

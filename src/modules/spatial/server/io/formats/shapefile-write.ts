@@ -66,7 +66,8 @@ export function writeShapefileZip(name: string, features: ShpFeature[]): Uint8Ar
     for (const k of keys) {
       const v = f.properties[k];
       // dBase has no "absent": an empty text keeps the column's type for the others.
-      props[names.get(k)!] = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : v;
+      props[names.get(k)!] =
+        v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : v;
     }
     for (const [kind, geometry] of recordOf(f.geometry)) {
       groups[kind].rows.push(props);

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import { unzipSync } from 'fflate';
-import { fileError, type RawFeature, type SourceFile, type SourceLayer, WHOLE_FILE_MAX_BYTES } from '../layers';
+import {
+  fileError,
+  type RawFeature,
+  type SourceFile,
+  type SourceLayer,
+  WHOLE_FILE_MAX_BYTES,
+} from '../layers';
 
 // KML, KMZ (a zip holding doc.kml) and GPX through @tmcw/togeojson on an @xmldom/xmldom document.
 // XML is parsed whole: these files are read into memory, up to WHOLE_FILE_MAX_BYTES
@@ -11,10 +17,9 @@ import { fileError, type RawFeature, type SourceFile, type SourceLayer, WHOLE_FI
 type Doc = Parameters<typeof kml>[0];
 
 function rootName(doc: Doc): string {
-  return ((doc as unknown as { documentElement?: { nodeName: string } }).documentElement?.nodeName ?? '').replace(
-    /^.*:/,
-    '',
-  );
+  return (
+    (doc as unknown as { documentElement?: { nodeName: string } }).documentElement?.nodeName ?? ''
+  ).replace(/^.*:/, '');
 }
 
 function parseXml(src: SourceFile, part: string, text: string): Doc {
@@ -45,8 +50,7 @@ const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 export async function readKml(src: SourceFile): Promise<SourceLayer[]> {
   const text = (await wholeFile(src)).toString('utf8');
   const doc = parseXml(src, src.name, text);
-  if (rootName(doc) !== 'kml')
-    throw fileError('badXml', src.name, src.name, 'no <kml> root');
+  if (rootName(doc) !== 'kml') throw fileError('badXml', src.name, src.name, 'no <kml> root');
   return [{ name: baseName(src.name), features: fromCollection(kml(doc)) }];
 }
 
@@ -62,19 +66,25 @@ export async function readKmz(src: SourceFile): Promise<SourceLayer[]> {
   if (!names.length) throw fileError('partMissing', src.name, 'doc.kml');
   return names.map((n) => {
     const doc = parseXml(src, n, new TextDecoder().decode(files[n]));
-    return { name: names.length === 1 ? baseName(src.name) : baseName(n), features: fromCollection(kml(doc)) };
+    return {
+      name: names.length === 1 ? baseName(src.name) : baseName(n),
+      features: fromCollection(kml(doc)),
+    };
   });
 }
 
 export async function readGpx(src: SourceFile): Promise<SourceLayer[]> {
   const doc = parseXml(src, src.name, (await wholeFile(src)).toString('utf8'));
-  if (rootName(doc) !== 'gpx')
-    throw fileError('badXml', src.name, src.name, 'no <gpx> root');
+  if (rootName(doc) !== 'gpx') throw fileError('badXml', src.name, src.name, 'no <gpx> root');
   return [{ name: baseName(src.name), features: fromCollection(gpx(doc)) }];
 }
 
 interface GjFeature {
-  geometry: { type: string; coordinates?: unknown; geometries?: { type: string; coordinates: unknown }[] } | null;
+  geometry: {
+    type: string;
+    coordinates?: unknown;
+    geometries?: { type: string; coordinates: unknown }[];
+  } | null;
   properties: Record<string, unknown> | null;
 }
 
