@@ -37,13 +37,19 @@ export const spatialIoEn = {
       cancel: 'Cancel',
       export: 'Export map file',
       exportAs: 'Export the places found as',
-      exportStarted: 'The export has started. Its download will be in the tasks menu.',
+      exportStarted: 'The export has started. Follow it in the Help menu.',
       exportFormats: {
         GEOJSON: 'GeoJSON (.geojson)',
         KML: 'KML (.kml), for Google Earth',
         SHAPEFILE: 'Shapefile (.zip)',
         GEOPACKAGE: 'GeoPackage (.gpkg)',
       },
+    },
+  },
+  tasks: {
+    actions: {
+      importFeatures: 'Place import',
+      exportFeatures: 'Map file export',
     },
   },
   errors: {
