@@ -100,7 +100,10 @@ async function importFile(page: Page, name: string, buffer: Buffer, format: stri
     .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
   await dialog.getByText(name, { exact: true }).waitFor();
   await expect.poll(() => dialog.getByRole('combobox', { name: 'Format' }).textContent()).toBe(format);
-  if (shotName) await shot(page, shotName);
+  if (shotName) {
+    await page.waitForTimeout(400);
+    await shot(page, shotName);
+  }
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   // The progress shows while the file goes up and the server reads it.
   await dialog.getByRole('progressbar').first().waitFor({ timeout: 10_000 });
@@ -150,7 +153,9 @@ describe('GIS import and export', () => {
       buffer: Buffer.from('<kml><Document><Placemark>'),
     });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await dialog.getByText('broken.kml: broken.kml is not well-formed XML.').waitFor({ timeout: 30_000 });
+    await dialog
+      .getByText('broken.kml is not well-formed XML. Check that the file is complete.')
+      .waitFor({ timeout: 30_000 });
     await dialog.getByText('Nothing was imported.').waitFor();
     await shot(page, 'spatial-io-import-error');
   }, 60_000);
@@ -195,16 +200,17 @@ describe('GIS import and export', () => {
     await d
       .locator('input[type=file]')
       .setInputFiles({ name: 'camps.kml', mimeType: 'text/xml', buffer: Buffer.from(kml(camps)) });
+    await d.getByRole('button', { name: 'Import', exact: true }).isEnabled();
+    await dark.waitForTimeout(400); // the button's colour transition
     await shot(dark, 'spatial-io-import-dark');
     const phone = await person(OFFICER, PHONE);
     const p = await openImport(phone);
-    await p
-      .locator('input[type=file]')
-      .setInputFiles({
-        name: 'a-very-long-file-name-of-harvest-sites-2026.geojson',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{}'),
-      });
+    await p.locator('input[type=file]').setInputFiles({
+      name: 'a-very-long-file-name-of-harvest-sites-2026.geojson',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{}'),
+    });
+    await phone.waitForTimeout(400);
     await shot(phone, 'spatial-io-import-phone');
     expect(await fitsWidth(phone)).toBe(true);
   }, 60_000);

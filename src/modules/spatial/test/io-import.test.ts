@@ -203,7 +203,7 @@ describe('a broken file', () => {
       'KML',
       'broken.kml',
       () => strToU8('<kml><Document><Placemark><name>x</name>'),
-      'spatialIo.badXml',
+      'spatialIo.badXmlWhole',
       'broken.kml',
     ],
     [
@@ -213,7 +213,7 @@ describe('a broken file', () => {
       'spatialIo.partMissing',
       'doc.kml',
     ],
-    ['GPX', 'notes.gpx', () => strToU8('<notgpx/>'), 'spatialIo.badXml', 'notes.gpx'],
+    ['GPX', 'notes.gpx', () => strToU8('<notgpx/>'), 'spatialIo.badXmlWhole', 'notes.gpx'],
     ['SHAPEFILE', 'roads.zip', () => noDbf, 'spatialIo.partMissing', 'roads_lines.dbf'],
     [
       'SHAPEFILE',

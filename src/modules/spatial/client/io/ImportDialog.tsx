@@ -218,6 +218,8 @@ export default function ImportDialog({
                 size="small"
                 label={t('spatial.io.visibility')}
                 value={level}
+                // '' is a choice ("the same as the layer"), not an empty field.
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 onChange={(e) => setLevel(e.target.value)}
                 sx={{ flex: 1 }}
               >

@@ -31,8 +31,14 @@ export const WHOLE_FILE_MAX_BYTES = 200 * 1024 * 1024;
  * missing"). The task fails with it and nothing of the import is kept.
  */
 export function fileError(key: string, file: string, part: string, detail?: string): TaskError {
-  return new TaskError(`spatialIo.${key}`, `${file}: ${part}${detail ? ` (${detail})` : ''}`, {
-    file,
-    part,
-  });
+  // The whole file is the broken part (a KML, a GPX): a message that names it once.
+  const whole = part === file && ['badXml', 'badZip', 'badPart'].includes(key);
+  return new TaskError(
+    `spatialIo.${key}${whole ? 'Whole' : ''}`,
+    `${file}: ${part}${detail ? ` (${detail})` : ''}`,
+    {
+      file,
+      part,
+    },
+  );
 }
