@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SHP_MB = Number(process.env.BENCH_SHP_MB ?? 50);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const VERTICES = 400; // per polygon: ~6.4 kB of .shp each
+const VERTICES = 2000; // per polygon: ~32 kB of .shp each (a detailed shoreline)
 const ADMIN_EMAIL = 'bench.admin@example.test';
 const ADMIN_PASSWORD = 'bench-password-1';
 const fmt = (n: number, d = 0) => n.toFixed(d);
