@@ -9,13 +9,15 @@ export const KML_TAIL = '</Document></kml>\n';
 
 export function xml(s: string): string {
   // Characters XML 1.0 forbids are dropped; the five specials are escaped.
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  return s
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(
-      /[<>&'"]/g,
-      (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-    );
+  return (
+    s
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(
+        /[<>&'"]/g,
+        (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+      )
+  );
 }
 
 const pos = (c: number[]) => c.slice(0, 3).join(',');
