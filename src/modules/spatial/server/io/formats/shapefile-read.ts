@@ -1,12 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import proj4 from 'proj4';
-import { getShapefile } from 'shpjs';
-import { fileError, type SourceFile, type SourceLayer, WHOLE_FILE_MAX_BYTES } from '../layers';
+import {
+  fileError,
+  type RawFeature,
+  type SourceFile,
+  type SourceLayer,
+  WHOLE_FILE_MAX_BYTES,
+} from '../layers';
+import { dbfRows, shpGeometries } from './shp-rows';
 
-// A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg) through shpjs,
-// which reprojects from the .prj with proj4. shpjs wants each part whole, so the zip is read into
-// memory, up to WHOLE_FILE_MAX_BYTES (docs/spatial-io.md "Limits", measured by the bench).
+// A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg): the zip is
+// read and unzipped in memory (up to WHOLE_FILE_MAX_BYTES; docs/spatial-io.md "Limits"), then each
+// .shp's records are parsed one at a time by shpjs's record parser, reprojected from the .prj
+// with proj4 (shp-rows.ts), beside the .dbf's rows.
 
 export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> {
   if (src.size > WHOLE_FILE_MAX_BYTES)
@@ -46,20 +53,13 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
     }
     if (shp.length < 100) throw fileError('badPart', src.name, `${short}.shp`, 'no header');
     const cpg = part(base, 'cpg');
-    let fc: { features: { geometry: unknown; properties: Record<string, unknown> | null }[] };
+    let rows: Record<string, unknown>[];
     try {
-      fc = (await getShapefile({
-        shp,
-        dbf,
-        prj,
-        cpg: cpg ? new TextDecoder().decode(cpg) : undefined,
-      })) as typeof fc;
+      rows = dbfRows(dbf, cpg ? new TextDecoder().decode(cpg) : undefined);
     } catch (e) {
-      throw fileError('badPart', src.name, `${short}.shp`, (e as Error).message);
+      throw fileError('badPart', src.name, `${short}.dbf`, (e as Error).message);
     }
-    const features = longNames
-      ? fc.features.map((f) => ({ ...f, properties: renamed(f.properties, longNames) }))
-      : fc.features;
+    const features = records(src.name, short, shp, prj, rows, longNames);
     layers.push({ name: short, features });
   }
   return layers;
@@ -85,4 +85,23 @@ function fieldNames(files: Record<string, Uint8Array>): Map<string, string> | nu
 function renamed(p: Record<string, unknown> | null, names: Map<string, string>) {
   if (!p) return p;
   return Object.fromEntries(Object.entries(p).map(([k, v]) => [names.get(k) ?? k, v]));
+}
+
+async function* records(
+  file: string,
+  short: string,
+  shp: Uint8Array,
+  prj: string | undefined,
+  rows: Record<string, unknown>[],
+  longNames: Map<string, string> | null,
+): AsyncGenerator<RawFeature> {
+  let i = 0;
+  try {
+    for await (const geometry of shpGeometries(shp, prj)) {
+      const props = rows[i++] ?? {};
+      yield { geometry, properties: longNames ? renamed(props, longNames) : props };
+    }
+  } catch (e) {
+    throw fileError('badPart', file, `${short}.shp`, (e as Error).message);
+  }
 }

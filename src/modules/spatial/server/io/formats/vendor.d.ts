@@ -16,3 +16,7 @@ declare module '@mapbox/shp-write' {
     callback: (err: null, files: { shp: DataView; shx: DataView; dbf: DataView; prj: string }) => void,
   ): void;
 }
+
+declare module 'parsedbf' {
+  export default function parseDbf(dbf: DataView, encoding?: string): unknown[];
+}
