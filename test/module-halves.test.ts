@@ -10,6 +10,7 @@ import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import type { WorkflowActs } from '../src/modules/workflow/contract';
 import type { consultModule } from '../src/modules/consult/module';
 import type { spatialModule } from '../src/modules/spatial/module';
+import type { spatialAsyncActs } from '../src/modules/spatial/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ClientModule } from '../src/client/module-api';
@@ -89,9 +90,10 @@ describe('the client’s act types, derived from the list', () => {
     // contracts lost to the manifest's default type) would make any name an act.
     type Listed = CoreActs & WorkflowActs & (typeof consultModule)['acts'] & (typeof spatialModule)['acts'];
     expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
-    expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof CoreAsyncActs>();
+    type ListedAsync = CoreAsyncActs & typeof spatialAsyncActs;
+    expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof ListedAsync>();
     expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
-    expectTypeOf<AsyncActName>().toEqualTypeOf<keyof CoreAsyncActs & string>();
+    expectTypeOf<AsyncActName>().toEqualTypeOf<keyof ListedAsync & string>();
     expect(MODULES.length).toBeGreaterThan(0);
   });
 });

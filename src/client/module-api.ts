@@ -1,6 +1,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { FieldProps } from './items/field-props';
 import type { ItemType } from '../kernel/item-type';
+import type { SearchQuery } from '../protocol/query';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
 import type { ViewProps } from './views/view-def';
@@ -97,6 +98,19 @@ export interface StepPanelProps {
   onSaved?(saved: Item): void;
 }
 
+/**
+ * An export a module offers on the search page (ClientModule.searchExports), beside core's CSV:
+ * the spatial module's GIS files for any type with a geometry property. It starts its own task
+ * with the search as shown.
+ */
+export interface SearchExportEntry {
+  /** Unique across modules. */
+  id: string;
+  /** Whether it is offered for a search over this type. */
+  applies(type: ItemType): boolean;
+  component: Lazyable<{ query: SearchQuery; type: ItemType; compact: boolean }>;
+}
+
 /** A layer of the map screen (the spatial module draws them; other modules add theirs). */
 export interface MapLayer {
   id: string;
@@ -130,6 +144,8 @@ export interface ClientModule {
   /** Components of the manifest's dashboard cards, by card component name. */
   dashboardCards?: Readonly<Record<string, Lazyable<DashboardCardProps>>>;
   mapLayers?: readonly MapLayer[];
+  /** Exports offered on the search page (SearchExportEntry). */
+  searchExports?: readonly SearchExportEntry[];
   /**
    * Panels of the workflow step kinds the manifest declares (`stepKinds`), by kind: shown in
    * the workflow panel under an ACTIVE step of that kind. A kind without one shows the generic
@@ -157,6 +173,8 @@ export function defineClientModule(m: ClientModule): ClientModule {
 export { useApp, useSession } from './state/app-context';
 export type { SocketClient, UserSession } from './state/socket-client';
 export { RequestError } from './state/request-error';
+export type { TaskInfo } from './state/socket-client';
+export { isRunning, taskStoreFor, useTasks } from './state/tasks';
 
 // Items: the cache, reading, labels, formatting, the recently opened.
 export { itemKey, readMany, useItem, type Item } from './state/items';

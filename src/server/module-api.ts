@@ -61,7 +61,8 @@ export { compose, inviteMail, siteLink } from './mail/messages';
 
 // ---- files ----
 export { attachmentRow } from './files/attachments';
-export { isFileId } from './files/storage';
+export { fileKey, isFileId } from './files/storage';
+export { mayServe } from './files/attachments';
 export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 
 // ---- admin screens (core) ----

@@ -24,6 +24,7 @@ import { RequestError } from '../state/request-error';
 import { ActiveFilters } from './ActiveFilters';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportCsvButton } from './ExportCsvButton';
+import { ModuleExports } from './ModuleExports';
 import { ExportZipButton, zipNameFor } from '../files/ExportZipButton';
 import { CreateItemDialog } from './CreateItemDialog';
 import { DisplayModeSwitch } from './DisplayModeSwitch';
@@ -370,6 +371,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         )}
         {saveButton}
         <ExportCsvButton query={buildQuery(screen, state, env)} compact={!beside} />
+        <ModuleExports type={type} query={buildQuery(screen, state, env)} compact={!beside} />
         {(screen.zip || typeName === 'Attachment') && (
           <ExportZipButton
             query={buildQuery(screen, state, env)}

@@ -48,6 +48,8 @@ export interface TaskInfo {
   resultURI?: string;
   errorKey?: string;
   errorSys?: string;
+  /** The failure message's placeholders (a file's name, its broken part). */
+  errorParams?: Readonly<Record<string, string | number>>;
 }
 
 export interface SessionSnapshot {

@@ -24,7 +24,12 @@ export class TaskStore extends ExternalStore<TaskInfo[]> {
       const t = b as TaskInfo;
       this.upsert(t);
       if (t.errorKey && !SILENT_ERRORS.has(t.errorKey))
-        alerts.push({ type: 'error', key: `errors.${t.errorKey}`, sysMessage: t.errorSys });
+        alerts.push({
+          type: 'error',
+          key: `errors.${t.errorKey}`,
+          sysMessage: t.errorSys,
+          ...(t.errorParams ? { params: { ...t.errorParams } } : {}),
+        });
     });
     client.onEvent((e) => {
       if (e.kind === 'clear') this.reset();

@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module';
-import { spatialActs } from './contract';
+import { spatialActs, spatialAsyncActs } from './contract';
 import { SPATIAL_IMPORT_KINDS, SPATIAL_LOV_LISTS, spatialTypes } from './types';
 import { spatialNav, spatialTitles, spatialViews } from './views';
 
@@ -16,6 +16,7 @@ export const spatialModule = defineModule({
   server: true,
   client: true,
   acts: spatialActs,
+  asyncActs: spatialAsyncActs,
   capabilities: ['Spatial'],
   lovLists: SPATIAL_LOV_LISTS,
   kinds: { Import: SPATIAL_IMPORT_KINDS },

@@ -35,11 +35,16 @@ export interface AsyncAction {
   run(ctx: AsyncActionContext): Promise<{ resultURI?: string } | void>;
 }
 
-/** Thrown by a run that failed with a catalogue key for the user (`errors.{errorKey}`). */
+/**
+ * Thrown by a run that failed with a catalogue key for the user (`errors.{errorKey}`); `params`
+ * fill the message's placeholders (a file's name, the part of it that is broken) and go with the
+ * taskComplete push.
+ */
 export class TaskError extends Error {
   constructor(
     readonly errorKey: string,
     message: string,
+    readonly params?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
   }
@@ -56,4 +61,6 @@ export interface TaskWire {
   resultURI?: string;
   errorKey?: string;
   errorSys?: string;
+  /** The failure message's placeholders (TaskError params), pushed with taskComplete only. */
+  errorParams?: Readonly<Record<string, string | number>>;
 }

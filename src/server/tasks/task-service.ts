@@ -198,7 +198,8 @@ export class TaskService {
           ? e.message.slice(0, 500)
           : String(e);
       const done = await this.patch(job.taskId, { errorKey }, true);
-      if (done) await this.announce(done, 'taskComplete', errorSys);
+      const params = !stopped && e instanceof TaskError ? e.params : undefined;
+      if (done) await this.announce(done, 'taskComplete', errorSys, params);
     } finally {
       bossSignal.removeEventListener('abort', onBossAbort);
       this.running.delete(job.key);
@@ -271,9 +272,15 @@ export class TaskService {
     return null;
   }
 
-  private async announce(row: ItemRow, o: 'taskUpdate' | 'taskComplete', errorSys?: string) {
+  private async announce(
+    row: ItemRow,
+    o: 'taskUpdate' | 'taskComplete',
+    errorSys?: string,
+    errorParams?: TaskWire['errorParams'],
+  ) {
     const b = taskWire(row);
     if (errorSys && b.errorKey) b.errorSys = errorSys;
+    if (errorParams && b.errorKey) b.errorParams = errorParams;
     await this.channel?.publish({ kind: 'push', userId: row.createdBy!, taskId: row.id, o, b });
   }
 }

@@ -20,4 +20,5 @@ export const client = defineClientModule({
   itemSections: parts.flatMap((p) => p.itemSections ?? []),
   itemMenu: parts.flatMap((p) => p.itemMenu ?? []),
   mapLayers: parts.flatMap((p) => p.mapLayers ?? []),
+  searchExports: parts.flatMap((p) => p.searchExports ?? []),
 });

@@ -1,3 +1,83 @@
 // The English strings of the spatial module's io part. The shape is the bundle's from its
-// root (keys under `spatial.io.*`, and the shared `spatial.*` words in en.ts).
-export const spatialIoEn = {};
+// root (keys under `spatial.io.*`, the task errors under `errors.spatialIo.*`).
+export const spatialIoEn = {
+  spatial: {
+    io: {
+      importPlaces: 'Import places…',
+      importTitle: 'Import places into {{layer}}',
+      intro:
+        'Add the places of a GIS file to this layer. Each place keeps the columns of the file; places that cannot be mapped are left out and listed.',
+      chooseFile: 'Choose a file',
+      changeFile: 'Choose another file',
+      fileHint: 'GeoJSON, KML, KMZ, GPX, a zipped shapefile (.zip) or a GeoPackage (.gpkg)',
+      noFile: 'No file chosen',
+      format: 'Format',
+      formats: {
+        GEOJSON: 'GeoJSON',
+        KML: 'KML',
+        KMZ: 'KMZ (zipped KML)',
+        GPX: 'GPX (GPS tracks and waypoints)',
+        SHAPEFILE: 'Shapefile (zipped)',
+        GEOPACKAGE: 'GeoPackage',
+      },
+      visibility: 'Who may see the new places',
+      sameAsLayer: 'The same as the layer',
+      start: 'Import',
+      uploading: 'Uploading {{name}}… {{pct}}%',
+      reading: 'Reading and checking the places… {{pct}}%',
+      writing: 'Adding the places to the layer… {{pct}}%',
+      done: 'Import finished',
+      layerLine: '{{name}}: {{imported}} of {{read}} places imported',
+      skippedTitle: '{{count}} left out',
+      skippedAt: '{{reason}} — place {{list}}',
+      skippedAtMore: '{{reason}} — place {{list}} and {{more}} more',
+      nothingSkipped: 'Nothing was left out.',
+      failed: 'Nothing was imported.',
+      close: 'Close',
+      cancel: 'Cancel',
+      export: 'Export map file',
+      exportAs: 'Export the places found as',
+      exportStarted: 'The export has started. Follow it in the Help menu.',
+      exportFormats: {
+        GEOJSON: 'GeoJSON (.geojson)',
+        KML: 'KML (.kml), for Google Earth',
+        SHAPEFILE: 'Shapefile (.zip)',
+        GEOPACKAGE: 'GeoPackage (.gpkg)',
+      },
+    },
+  },
+  tasks: {
+    actions: {
+      importFeatures: 'Place import',
+      exportFeatures: 'Map file export',
+    },
+  },
+  errors: {
+    spatialIo: {
+      badJson: '{{file}}: the {{part}} is not valid. Check that the file is complete.',
+      badXml: '{{file}}: {{part}} is not well-formed XML.',
+      badZip: '{{file}}: {{part}} is not a readable zip file.',
+      partMissing: '{{file}}: {{part}} is missing.',
+      badProjection: '{{file}}: the projection in {{part}} is not understood.',
+      badPart: '{{file}}: {{part}} cannot be read.',
+      badXmlWhole: '{{file}} is not well-formed XML. Check that the file is complete.',
+      badZipWhole: '{{file}} is not a readable zip file.',
+      badPartWhole: '{{file}} cannot be read: it is not a file of this format.',
+      noLayers: '{{file}}: there is no layer in it ({{part}}).',
+      tooBig: '{{file}} is too large to read here.',
+      featureTooBig: '{{file}}: one place is too large to read.',
+      noFile: 'The file of this import is no longer there.',
+      skip: {
+        noGeometry: 'No shape',
+        geometryCollection: 'Mixed shapes in one place',
+        invalid: 'Not a valid place',
+        geometry: {
+          type: 'Not a point, line or area',
+          range: 'Coordinates off the map',
+          ring: 'An area whose outline is not closed',
+          vertices: 'Too many points in one shape',
+        },
+      },
+    },
+  },
+};

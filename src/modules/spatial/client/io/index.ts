@@ -1,5 +1,23 @@
+import { lazy } from 'react';
 import type { ClientModule } from '../../../../client/module-api';
 
-// The spatial client half's part: GIS import and export: the import dialog with progress, the export of a search.
-// client/index.ts joins the parts; each part's components are chunks of their own (lazy).
-export const ioPart: Partial<ClientModule> = {};
+// The spatial client half's part: GIS import and export: "Import places…" on a layer (a dialog
+// with the upload, the task's progress and its summary), and "Export map file" on the search
+// page of any type with a geometry property. Each component is a chunk of its own (lazy).
+export const ioPart: Partial<ClientModule> = {
+  itemMenu: [
+    {
+      id: 'spatial.importPlaces',
+      labelKey: 'spatial.io.importPlaces',
+      applies: (item, type, user) => type.name === 'SpatialCollection' && !!user && !item.$deleted,
+      dialog: lazy(() => import('./ImportDialog')),
+    },
+  ],
+  searchExports: [
+    {
+      id: 'spatial.gisExport',
+      applies: (type) => Object.values(type.properties).some((p) => p.kind === 'geometry'),
+      component: lazy(() => import('./GisExportMenu')),
+    },
+  ],
+};
