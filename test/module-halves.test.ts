@@ -9,6 +9,7 @@ import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/module
 import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import type { WorkflowActs } from '../src/modules/workflow/contract';
 import type { ConsultActs } from '../src/modules/consult/contract';
+import type { spatialActs } from '../src/modules/spatial/contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ClientModule } from '../src/client/module-api';
@@ -86,7 +87,7 @@ describe('the client’s act types, derived from the list', () => {
   it('are the listed modules’ contracts, name by name (checked by npm run typecheck)', () => {
     // The merge is the modules' own records; a widening to Record<string, …> (a module's
     // contracts lost to the manifest's default type) would make any name an act.
-    type Listed = CoreActs & WorkflowActs & ConsultActs;
+    type Listed = CoreActs & WorkflowActs & ConsultActs & typeof spatialActs;
     expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
     expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof CoreAsyncActs>();
     expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
