@@ -31,6 +31,8 @@ export const StreamFeaturesBody = z
   .strictObject({
     /** Layers: features whose collection is one of these, or items $linked to them. */
     relatedIDs: Ids.optional(),
+    /** These items themselves, where they have a geometry (a search's results, the MAP mode). */
+    itemIDs: Ids.optional(),
     /** Feature items standing for these items. */
     proxyIDs: Ids.optional(),
     /** Only proxies (Feature items) whose `rel` is of these types. */
@@ -51,7 +53,7 @@ export const StreamFeaturesBody = z
       .optional(),
     batch: z.number().int().min(1).max(STREAM_BATCH_MAX).optional(),
   })
-  .refine((b) => b.relatedIDs || b.proxyIDs || b.onlyProxyTypes, {
+  .refine((b) => b.relatedIDs || b.itemIDs || b.proxyIDs || b.onlyProxyTypes, {
     message: 'errors.required',
     path: ['relatedIDs'],
   });

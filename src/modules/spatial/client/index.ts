@@ -20,4 +20,5 @@ export const client = defineClientModule({
   itemSections: parts.flatMap((p) => p.itemSections ?? []),
   itemMenu: parts.flatMap((p) => p.itemMenu ?? []),
   mapLayers: parts.flatMap((p) => p.mapLayers ?? []),
+  searchDisplays: Object.assign({}, ...parts.map((p) => p.searchDisplays ?? {})),
 });

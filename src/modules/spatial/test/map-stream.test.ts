@@ -18,6 +18,7 @@ let layerB: string;
 let thread: string;
 let archive: string;
 const items = () => server.app.services.items;
+const labelOf = new Map<string, string>();
 const pt = (x: number, y: number) => ({ type: 'Point', coordinates: [x, y] });
 
 type Reply = {
@@ -52,8 +53,8 @@ beforeAll(async () => {
     (await items().create(SYSTEM, 'SpatialCollection', { label, state: 'ACTIVE' }, own)).$id;
   layerA = await layer('Sites');
   layerB = await layer('Trails');
-  for (let n = 0; n < 10; n++)
-    await items().create(
+  for (let n = 0; n < 10; n++) {
+    const f = await items().create(
       SYSTEM,
       'SpatialFeature',
       {
@@ -65,6 +66,8 @@ beforeAll(async () => {
       },
       own,
     );
+    labelOf.set(f.$id, `Site ${n}`);
+  }
   await items().create(
     SYSTEM,
     'SpatialFeature',
@@ -130,6 +133,17 @@ describe('streamFeatures', () => {
     expect(Object.values(onlyAgreements.features).map((f) => f.label)).toEqual(['Study area']);
     const both = await all({ proxyIDs: [thread, archive], onlyProxyTypes: ['Thread'] });
     expect(Object.values(both.features).map((f) => f.label)).toEqual(['Notes here']);
+  });
+
+  it('itemIDs gives those items themselves (the MAP mode of a search), readable and ACTIVE ones', async () => {
+    const found = await server.app.services.search.search(SYSTEM, {
+      must: { _t: ['SpatialFeature'], collection: [layerA] },
+      max: 100,
+    });
+    const { features } = await all({ itemIDs: [...found.ids, thread] }, 2000);
+    expect(Object.keys(features).sort()).toEqual(
+      found.ids.filter((id) => !['Site 8', 'Site 9'].includes(String(labelOf.get(id)))).sort(),
+    );
   });
 
   it('a box keeps what overlaps it', async () => {

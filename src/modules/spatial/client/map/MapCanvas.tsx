@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../../../client/module-api';
 import type { MapFeature } from '../../contract-map';
-import { basemapStyle } from '../common/basemap';
+import { basemapStyle, plainStyle } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
 import { outlineColour, toGeoJSON } from './map-model';
 
@@ -22,6 +22,8 @@ export interface MapCanvasProps {
   dark: boolean;
   /** Where to look first: [west, south, east, north]. */
   bounds: ViewBox;
+  /** Once the places are loaded: the box to fit them in (the map moves there once). */
+  fitTo: ViewBox | null;
   onOpen(id: string): void;
   onView(box: ViewBox): void;
   /** A label for the canvas (screen readers are pointed to the places list). */
@@ -111,10 +113,16 @@ export function MapCanvas(props: MapCanvasProps) {
         });
         made.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right');
         const m = made;
-        // A style URL that cannot be reached must not leave the features undrawn.
-        m.on('error', () => undefined);
-        m.on('load', () => {
-          if (gone) return;
+        // A style URL that cannot be reached (an office offline) must not leave the features
+        // undrawn: the map falls back to the plain background once, and draws on it.
+        let fellBack = false;
+        m.on('error', () => {
+          if (fellBack || m.isStyleLoaded()) return;
+          fellBack = true;
+          m.setStyle(plainStyle(p.dark));
+        });
+        m.on('style.load', () => {
+          if (gone || m.getSource(SOURCE)) return;
           addLayers(m, p.dark);
           setMap(m);
         });
@@ -147,6 +155,13 @@ export function MapCanvas(props: MapCanvasProps) {
     void src?.setData(toGeoJSON(props.features, props.hidden) as never);
   }, [map, props.features, props.version, props.hidden]);
 
+  const fitted = useRef(false);
+  useEffect(() => {
+    if (!map || !props.fitTo || fitted.current) return;
+    fitted.current = true;
+    map.fitBounds(props.fitTo, { padding: 48, maxZoom: 13, animate: false });
+  }, [map, props.fitTo]);
+
   return (
     <Box sx={{ position: 'relative', width: '100%', height: '100%', minHeight: 320 }}>
       <Box
@@ -155,7 +170,8 @@ export function MapCanvas(props: MapCanvasProps) {
         aria-label={props.label}
         data-testid="spatial-map-canvas"
         data-ready={map ? 'true' : 'false'}
-        sx={{ position: 'absolute', inset: 0 }}
+        // Not absolute: MapLibre's own class makes its container position: relative.
+        sx={{ width: '100%', height: '100%' }}
       />
       {failed && (
         <Alert severity="warning" sx={{ position: 'absolute', top: 8, left: 8, right: 8 }}>

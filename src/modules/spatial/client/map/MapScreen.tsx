@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, useCell, type ViewProps } from '../../../../client/module-api';
 import { LayerTree } from './LayerTree';
+import { featuresBox } from './map-model';
 import { Legend } from './Legend';
 import { MapCanvas, type ViewBox } from './MapCanvas';
 import { PlacesList } from './PlacesList';
@@ -70,6 +71,12 @@ export function MapScreen(_props: ViewProps) {
   const b = config.defaultBounds;
   const bounds: ViewBox = [b[0] ?? -141, b[1] ?? 48, b[2] ?? -53, b[3] ?? 70];
   const [start] = useState(bounds);
+  // Where the places are, once they are all in: the map moves there from the default bounds.
+  const fitTo = useMemo(
+    () => (done ? featuresBox(stream.features.values()) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [done],
+  );
 
   const side = (
     <Box sx={{ width: phone ? 300 : '100%', overflowY: 'auto', height: '100%' }}>
@@ -134,6 +141,7 @@ export function MapScreen(_props: ViewProps) {
             hidden={hidden}
             dark={dark}
             bounds={start}
+            fitTo={fitTo}
             onOpen={open}
             onView={setView}
             label={t('spatial.map.canvas')}

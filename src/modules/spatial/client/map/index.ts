@@ -8,4 +8,7 @@ export const mapPart: Partial<ClientModule> = {
   screens: {
     [MAP_VIEW]: lazy(() => import('./MapScreen').then((m) => ({ default: m.MapScreen }))),
   },
+  searchDisplays: {
+    MAP: lazy(() => import('./SearchMap').then((m) => ({ default: m.SearchMap }))),
+  },
 };

@@ -8,6 +8,7 @@ import type { MapFeature } from '../../contract-map';
 
 export interface StreamRequest {
   relatedIDs?: string[];
+  itemIDs?: string[];
   proxyIDs?: string[];
   onlyProxyTypes?: string[];
 }
@@ -48,7 +49,7 @@ function fromItem(item: Item): MapFeature | null {
 function belongs(req: StreamRequest, f: MapFeature, id: string): boolean {
   if (req.relatedIDs && f.collection && req.relatedIDs.includes(f.collection)) return true;
   if (req.proxyIDs && f.rel && req.proxyIDs.includes(f.rel)) return true;
-  return !!req.proxyIDs?.includes(id);
+  return !!req.itemIDs?.includes(id);
 }
 
 export function useFeatureStream(req: StreamRequest | null): StreamState & { error: unknown } {

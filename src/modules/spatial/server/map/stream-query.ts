@@ -20,8 +20,9 @@ export function streamQuery(registry: Registry, body: Body, offset: number, max:
   const ors: Record<string, unknown>[] = [];
   // A layer's features point at it by `collection`; other items may be linked to it.
   if (body.relatedIDs) ors.push({ must: { $linked: body.relatedIDs } });
+  if (body.itemIDs) ors.push({ must: { $id: body.itemIDs } });
   if (body.proxyIDs) ors.push({ must: { _t: ['Feature'], rel: body.proxyIDs } });
-  const onlyProxies = !body.relatedIDs && !body.proxyIDs;
+  const onlyProxies = !body.relatedIDs && !body.itemIDs && !body.proxyIDs;
   const types = onlyProxies ? ['Feature'] : drawable;
   // A map shows ACTIVE places; a type without a state (Feature) has none to leave out.
   const stated = types.some((t) => registry.type(t)?.properties.state);
