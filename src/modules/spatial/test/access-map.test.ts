@@ -155,6 +155,10 @@ describe.each(Object.keys(SEES) as Who[])('the map as %s', (who) => {
       expect(sacred).toBe(SEES[who] === 'both' ? 1 : 0);
     }
     // The MAP mode draws a search's results: the same search/ids, then streamFeatures by proxy ids.
+    // …whose ids the MAP mode streams: hidden ids asked for by name give nothing back.
+    const drawn = await stream(c, { itemIDs: [...(b.ids ?? []), ...hiddenIds] });
+    for (const id of visible()) expect(drawn.out[id]).toBeDefined();
+    await expectNoTrace(drawn.replies);
     const text = await c.request('search/ids', {
       must: { _t: ['SpatialFeature'], $text: ['Crane'] },
       labels: true,
