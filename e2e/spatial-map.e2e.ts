@@ -127,6 +127,28 @@ describe('the map of a lands officer', () => {
     await cell(page, 'Spruce Bend camp').waitFor();
   });
 
+  it('shows the places list as a map (the search page’s MAP mode)', async () => {
+    await page.goto(`${app.server.url}/spatial.features`);
+    const list = cell(page, 'Places');
+    await list.waitFor();
+    await list.getByRole('group', { name: 'Show results as' }).getByRole('button', { name: 'Map' }).click();
+    await list.locator('[data-testid="search-map"][data-done="true"]').waitFor({ timeout: 30_000 });
+    await list.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    expect(await drawnPixels(page)).toBeGreaterThan(30);
+    const names = (await list.getByTestId('spatial-places').getByRole('listitem').allInnerTexts()).map((x) =>
+      x.trim(),
+    );
+    expect(names).toHaveLength(34);
+    for (const h of HIDDEN) expect(names).not.toContain(h);
+    await shot(page, 'spatial-search-map');
+    // A type without a geometry is not offered the map.
+    await page.goto(`${app.server.url}/search`);
+    await page.getByRole('group', { name: 'Show results as' }).waitFor();
+    expect(
+      await page.getByRole('group', { name: 'Show results as' }).getByRole('button', { name: 'Map' }).count(),
+    ).toBe(0);
+  });
+
   it('reads well in dark mode and passes axe in both', async () => {
     await page.goto(`${app.server.url}/spatial.map`);
     await openMap(page);
