@@ -44,7 +44,7 @@ async function generate(db: Database): Promise<number> {
       values (${layer(n)}, 'SpatialCollection', ${n}, ${JSON.stringify({ label: `Layer ${n}`, state: 'ACTIVE' })}::jsonb, ${ORG}, 'COMMUNITY', ${`Layer ${n}`})`);
   // Every other place a polygon of ~300 m; positions spread over 3° × 2°.
   await db.db.execute(sql`
-    with g as (select s, -122 + (s * 7919 % 30000) / 10000.0 as x, 55 + (s * 104729 % 20000) / 10000.0 as y
+    with g as (select s, -122 + (s::bigint * 7919 % 30000) / 10000.0 as x, 55 + (s::bigint * 104729 % 20000) / 10000.0 as y
                from generate_series(1, ${FEATURES}) s)
     insert into items (id, type, num, data, owner, access, created_by, search_text, bbox)
     select 'SpatialFeature-' || s, 'SpatialFeature', s,

@@ -50,7 +50,7 @@ const SITES: Site[] = [
   { label: 'Cedar bark stand', type: 'HARVESTING', at: [-121.08, 56.44] },
   { label: 'Otter slide creek', type: 'WATER', at: [-120.63, 56.41] },
   { label: 'Feast grounds at Pine Flat', type: 'TRADITIONAL_USE', at: [-120.8, 56.35] },
-  { label: 'Old horse trail crossing', type: 'TRADITIONAL_USE', at: [-120.98, 56.22], accuracy: 300 },
+  { label: 'Old horse trail ford', type: 'TRADITIONAL_USE', at: [-120.98, 56.22], accuracy: 300 },
   { label: 'Smokehouse at Caribou Bend', type: 'CABIN', at: [-120.56, 55.98] },
   { label: 'Elders’ storytelling rock', type: 'TRADITIONAL_USE', at: [-120.73, 56.05] },
   { label: 'Muskrat ponds', type: 'WATER', at: [-121.18, 56.3] },
