@@ -169,6 +169,8 @@ describe('the map of a lands officer', () => {
     await shot(phone, 'spatial-map-phone');
     await phone.getByRole('button', { name: 'Layers' }).click();
     await phone.getByRole('tree', { name: 'Layers' }).getByRole('treeitem', { name: 'Trap lines' }).waitFor();
+    // The drawer slides in; the shot is of it open.
+    await phone.waitForTimeout(500);
     await shot(phone, 'spatial-map-phone-drawer');
   });
 });

@@ -149,7 +149,13 @@ export function MapScreen(_props: ViewProps) {
         </Box>
       </Box>
       {phone && (
-        <Drawer anchor="left" open={drawer} onClose={() => setDrawer(false)}>
+        // Above the app bar, which otherwise covers the drawer's first rows on a phone.
+        <Drawer
+          anchor="left"
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          sx={{ zIndex: (th) => th.zIndex.modal }}
+        >
           {side}
         </Drawer>
       )}
