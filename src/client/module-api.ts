@@ -130,6 +130,20 @@ export interface CreateDialogProps {
   onClose(): void;
 }
 
+/**
+ * A display mode of the search page that a module draws (ClientModule.searchDisplays): MAP,
+ * from the spatial module. It gets the search's query (search/ids, the read rule applied) and
+ * runs it itself, so the generic search code never loads the module's libraries.
+ */
+export interface SearchDisplayProps {
+  /** The search/ids body of the current search (its page's offset and max included). */
+  query: Readonly<Record<string, unknown>>;
+  /** The search's total. */
+  total: number;
+  /** Opens a result in the next cell. */
+  onOpen(id: string): void;
+}
+
 export interface ClientModule {
   /** The manifest's id. */
   id: string;
@@ -146,6 +160,8 @@ export interface ClientModule {
   mapLayers?: readonly MapLayer[];
   /** Exports offered on the search page (SearchExportEntry). */
   searchExports?: readonly SearchExportEntry[];
+  /** Display modes of the search page the module draws, by mode (DISPLAY_MODES: 'MAP'). */
+  searchDisplays?: Readonly<Record<string, Lazyable<SearchDisplayProps>>>;
   /**
    * Panels of the workflow step kinds the manifest declares (`stepKinds`), by kind: shown in
    * the workflow panel under an ACTIVE step of that kind. A kind without one shows the generic

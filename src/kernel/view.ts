@@ -10,7 +10,9 @@ import type { KeyCapGate } from './key-caps';
 export const CELL_WIDTHS = ['THIRD', 'HALF', 'TWO_THIRDS', 'FULL'] as const;
 export type CellWidth = (typeof CELL_WIDTHS)[number];
 
-export const DISPLAY_MODES = ['LIST', 'TABLE', 'CARDS', 'TIMELINE', 'CAROUSEL'] as const;
+// MAP is drawn by a module's search display (ClientModule.searchDisplays; the spatial module's),
+// offered only for types with a geometry property.
+export const DISPLAY_MODES = ['LIST', 'TABLE', 'CARDS', 'TIMELINE', 'CAROUSEL', 'MAP'] as const;
 export type DisplayAs = (typeof DISPLAY_MODES)[number];
 
 export type Order = 'asc' | 'desc';

@@ -221,6 +221,7 @@ export const enScreens = {
       CARDS: 'Cards',
       TIMELINE: 'Timeline',
       CAROUSEL: 'One at a time',
+      MAP: 'Map',
     },
     columns: 'Columns',
     carousel: {

@@ -1,3 +1,4 @@
+import MapIcon from '@mui/icons-material/Map';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import TimelineIcon from '@mui/icons-material/Timeline';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
@@ -14,10 +15,22 @@ const ICONS: Record<DisplayAs, ReactElement> = {
   CARDS: <ViewModuleIcon fontSize="small" />,
   TIMELINE: <TimelineIcon fontSize="small" />,
   CAROUSEL: <ViewCarouselIcon fontSize="small" />,
+  MAP: <MapIcon fontSize="small" />,
 };
 
-/** LIST, TABLE, CARDS, TIMELINE or CAROUSEL (spec core §3 displayAs); MAP comes with the spatial module. */
-export function DisplayModeSwitch({ value, onChange }: { value: DisplayAs; onChange(v: DisplayAs): void }) {
+/**
+ * LIST, TABLE, CARDS, TIMELINE or CAROUSEL (spec core §3 displayAs); MAP where `offered` allows
+ * it (a type with a geometry, drawn by the spatial module).
+ */
+export function DisplayModeSwitch({
+  value,
+  onChange,
+  offered = (m) => m !== 'MAP',
+}: {
+  value: DisplayAs;
+  onChange(v: DisplayAs): void;
+  offered?: (mode: DisplayAs) => boolean;
+}) {
   const { t } = useTranslation();
   return (
     <ToggleButtonGroup
@@ -27,7 +40,7 @@ export function DisplayModeSwitch({ value, onChange }: { value: DisplayAs; onCha
       onChange={(_e, v: DisplayAs | null) => v && onChange(v)}
       aria-label={t('search.display.label')}
     >
-      {DISPLAY_MODES.map((m) => (
+      {DISPLAY_MODES.filter(offered).map((m) => (
         <Tooltip key={m} title={t(`search.display.${m}`)}>
           <ToggleButton value={m} aria-label={t(`search.display.${m}`)}>
             {ICONS[m]}

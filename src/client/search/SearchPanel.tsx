@@ -60,6 +60,7 @@ import {
   toggleColumn,
   toggleFilter,
   togglePreset,
+  type DisplayAs,
   type ScreenDef,
   type SearchState,
   buildQuery,
@@ -72,6 +73,7 @@ import { useCanCreate } from './useCanCreate';
 import { sessionStore } from './useResultNav';
 import { useResultItems } from './useResultItems';
 import { useSearch } from './useSearch';
+import { modeOffered, useSearchDisplays } from './useSearchDisplays';
 import { useElementWidth } from './useElementWidth';
 import { useTypeEnv } from './useTypeEnv';
 import { passesGate } from '../shell/role-gate';
@@ -166,6 +168,11 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const search = useSearch(screen, state, env);
   const result = search.result;
   const typeName = effectiveType(screen, state);
+  // A module's display modes (MAP): offered for the results' type(s) only, drawn by the module.
+  const displays = useSearchDisplays();
+  const offered = (m: DisplayAs) =>
+    modeOffered(m, displays, env, typeName ? [typeName] : (screen.types ?? []));
+  const ModuleDisplay = offered(state.displayAs) ? (displays.get(state.displayAs) ?? null) : null;
   const type = typeName ? itemType(typeName) : undefined;
   const ids = result?.ids ?? [];
   // Every display shows fields of the items now (the list its default headers, state and visibility).
@@ -275,7 +282,8 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         onSort={(key, order) => update((s) => setSort(s, key, order))}
       />
       <DisplayModeSwitch
-        value={state.displayAs}
+        value={offered(state.displayAs) ? state.displayAs : 'LIST'}
+        offered={offered}
         onChange={(d) => update((s) => setDisplay(screen, s, env, d))}
       />
     </>
@@ -427,6 +435,10 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
               }
               onClear={clearAll}
             />
+          ) : ModuleDisplay ? (
+            <Suspense fallback={<CircularProgress aria-label={t('search.loading')} />}>
+              <ModuleDisplay query={search.query as Record<string, unknown>} total={total} onOpen={open} />
+            </Suspense>
           ) : state.displayAs === 'TABLE' ? (
             <ResultTable
               {...shown}

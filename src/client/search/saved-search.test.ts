@@ -70,7 +70,8 @@ describe('saved views', () => {
     const s = fromSavedSearch(
       {
         itemTypeName: 'NoSuchType',
-        displayAs: 'MAP',
+        // MAP is a mode now (the spatial module's); an unknown one falls back to LIST.
+        displayAs: 'GLOBE',
         criteria: { filters: [{ prop: 'state', value: 'DRAFT' }, { prop: 3 }, { prop: '_t', value: ['X'] }] },
         sortBy: [{ key: 'x', order: 'sideways' }, 'nonsense'],
         showFacets: 'yes',

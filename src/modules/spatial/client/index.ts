@@ -21,4 +21,5 @@ export const client = defineClientModule({
   itemMenu: parts.flatMap((p) => p.itemMenu ?? []),
   mapLayers: parts.flatMap((p) => p.mapLayers ?? []),
   searchExports: parts.flatMap((p) => p.searchExports ?? []),
+  searchDisplays: Object.assign({}, ...parts.map((p) => p.searchDisplays ?? {})),
 });

@@ -2,7 +2,7 @@ import { actsOf, type ServerModule } from '../../../server/module-api';
 import { spatialActs } from '../contract';
 import { seedSpatialDemo } from './demo';
 import { ioAsyncActions, ioHandlers } from './io';
-import { mapHandlers } from './map';
+import { mapHandlers, mapListeners } from './map';
 import { overlayHandlers, rwfSpatial } from './overlay';
 
 /** The spatial module's server half (docs/spatial.md). */
@@ -11,5 +11,6 @@ export const server: ServerModule = {
   acts: actsOf(spatialActs, { ...mapHandlers, ...ioHandlers, ...overlayHandlers }),
   asyncActions: ioAsyncActions,
   stepKinds: { RWF_SPATIAL: rwfSpatial },
+  onCommitted: mapListeners,
   seedDemo: seedSpatialDemo,
 };
