@@ -196,11 +196,13 @@ describe('full text', () => {
       labels: true,
     });
     // Staff read Riverbend's PROTECTED items too: core's planning thread, and the consult demo's
-    // consultation, its Riverbend response (labelled by the project) and a site visit meeting.
+    // consultation, its project area (the spatial demo's footprint), its Riverbend response
+    // (labelled by project and community) and a site visit meeting.
     expect(Object.values(staff.labels).sort()).toEqual([
+      'Crossing right-of-way',
       'Protected planning of the crossing',
       'Riverbend crossing replacement',
-      'Riverbend crossing replacement',
+      'Riverbend crossing replacement — Riverbend First Nation',
       'Site visit at the river crossing',
       'Stó:lō Nation referral on the river crossing',
     ]);

@@ -2,7 +2,6 @@
 // root (keys under `spatial.overlay.*`, and the shared `spatial.*` words in en.ts). The words of
 // the summary sent to a proponent are record content, in overlay-summary.ts.
 export const spatialOverlayEn = {
-  enums: { SPATIAL_SUMMARY: 'Impact overlay summary' },
   spatial: {
     overlay: {
       title: 'Impact overlay',

@@ -7,7 +7,7 @@ import type { ClientModule } from '../../../../client/module-api';
 export const ioPart: Partial<ClientModule> = {
   itemMenu: [
     {
-      id: 'spatial.importPlaces',
+      id: 'spatialImportPlaces',
       labelKey: 'spatial.io.importPlaces',
       applies: (item, type, user) => type.name === 'SpatialCollection' && !!user && !item.$deleted,
       dialog: lazy(() => import('./ImportDialog')),
@@ -15,7 +15,7 @@ export const ioPart: Partial<ClientModule> = {
   ],
   searchExports: [
     {
-      id: 'spatial.gisExport',
+      id: 'spatialGisExport',
       applies: (type) => Object.values(type.properties).some((p) => p.kind === 'geometry'),
       component: lazy(() => import('./GisExportMenu')),
     },

@@ -9,6 +9,9 @@ import { Legend } from './Legend';
 import { MapCanvas, type ViewBox } from './MapCanvas';
 import { PlacesList } from './PlacesList';
 import { useFeatureStream } from './useFeatureStream';
+import { MAP_VIEW, spatialViews } from '../../views';
+
+const MAP_TITLE = spatialViews.find((v) => v.name === MAP_VIEW)!.titleKey;
 
 // spatial.map (issue 15 "The map"): the layer tree, the map with every readable place of the
 // ACTIVE layers (streamed in batches, progress shown), the legend and the places in view. On a
@@ -33,7 +36,8 @@ export function MapScreen(_props: ViewProps) {
   const [drawer, setDrawer] = useState(false);
 
   useEffect(() => {
-    cell.setTitle(t('nav.spatial_map'));
+    // The view's own title (sent in the page's config with the module's titles).
+    cell.setTitle(t(MAP_TITLE));
   }, [cell, t]);
 
   // The layers whose places the map draws: every ACTIVE layer the reader may read.
