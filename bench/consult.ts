@@ -8,21 +8,18 @@
 // take most of an hour on this machine and measure the write path, not the searches. The rows
 // are the ones the acts would write (the same data keys, owner, level; item_search is kept by
 // its trigger, as for every write); events and links are left out, and no search reads them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { appRegistry } from '../src/modules';
 import { AccessPolicy } from '../src/server/access/policy';
 import { SYSTEM, type Principal } from '../src/server/access/principal';
-import { openPglite, openPostgres, type Database } from '../src/server/db/open';
+import type { Database } from '../src/server/db/open';
 import { query } from '../src/server/db/query';
 import { ensureTypeIndexes } from '../src/server/db/type-indexes';
 import { ItemService } from '../src/server/items/item-service';
 import { loadRow } from '../src/server/items/rows';
 import { SearchService } from '../src/server/search/search-service';
 import { summarize } from './lib/percentiles';
+import { onScratchDatabase } from './lib/scratch-db';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 40);
@@ -232,35 +229,7 @@ async function measure(db: Database, label: string) {
   );
 }
 
-async function run(kind: string) {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-bconsult-'));
-    const db = await openPglite(dir, { lock: false });
-    try {
-      console.log(`pglite    generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-      await measure(db, 'pglite');
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    return;
-  }
-  const name = `ckk_bconsult_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), { max: 4 });
-  try {
-    console.log(`postgres  generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-    await measure(db, 'postgres');
-  } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const run = (kind: string) => onScratchDatabase(kind, 'consult', PG_URL, generate, measure);
 
 console.log(
   `consult benchmark: ${CONSULTATIONS} consultations, ${CONSULTATIONS * COMMUNITIES} responses, ${COMMUNITIES} communities (${QUERIES} queries each, after 5 warm-up)`,

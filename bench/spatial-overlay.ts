@@ -7,18 +7,14 @@
 //
 // Rows are written in bulk SQL (with their items.bbox), not through the item service: the write
 // path is not what is measured.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Geometry, Position } from 'geojson';
-import pg from 'pg';
 import { appRegistry } from '../src/modules';
 import { measure as measureShape, projectArea } from '../src/modules/spatial/server/overlay/geometry';
 import { computeOverlay } from '../src/modules/spatial/server/overlay/run';
 import { AccessPolicy } from '../src/server/access/policy';
 import type { Principal } from '../src/server/access/principal';
-import { openPglite, openPostgres, type Database } from '../src/server/db/open';
+import type { Database } from '../src/server/db/open';
 import { query } from '../src/server/db/query';
 import { ensureTypeIndexes } from '../src/server/db/type-indexes';
 import { ItemService } from '../src/server/items/item-service';
@@ -26,6 +22,7 @@ import { loadRow } from '../src/server/items/rows';
 import { SearchService } from '../src/server/search/search-service';
 import type { Services } from '../src/server/services';
 import { percentile } from './lib/percentiles';
+import { onScratchDatabase } from './lib/scratch-db';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -170,35 +167,7 @@ async function measure(db: Database, label: string) {
   );
 }
 
-async function run(kind: string) {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-boverlay-'));
-    const db = await openPglite(dir, { lock: false });
-    try {
-      console.log(`pglite    generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-      await measure(db, 'pglite');
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    return;
-  }
-  const name = `ckk_boverlay_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), { max: 4 });
-  try {
-    console.log(`postgres  generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-    await measure(db, 'postgres');
-  } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const run = (kind: string) => onScratchDatabase(kind, 'overlay', PG_URL, generate, measure);
 
 console.log(
   `spatial overlay benchmark: a ${VERTICES}-vertex footprint, ${BUFFER} m buffer, ${FEATURES} polygons (${RUNS} runs each, after 3 warm-up)`,

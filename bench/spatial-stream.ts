@@ -7,22 +7,19 @@
 //
 // Rows are written in bulk SQL (with their box and their `collection` link, as the item service
 // writes them), not through the item service: 100,000 item-service writes would measure writes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { appRegistry } from '../src/modules';
 import { streamFeatures } from '../src/modules/spatial/server/map/stream';
 import { AccessPolicy } from '../src/server/access/policy';
 import type { Principal } from '../src/server/access/principal';
-import { openPglite, openPostgres, type Database } from '../src/server/db/open';
+import type { Database } from '../src/server/db/open';
 import { query } from '../src/server/db/query';
 import { ensureTypeIndexes } from '../src/server/db/type-indexes';
 import { ItemService } from '../src/server/items/item-service';
 import { SearchService } from '../src/server/search/search-service';
 import type { ActCall, Services } from '../src/server/module-api';
 import { summarize } from './lib/percentiles';
+import { onScratchDatabase } from './lib/scratch-db';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 100_000);
@@ -153,35 +150,7 @@ async function measure(db: Database, label: string) {
   );
 }
 
-async function run(kind: string) {
-  if (kind === 'pglite') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-bspatial-'));
-    const db = await openPglite(dir, { lock: false });
-    try {
-      console.log(`pglite    generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-      await measure(db, 'pglite');
-    } finally {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    return;
-  }
-  const name = `ckk_bspatial_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), { max: 4 });
-  try {
-    console.log(`postgres  generated in ${((await generate(db)) / 1000).toFixed(1)} s`);
-    await measure(db, 'postgres');
-  } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+const run = (kind: string) => onScratchDatabase(kind, 'spatial', PG_URL, generate, measure);
 
 console.log(
   `spatial stream benchmark: ${FEATURES} places in ${LAYERS} layers, batches of ${BATCH}, a member of the community`,
