@@ -5,7 +5,7 @@ import classicTheme from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { Box, getContrastRatio, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/app-context';
@@ -13,6 +13,9 @@ import { useResultItems } from '../search/useResultItems';
 import { typeOfId } from '../search/suggestions';
 import { CardNote, useOpenItem, type CardBodyProps } from './DashboardCard';
 import { useCalendarSearches } from './useCardSearch';
+
+/** White or black, whichever reads better on the event's colour (the dark theme's primary is pale). */
+const eventText = (bg: string) => (getContrastRatio(bg, '#fff') >= getContrastRatio(bg, '#000') ? '#fff' : '#000');
 
 /**
  * A month of the items whose date key falls in it (FullCalendar: a month grid, or a list on
@@ -98,7 +101,8 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
           end: 'dayGridMonth,dayGridWeek,listMonth',
         }}
         buttons={{
-          today: { text: t('dashboard.calendar.today') },
+          // Its hint is its name: FullCalendar's own ("This Month") would not contain the visible word.
+          today: { text: t('dashboard.calendar.today'), hint: t('dashboard.calendar.today') },
           prev: { hint: t('dashboard.calendar.prev') },
           next: { hint: t('dashboard.calendar.next') },
           dayGridMonth: { text: t('dashboard.calendar.month') },
@@ -110,6 +114,10 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
         fixedWeekCount={false}
         dayMaxEvents
         events={events}
+        // The theme's primary colour with its own text colour: FullCalendar's default blue under
+        // white text is below the 4.5:1 contrast small text needs.
+        eventColor={theme.palette.primary.main}
+        eventContrastColor={eventText(theme.palette.primary.main)}
         datesSet={datesSet}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

@@ -126,7 +126,7 @@ export async function seedDemoLayers(items: ItemService, demo: DemoSeed): Promis
     'Traditional-use sites',
     'TRADITIONAL_USE',
     'COMMUNITY',
-    'Places the community uses and cares for, from the land-use study interviews.',
+    'Places the community uses and cares for, as the Elders told them in the land-use interviews.',
   );
   const traps = await layer(
     'traplines',
