@@ -15,7 +15,8 @@ import { CardNote, useOpenItem, type CardBodyProps } from './DashboardCard';
 import { useCalendarSearches } from './useCardSearch';
 
 /** White or black, whichever reads better on the event's colour (the dark theme's primary is pale). */
-const eventText = (bg: string) => (getContrastRatio(bg, '#fff') >= getContrastRatio(bg, '#000') ? '#fff' : '#000');
+const eventText = (bg: string) =>
+  getContrastRatio(bg, '#fff') >= getContrastRatio(bg, '#000') ? '#fff' : '#000';
 
 /**
  * A month of the items whose date key falls in it (FullCalendar: a month grid, or a list on
