@@ -71,7 +71,9 @@ for (const mode of ['light', 'dark'] as const)
   describe(`${mode} mode`, () => {
     const dark = mode === 'dark';
 
-    it('every view, as the site admin', async () => {
+    // Every view of every module, each checked by axe: longer than the default minute as modules
+    // are added (four more with the spatial module and the desk).
+    it('every view, as the site admin', { timeout: 240_000 }, async () => {
       const page = await person('admin@riverbend.example', dark);
       const views = [...(await configViews(page)), ...SHELL_PAGES];
       expect(views.length).toBeGreaterThan(15);
@@ -81,7 +83,7 @@ for (const mode of ['light', 'dark'] as const)
       }
     });
 
-    it('every view, as a member (screens they may not open say so)', async () => {
+    it('every view, as a member (screens they may not open say so)', { timeout: 240_000 }, async () => {
       const page = await person('member@riverbend.example', dark);
       const views = await configViewGates(page);
       for (const { name } of [...views, ...SHELL_PAGES.map((name) => ({ name }))]) {
@@ -95,7 +97,7 @@ for (const mode of ['light', 'dark'] as const)
       }
     });
 
-    it('a record of every type in the demo, as the site admin', async () => {
+    it('a record of every type in the demo, as the site admin', { timeout: 240_000 }, async () => {
       const page = await person('admin@riverbend.example', dark);
       const rows = await query<{ id: string }>(
         app.tdb.database.db,
