@@ -64,6 +64,8 @@ const moduleBoundaries = moduleIds.flatMap((id) => {
   return [
     { files: [`src/modules/${id}/**/*.{ts,tsx}`], rules: restrict(other) },
     { files: [`src/modules/${id}/*.{ts,tsx}`], rules: restrict(other, NOT_SERVER, NOT_CLIENT) },
+    // A module's form/ folder (geokeeper's form engine) is shared like its top-level files.
+    { files: [`src/modules/${id}/form/**/*.{ts,tsx}`], rules: restrict(other, NOT_SERVER, NOT_CLIENT) },
     { files: [`src/modules/${id}/server/**/*.{ts,tsx}`], rules: restrict(other, NOT_CLIENT) },
     {
       files: [`src/modules/${id}/client/**/*.{ts,tsx}`],

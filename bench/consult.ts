@@ -1,8 +1,9 @@
-// npm run bench:consult — the consultation desk's three hot searches as a community's staff
-// member, over 6,000 consultations and 120,000 responses across 20 communities, through the
-// search service and as bare SQL of the same shape in the same process (interleaved); plus
-// response workflow writes per second through the item service. PGlite and PostgreSQL. A
-// measurement, not a test.
+// npm run bench:consult — the consultation desk's three hot searches and its full load (every
+// card, the calendar and the chart, as the browser asks them: bench/lib/consult-desk.ts) as a
+// community's staff member, over five years of referrals: 6,000 consultations, 120,000 responses
+// across 20 communities and 5,000 meetings, through the search service and as bare SQL of the
+// same shape in the same process (interleaved); plus response workflow writes per second through
+// the item service. PGlite and PostgreSQL. A measurement, not a test.
 //
 // Rows are written in bulk SQL, not through the item service: 126,000 item-service writes would
 // take most of an hour on this machine and measure the write path, not the searches. The rows
@@ -18,7 +19,8 @@ import { ensureTypeIndexes } from '../src/server/db/type-indexes';
 import { ItemService } from '../src/server/items/item-service';
 import { loadRow } from '../src/server/items/rows';
 import { SearchService } from '../src/server/search/search-service';
-import { summarize } from './lib/percentiles';
+import { bareDeskLoad, deskLoad, deskParts } from './lib/consult-desk';
+import { compareCases, type ComparedCase } from './lib/interleaved';
 import { onScratchDatabase } from './lib/scratch-db';
 
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -28,6 +30,9 @@ const COMMUNITIES = 20;
 const PROPONENTS = 10;
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
+/** The data set spans five years of referrals. */
+const DAYS = 5 * 365;
+const MEETINGS = 5000;
 
 const arr = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
 const REGIONS = ['NORTH', 'RIVER', 'HEADWATERS', 'COAST', 'PLATEAU'];
@@ -67,9 +72,9 @@ async function generate(db: Database): Promise<number> {
         'projectType', (${arr(TYPES)})[1 + (s / 7)::int % ${TYPES.length}],
         'primaryOrg', 'Organization-' || (${COMMUNITIES} + 1 + s % ${PROPONENTS}),
         'submittedTo', 'Organization-' || (1 + s % ${COMMUNITIES}),
-        'submitted', to_char(now() - (s % 400) * interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'submitted', to_char(now() - (s % ${DAYS}) * interval '1 day', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'requestedResponseDate', to_char(now() + ((s % 120) - 60) * interval '1 day', 'YYYY-MM-DD')),
-      'Organization-' || (1 + s % ${COMMUNITIES}), 'PROTECTED', now() - (s % 400) * interval '1 day', now(),
+      'Organization-' || (1 + s % ${COMMUNITIES}), 'PROTECTED', now() - (s % ${DAYS}) * interval '1 day', now(),
       'Project ' || s
     from generate_series(1, ${CONSULTATIONS}) s`);
   // Responses: every consultation distributed to every community (20 each), mirrored fields copied.
@@ -85,18 +90,28 @@ async function generate(db: Database): Promise<number> {
         '_wf.state', (${arr(WF_STATES)})[1 + r % ${WF_STATES.length}],
         '_wf.$assigned', jsonb_build_array('User-' || (1000 + k * 10 + ((r - 1) / ${COMMUNITIES}) % 5)),
         '_wf.$assignedDue', to_char(now() + ((r % 60) - 20) * interval '1 day', 'YYYY-MM-DD'),
+        -- Answered ones (RESPONDED, OFFLINE) answered 1 to 45 days after they arrived (the chart).
+        'respondedAt', case when (${arr(R_STATES)})[1 + r % ${R_STATES.length}] in ('RESPONDED', 'OFFLINE')
+          then to_char(least(now(), g.created_at + (1 + r % 45) * interval '1 day') at time zone 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
         '_wf', jsonb_build_object('workflow', null, 'version', null, 'steps', jsonb_build_array(
           jsonb_build_object('id', 'assign', 'kind', 'RWF_ASSIGN', 'label', 'Assign', 'state', 'COMPLETE'),
           jsonb_build_object('id', 'outcome', 'kind', 'RWF_OUTCOME', 'label', 'Outcome', 'state', 'ACTIVE',
             'assignedTo', 'User-' || (1000 + k * 10 + ((r - 1) / ${COMMUNITIES}) % 5))))),
       'Organization-' || k, 'PROTECTED', g.created_at, now(), g.data->>'projectName'
     from g`);
+  // Meetings over the same five years, each community's own.
+  await db.db.execute(sql`
+    insert into items (id, type, num, data, owner, access, created_at, updated_at, search_text)
+    select 'Meeting-' || s, 'Meeting', s,
+      jsonb_build_object('summary', 'Meeting ' || s, 'start', '10:00', 'end', '11:30',
+        'date', to_char(now() + ((s * 7) % ${DAYS} - ${DAYS - 60}) * interval '1 day', 'YYYY-MM-DD'),
+        'state', 'PAST', 'context', 'Consultation-' || (1 + s % ${CONSULTATIONS})),
+      'Organization-' || (1 + s % ${COMMUNITIES}), 'PROTECTED', now(), now(), 'Meeting ' || s
+    from generate_series(1, ${MEETINGS}) s`);
   await db.db.execute(sql`vacuum analyze items, item_search`);
   return Date.now() - t0;
 }
-
-const p95 = (s: ReturnType<typeof summarize>) => s.p90 + (s.p99 - s.p90) * 0.5;
-const fmt = (s: ReturnType<typeof summarize>) => `p50 ${s.p50.toFixed(1)} ms p95~${p95(s).toFixed(1)} ms`;
 
 async function measure(db: Database, label: string) {
   const registry = appRegistry();
@@ -114,11 +129,7 @@ async function measure(db: Database, label: string) {
   const today = new Date().toISOString().slice(0, 10);
   const readable = sql`(i.owner = ${home} and i.access in ('COMMUNITY', 'PROTECTED'))`;
 
-  const cases: {
-    name: string;
-    ours: (i: number) => Promise<unknown>;
-    bare: (i: number) => Promise<unknown>;
-  }[] = [
+  const cases: ComparedCase[] = [
     {
       name: 'consult.projects + 5 facets',
       ours: (i) =>
@@ -173,31 +184,17 @@ async function measure(db: Database, label: string) {
             (select count(*) from m), (select json_agg(x) from (select data->>'_wf.state' as x, count(*) from m group by 1) a)`),
     },
   ];
-  for (const c of cases) {
-    for (let i = 0; i < 5; i++) {
-      await c.ours(i);
-      await c.bare(i);
-    }
-    const mine: number[] = [];
-    const theirs: number[] = [];
-    for (let i = 0; i < QUERIES; i++) {
-      const pair: [(n: number) => Promise<unknown>, number[]][] = [
-        [c.ours, mine],
-        [c.bare, theirs],
-      ];
-      if (i % 2) pair.reverse();
-      for (const [fn, into] of pair) {
-        const t = performance.now();
-        await fn(i);
-        into.push(performance.now() - t);
-      }
-    }
-    const a = summarize(mine);
-    const b = summarize(theirs);
+  cases.push({
+    name: 'desk full load (8 searches+chart)',
+    ours: () => deskLoad(db, registry, search, staff),
+    bare: () => bareDeskLoad(db, readable, me),
+  });
+  await compareCases(label, cases, QUERIES);
+
+  for (const part of await deskParts(db, registry, search, staff, 11))
     console.log(
-      `${label.padEnd(9)} ${c.name.padEnd(28)} search ${fmt(a)} | bare SQL ${fmt(b)} | ratio p95 ${(p95(a) / p95(b)).toFixed(2)}`,
+      `${label.padEnd(9)}   desk part ${part.name.padEnd(44)} p50 ${part.p50.toFixed(1)} ms (alone)`,
     );
-  }
 
   // Step moves write the response's `_wf` and flat keys through the item service (event, NOTIFY,
   // hooks): the engine's act adds its checks to this write.
@@ -232,6 +229,6 @@ async function measure(db: Database, label: string) {
 const run = (kind: string) => onScratchDatabase(kind, 'consult', PG_URL, generate, measure);
 
 console.log(
-  `consult benchmark: ${CONSULTATIONS} consultations, ${CONSULTATIONS * COMMUNITIES} responses, ${COMMUNITIES} communities (${QUERIES} queries each, after 5 warm-up)`,
+  `consult benchmark: ${CONSULTATIONS} consultations over ${DAYS} days, ${CONSULTATIONS * COMMUNITIES} responses, ${COMMUNITIES} communities, ${MEETINGS} meetings (${QUERIES} queries each, after 5 warm-up)`,
 );
 for (const kind of DBS) await run(kind);

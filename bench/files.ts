@@ -7,7 +7,6 @@ import {
   createReadStream,
   mkdtempSync,
   openSync,
-  readFileSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -21,6 +20,8 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { freePort, startChild, waitForHttp, type Child } from './lib/children';
 import { percentile } from './lib/percentiles';
+import { httpApi } from './lib/http-api';
+import { procStatusMb, resetPeak } from './lib/proc-memory';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const GB = 1024 ** 3;
@@ -36,18 +37,8 @@ const ADMIN_PASSWORD = 'bench-password-1';
 const mb = (bytes: number) => bytes / 1024 ** 2;
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
-/** Resets the kernel's peak-RSS mark of the process, so each phase reports its own peak. */
-function resetPeak(pid: number) {
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-}
+const peakRssMb = (pid: number) => procStatusMb(pid, 'VmHWM');
+const rssMb = (pid: number) => procStatusMb(pid, 'VmRSS');
 
 function request(
   url: string,
@@ -110,22 +101,7 @@ async function main() {
       },
     });
     await waitForHttp(`${base}/api/health`, child, 120_000);
-    const signIn = await fetch(`${base}/api/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const token = signIn.headers.get('token');
-    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-    const auth = { authorization: `Bearer ${token}` };
-    const call = async (o: string, b: unknown) => {
-      const r = await fetch(`${base}/api/item`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ o, b }),
-      });
-      return ((await r.json()) as { data: Record<string, unknown> }).data;
-    };
+    const { auth, call } = await httpApi(base, ADMIN_EMAIL, ADMIN_PASSWORD);
     const thread = String(
       (await call('create/Thread', { subject: 'Bench: drone survey', $access: 'PRIVATE' })).$id,
     );

@@ -4,13 +4,15 @@
 // server). The server runs as its own process with bench/lib/memory-probe.ts preloaded: peak RSS
 // from /proc (VmHWM, reset before each phase) and the heap after a full GC (SIGUSR2).
 // BENCH_SHP_MB sets the size of the .shp + .dbf (default 50); BENCH_DBS: "pglite,postgres".
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Geometry } from '../src/kernel/geometry';
-import { writeShapefileZip, type ShpFeature } from '../src/modules/spatial/server/io/formats/shapefile-write';
-import { freePort, startChild, waitForHttp, type Child } from './lib/children';
+import { writeShapefileZip, type ShpFeature } from '../src/server/module-api';
+import { freePort, startChild, waitForHttp } from './lib/children';
 import { makePgDatabase } from './lib/pg-database';
+import { httpApi } from './lib/http-api';
+import { probe, procStatusMb, resetPeak, stdoutLines } from './lib/proc-memory';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHP_MB = Number(process.env.BENCH_SHP_MB ?? 50);
@@ -20,12 +22,6 @@ const VERTICES = 2000; // per polygon: ~32 kB of .shp each (a detailed shoreline
 const ADMIN_EMAIL = 'bench.admin@example.test';
 const ADMIN_PASSWORD = 'bench-password-1';
 const fmt = (n: number, d = 0) => n.toFixed(d);
-
-function status(pid: number, key: string): number {
-  const s = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN) / 1024;
-}
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** A polygon of `VERTICES` points round a centre (a ring of a lake's shore, say). */
 function ring(cx: number, cy: number, i: number): Geometry {
@@ -56,30 +52,6 @@ function shapefileOf(mb: number): { bytes: Uint8Array; features: number } {
   return { bytes: writeShapefileZip('lakes', features), features: n };
 }
 
-interface Probe {
-  heapMb: number;
-  rssMb: number;
-}
-
-/** Asks the probe in the child for a GC'd memory line. */
-function probe(child: Child, out: string[]): Promise<Probe> {
-  const before = out.length;
-  child.proc.kill('SIGUSR2');
-  return new Promise((resolve, reject) => {
-    const until = Date.now() + 10_000;
-    const look = () => {
-      const line = out.slice(before).find((l) => l.startsWith('MEMORY '));
-      if (line) {
-        const m = JSON.parse(line.slice(7)) as { heapUsed: number; rss: number };
-        return resolve({ heapMb: m.heapUsed / 1024 ** 2, rssMb: m.rss / 1024 ** 2 });
-      }
-      if (Date.now() > until) return reject(new Error('no MEMORY line'));
-      setTimeout(look, 50);
-    };
-    look();
-  });
-}
-
 async function runOn(
   db: string,
   small: Uint8Array,
@@ -96,7 +68,6 @@ async function runOn(
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const out: string[] = [];
   const child = startChild(
     'server',
     ['--expose-gc', '--import', 'tsx', '--import', './bench/lib/memory-probe.ts', 'src/server/main.ts'],
@@ -116,58 +87,15 @@ async function runOn(
     },
   );
   cleanups.unshift(() => child.stop());
-  child.proc.stdout?.on('data', (c: Buffer) => out.push(...c.toString().split('\n').filter(Boolean)));
+  const out = stdoutLines(child);
   await waitForHttp(`${base}/api/health`, child, 180_000);
-  const signIn = await fetch(`${base}/api/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const token = signIn.headers.get('token');
-  if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
-  const auth = { authorization: `Bearer ${token}` };
-  const call = async (o: string, b: unknown) => {
-    const r = await fetch(`${base}/api/item`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...auth },
-      body: JSON.stringify({ o, b }),
-    });
-    const j = (await r.json()) as { data: Record<string, unknown> };
-    if ((j.data as { erred?: boolean }).erred) throw new Error(`${o}: ${JSON.stringify(j.data)}`);
-    return j.data;
-  };
+  const { call, upload } = await httpApi(base, ADMIN_EMAIL, ADMIN_PASSWORD);
   const org = String(
     (await call('create/Organization', { displayName: 'Bench Nation', type: 'COMMUNITY' })).$id,
   );
   const layer = String(
     (await call('create/SpatialCollection', { label: 'Lakes', state: 'ACTIVE', owner: org })).$id,
   );
-
-  const upload = async (name: string, rel: string, bytes: Uint8Array) => {
-    const meta = `rel ${Buffer.from(rel).toString('base64')},filename ${Buffer.from(name).toString('base64')}`;
-    const c = await fetch(`${base}/api/upload`, {
-      method: 'POST',
-      headers: {
-        ...auth,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(bytes.length),
-        'upload-metadata': meta,
-      },
-    });
-    if (c.status !== 201) throw new Error(`upload create: ${c.status}`);
-    const url = new URL(String(c.headers.get('location')), base).href;
-    const p = await fetch(url, {
-      method: 'PATCH',
-      headers: {
-        ...auth,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: bytes,
-    });
-    if (p.status !== 204) throw new Error(`upload patch: ${p.status}`);
-  };
 
   const importOnce = async (name: string, bytes: Uint8Array) => {
     const imp = String((await call('create/Import', { label: name, kind: 'SHAPEFILE', owner: org })).$id);
@@ -180,7 +108,7 @@ async function runOn(
     const until = Date.now() + 30 * 60_000;
     for (;;) {
       await new Promise((r) => setTimeout(r, 200));
-      peak = Math.max(peak, status(child.pid, 'VmHWM'));
+      peak = Math.max(peak, procStatusMb(child.pid, 'VmHWM'));
       // The Task item itself: activeTask lists running tasks only.
       const t = (await call(`read/${String(started.$id)}`, undefined)) as {
         percentageComplete?: number;

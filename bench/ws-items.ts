@@ -6,7 +6,7 @@
 //
 // Settings (environment): BENCH_SECONDS (measured seconds per scenario, 10), BENCH_WARMUP_SECONDS
 // (5), BENCH_IN_FLIGHT (64), BENCH_CONNECTIONS (4), BENCH_ITEMS (500), BENCH_READ_MANY (50),
-// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update), BENCH_DEADLINE_SECONDS (175, then everything is stopped),
+// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update,bareUpdate), BENCH_DEADLINE_SECONDS (240, then everything is stopped),
 // BENCH_PROFILE=1 (the server writes a V8 CPU profile per database to a temporary directory).
 
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ import {
   waitForOutput,
   type Child,
 } from './lib/children';
+import { bareUpdateConns } from './lib/bare-writes';
 import { Conn, isError, runLoad, type Frame, type LoadResult, type Outcome, type Req } from './lib/load';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,9 +41,9 @@ const IN_FLIGHT = Math.max(1, Math.floor(num('BENCH_IN_FLIGHT', 64)));
 const CONNECTIONS = Math.max(1, Math.floor(num('BENCH_CONNECTIONS', 4)));
 const ITEMS = Math.max(IN_FLIGHT, Math.floor(num('BENCH_ITEMS', 500)));
 const READ_MANY = Math.max(1, Math.floor(num('BENCH_READ_MANY', 50)));
-const DEADLINE_S = num('BENCH_DEADLINE_SECONDS', 175);
+const DEADLINE_S = num('BENCH_DEADLINE_SECONDS', 240);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update')
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update,bareUpdate')
   .split(',')
   .map((s) => s.trim());
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -157,6 +158,10 @@ function printTable() {
   }
   for (const r of rows.filter((x) => x.scenario.startsWith('readMany')))
     console.log(`${r.target.padEnd(8)} readMany items/s = ${f(r.r.rps * READ_MANY, 0)}`);
+  for (const bare of rows.filter((x) => x.scenario === 'bare SQL update')) {
+    const u = rows.find((x) => x.target === bare.target && x.scenario === 'update');
+    if (u) console.log(`${bare.target.padEnd(8)} update / bare SQL update = ${f(u.r.rps / bare.r.rps, 3)}`);
+  }
   for (const r of rows.filter((x) => x.r.firstError))
     console.log(`first error in ${r.target} ${r.scenario}: ${r.r.firstError}`);
   for (const msg of failures) console.log(`FAILED: ${msg}`);
@@ -441,6 +446,28 @@ async function benchDatabase(label: 'pglite' | 'postgres', databaseUrl: string |
           },
         ),
       );
+    }
+    // The baseline: the same updates as bare SQL from this process (lib/bare-writes.ts), on the
+    // same database, while the server idles. PGlite is the server's alone, so PostgreSQL only.
+    if (databaseUrl && SCENARIOS.includes('bareUpdate')) {
+      console.log(`${label}: measuring the bare SQL update`);
+      const bare = bareUpdateConns(databaseUrl, CONNECTIONS);
+      try {
+        record(
+          label,
+          'bare SQL update',
+          await load(
+            bare.conns,
+            { serverPid: 0, ...(target.dbCpuSeconds ? { dbCpuSeconds: target.dbCpuSeconds } : {}) },
+            (slot) => {
+              const mine = own[slot]!;
+              return { o: 'update', b: { $id: mine[randomInt(mine.length)]! } };
+            },
+          ),
+        );
+      } finally {
+        await bare.close();
+      }
     }
     if (server.child.hasExited())
       throw new Error(`the server exited during the run:\n${server.child.tail()}`);

@@ -40,7 +40,7 @@ beforeAll(async () => {
   member = await memberContext.newPage();
   await signIn(admin, app.server.url, ADMIN);
   await signIn(member, app.server.url, MEMBER);
-}, 60_000);
+}, 120_000);
 
 screenshotOnFailure(() => [admin, member]);
 

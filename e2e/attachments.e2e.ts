@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cell,
   cellAt,
+  facetValue,
   newContext,
   screenshotOnFailure,
   shot,
@@ -123,6 +124,9 @@ describe('attachments', () => {
       .waitFor();
     await row('elder-story.wav').waitFor();
     await expect.poll(() => row('elder-story.wav').textContent()).toContain('480.0 KB');
+    // The upload changed the thread (its file list) as the officer: her own change, not news.
+    await page.waitForTimeout(1000);
+    expect(await page.getByText('Someone else changed this item').count()).toBe(0);
     await snap('attachments-uploaded');
   });
 
@@ -254,10 +258,7 @@ describe('attachments', () => {
     await page.goto(app.server.url + '/search');
     const results = page.locator('section[data-cell-index="0"]');
     const facets = results.getByRole('complementary', { name: 'Filter the results' });
-    await facets
-      .getByRole('region', { name: 'Type' })
-      .getByRole('button', { name: /^Attachment/ })
-      .click();
+    await (await facetValue(facets, 'Type', /^Attachment/)).click();
     const size = facets.getByRole('region', { name: 'Size' });
     await size.getByRole('button', { name: /^10 MB to 100 MB\s*2$/ }).waitFor();
     await facets

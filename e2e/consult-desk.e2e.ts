@@ -1,14 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
+import { axeCheck } from './helpers/axe';
 import {
+  alertText,
+  cell,
   cellAt,
   newContext,
+  openUserMenu,
   screenshotOnFailure,
   setDark,
   shot,
   signIn,
   startApp,
+  stored,
   type E2EApp,
 } from './helpers/app';
 
@@ -16,18 +21,34 @@ import {
 // capability set (spec §6): community staff with ConsultRespond see the calendar, overdue, mine and
 // new referrals; a proponent (Consult and ConsultDrafts) the calendar, recent, drafts and
 // responses; a regulator (Consult alone) the calendar and recent. The calendar gathers requested
-// and due dates, the person's step due dates and meetings, and the desk updates live.
+// and due dates, the person's step due dates and meetings, and the desk updates live. The staff's
+// chart counts referrals received and answered per month and follows a response answered
+// elsewhere. Also "Done when": logging a call on consult.communications, and scheduling a meeting
+// on consult.meetings (other organisations and contacts checked against each other), which then
+// shows on the desk's calendar and in the person's iCal feed.
 
 const OFFICER = 'lands.officer@riverbend.example';
 const PROPONENT = 'proponent@northernpipeline.example';
 const REGULATOR = 'regulator@lands.gov.example';
 const MEETING = 'Elders’ walk of the haul road';
 const LIVE = 'Council briefing on the gravel pit';
+const CALL = 'Call from Karen Walsh about the haul road';
+const SCHEDULED = 'Walk of the crossing with Cedar Ridge';
 
 let app: E2EApp;
 const pages: Page[] = [];
 const card = (p: Page | Locator, name: string) => p.getByRole('article', { name });
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const ddmmyyyy = (d: Date) =>
+  `${String(d.getUTCDate()).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${d.getUTCFullYear()}`;
+const search = (must: Record<string, (string | number | boolean | null)[]>) =>
+  app.server.app.services.search.search(SYSTEM, { must, max: 50 });
+const riverbendId = async () => (await search({ _t: ['Organization'], $text: ['Riverbend'] })).ids[0]!;
+/** The chart's text alternative: the cells of this month's row (the last), by column. */
+async function chartRow(page: Page): Promise<string[]> {
+  const table = card(cellAt(page, 0), 'Referrals by month').getByTestId('chart-table');
+  return table.locator('tbody tr').last().locator('td').allTextContents();
+}
 
 async function desk(email: string): Promise<Page> {
   const page = await (await newContext(app)).newPage();
@@ -80,6 +101,7 @@ describe('the consultation desk', () => {
         'New referrals',
         'Overdue responses',
         'Recently changed consultations',
+        'Referrals by month',
       ].sort(),
     );
     const home = cellAt(officer, 0);
@@ -91,6 +113,56 @@ describe('the consultation desk', () => {
     await setDark(officer, true);
     await shot(officer, 'consult-desk-officer-dark');
     await setDark(officer, false);
+  });
+
+  it('charts referrals received and answered per month, with the median days to respond, and follows a change', async () => {
+    const chart = card(cellAt(officer, 0), 'Referrals by month');
+    // The demo's referrals arrived over the last months; two were answered (consult/server/demo.ts).
+    await chart.getByText(/^Median days to respond \(12 months\): \d/).waitFor();
+    const table = chart.getByTestId('chart-table');
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'Period',
+      'Received',
+      'Answered',
+      'Median days to respond',
+    ]);
+    expect(await table.locator('tbody tr').count()).toBe(12);
+    await axeCheck(officer, 'consult-desk-chart');
+    await officer
+      .locator('[data-card="consult.desk.chart"]')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await shot(officer, 'consult-desk-chart');
+    await setDark(officer, true);
+    await officer
+      .locator('[data-card="consult.desk.chart"]')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await shot(officer, 'consult-desk-chart-dark');
+    await officer.setViewportSize({ width: 390, height: 844 });
+    await officer
+      .locator('[data-card="consult.desk.chart"]')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await shot(officer, 'consult-desk-chart-dark-phone');
+    await officer.setViewportSize({ width: 1440, height: 900 });
+    await setDark(officer, false);
+    const [received, answered] = (await chartRow(officer)).map((x) => Number(x.replace(/\D/g, '') || 0));
+    // A referral of this month answered elsewhere (recorded as SYSTEM): the chart follows it live.
+    const open = await search({ _t: ['ConsultResponse'], state: ['PENDING'] });
+    expect(open.ids.length).toBeGreaterThan(0);
+    const r = await app.server.app.services.items.read(SYSTEM, open.ids[0]!);
+    await app.server.app.services.items.update(SYSTEM, {
+      $id: r.$id,
+      $version: r.$version,
+      state: 'OFFLINE',
+    });
+    await expect
+      .poll(async () => Number(((await chartRow(officer))[1] ?? '').replace(/\D/g, '') || 0), {
+        timeout: 15_000,
+      })
+      .toBe(answered! + 1);
+    expect(Number(((await chartRow(officer))[0] ?? '').replace(/\D/g, '') || 0)).toBe(received);
   });
 
   it('lists the month as a list, and a week', async () => {
@@ -120,6 +192,101 @@ describe('the consultation desk', () => {
   it('opens an item from the calendar in the next column', async () => {
     await card(cellAt(officer, 0), 'Calendar').getByText(`Meeting: ${MEETING}`).click();
     await cellAt(officer, 1).getByRole('heading', { level: 3, name: MEETING }).waitFor();
+  });
+
+  it('logs a call on consult.communications: owner, context, subject, date, type and direction', async () => {
+    officer ??= await desk(OFFICER);
+    await officer.goto(`${app.server.url}/consult.communications`);
+    const list = cell(officer, 'Communications');
+    // The action is there at once, not only once the list is narrowed to the log.
+    await list.getByRole('button', { name: 'Log a communication' }).click();
+    const dialog = officer.getByRole('dialog', { name: 'New Communication log entry' });
+    await dialog.getByRole('textbox', { name: /^Subject/ }).fill(CALL);
+    await dialog.getByRole('group', { name: /^Date/ }).click();
+    await officer.keyboard.type(`${ddmmyyyy(new Date())}0930`);
+    await dialog.getByRole('combobox', { name: /^Type/ }).click();
+    await officer.getByRole('option', { name: 'Phone call' }).click();
+    await dialog.getByRole('combobox', { name: /^Direction/ }).click();
+    await officer.getByRole('option', { name: 'Incoming' }).click();
+    await dialog.getByRole('combobox', { name: /^Context/ }).fill('crossing');
+    await officer.getByRole('option', { name: /Riverbend crossing replacement/ }).click();
+    await shot(officer, 'consult-communications-log');
+    await axeCheck(officer, 'consult-communications-log');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await alertText(officer, /created/i)
+      .first()
+      .waitFor();
+    await list.getByRole('link', { name: new RegExp(CALL) }).waitFor();
+    const found = await search({ _t: ['CommLog'], $text: ['Karen haul road'] });
+    expect(found.ids).toHaveLength(1);
+    const log = await stored(app, found.ids[0]!);
+    const crossing = (await search({ _t: ['Consultation'], $text: ['Riverbend crossing replacement'] }))
+      .ids[0];
+    expect(log).toMatchObject({ subject: CALL, type: 'PHONE', direction: 'IN', context: crossing });
+    expect(log.owner).toBe(await riverbendId());
+    expect(String(log.date)).toMatch(/T09:30/);
+  });
+
+  it('schedules a meeting on consult.meetings, checks its contacts, then shows it on the desk and in the feed', async () => {
+    officer ??= await desk(OFFICER);
+    await officer.goto(`${app.server.url}/consult.meetings`);
+    const list = cell(officer, 'Meetings');
+    await list.getByRole('button', { name: 'New Meeting' }).click();
+    const dialog = officer.getByRole('dialog', { name: 'New Meeting' });
+    await dialog.getByRole('textbox', { name: /^Summary/ }).fill(SCHEDULED);
+    await dialog.getByRole('group', { name: /^Date/ }).click();
+    await officer.keyboard.type(ddmmyyyy(new Date(Date.now() + 9 * 86_400_000)));
+    await dialog.getByRole('textbox', { name: /^Start/ }).fill('09:00');
+    await dialog.getByRole('textbox', { name: /^End/ }).fill('11:00');
+    await dialog.getByRole('button', { name: 'Add to Meeting types' }).click();
+    await dialog.getByRole('group', { name: 'Meeting types' }).getByRole('combobox').first().click();
+    await officer.getByRole('option', { name: 'Site visit' }).click();
+    await dialog.getByRole('combobox', { name: /^Context/ }).fill('crossing');
+    await officer.getByRole('option', { name: /Riverbend crossing replacement/ }).click();
+    await dialog.getByRole('combobox', { name: /^Other orgs/ }).fill('Northern');
+    await officer.getByRole('option', { name: /Northern Pipeline/ }).click();
+    await dialog.getByRole('combobox', { name: /^Other contacts/ }).fill('Lucy');
+    await officer.getByRole('option', { name: /Lucy/ }).click();
+    // Lucy is Cedar Ridge's, not Northern Pipeline's: refused, as a consultation's contacts are.
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('This contact is not in the chosen organisation.').waitFor();
+    await dialog.getByRole('combobox', { name: /^Other orgs/ }).fill('Cedar');
+    await officer.getByRole('option', { name: /Cedar Ridge/ }).click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const found = await search({ _t: ['Meeting'], $text: ['Cedar Ridge crossing walk'] });
+    expect(found.ids).toHaveLength(1);
+    const meeting = await stored(app, found.ids[0]!);
+    expect(meeting).toMatchObject({ meetingTypes: ['SITE_VISIT'], state: 'PENDING', start: '09:00' });
+    expect(meeting.otherOrgs).toHaveLength(2);
+    // Newest first by date and start: nine days out, it heads the list, with its derived state.
+    const first = list.getByRole('row').nth(1);
+    await first.getByText(SCHEDULED).waitFor();
+    await first.getByText('Pending').waitFor();
+    await shot(officer, 'consult-meetings');
+
+    // On the desk's calendar, as a list (the month may end before the ninth day).
+    await officer.goto(`${app.server.url}/consult.dashboard`);
+    const calendar = card(cellAt(officer, 0), 'Calendar');
+    await calendar.getByRole('tab', { name: 'List view' }).click();
+    while (!(await calendar.getByText(`Meeting: ${SCHEDULED}`).count())) {
+      await calendar.getByRole('button', { name: /^Next/ }).click();
+      await officer.waitForTimeout(300);
+    }
+    await calendar.getByText(`Meeting: ${SCHEDULED}`).waitFor();
+
+    // And in the person's feed, turned on from the user menu.
+    await (await openUserMenu(officer)).getByRole('menuitem', { name: 'Calendar feed…' }).click();
+    const feed = officer.getByRole('dialog', { name: 'Your calendar feed' });
+    await feed.getByRole('button', { name: 'Turn on' }).click();
+    const field = feed.getByRole('textbox', { name: 'Your secret link' });
+    await expect.poll(() => field.inputValue()).toMatch(/\/ical\/feed\.ics\?t=/);
+    const u = new URL(await field.inputValue());
+    const text = await (await fetch(`${app.server.url}${u.pathname}${u.search}`)).text();
+    expect(text).toContain(`SUMMARY:Meeting: ${SCHEDULED}`);
+    expect(text).toMatch(/DTSTART:\d{8}T090000Z/);
+    await feed.getByRole('button', { name: 'Turn off' }).click();
+    await feed.getByRole('button', { name: 'Close' }).click();
   });
 
   it('gives a proponent the calendar, recent, drafts and responses, and never a community’s meeting', async () => {

@@ -7,6 +7,7 @@ import { SYSTEM } from '../src/server/access/principal';
 import { connectAs, type WsClient } from '../test/helpers/ws-client';
 import {
   cellAt,
+  clickSteady,
   DEMO_PASSWORD,
   field,
   fitsWidth,
@@ -117,7 +118,7 @@ describe('a community response, worked by the lands officer', () => {
 
   it('adds a section and a concern in place', async () => {
     const sections = record().getByTestId('parts-ConsultResponseSection');
-    await sections.getByRole('button', { name: 'Add a section' }).click();
+    await clickSteady(sections.getByRole('button', { name: 'Add a section' }));
     // Saved without a heading: refused here, nothing sent.
     await sections.getByRole('button', { name: 'Save' }).click();
     await sections.getByText('Enter a heading.').waitFor();

@@ -87,7 +87,7 @@ describe('the map of a lands officer', () => {
   it('draws every place over the plain background with no tiles reachable', async () => {
     page = await person(OFFICER);
     await openMap(page);
-    expect(await drawnPixels(page)).toBeGreaterThan(30);
+    await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeGreaterThan(30);
     const names = await placeNames(page);
     // 31 sites less the two hidden from him, the DRAFT and the ARCHIVED; 3 trap lines; 4 areas.
     expect(names).toHaveLength(34);
@@ -134,7 +134,7 @@ describe('the map of a lands officer', () => {
     await list.getByRole('group', { name: 'Show results as' }).getByRole('button', { name: 'Map' }).click();
     await list.locator('[data-testid="search-map"][data-done="true"]').waitFor({ timeout: 30_000 });
     await list.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
-    expect(await drawnPixels(page)).toBeGreaterThan(30);
+    await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeGreaterThan(30);
     const names = (await list.getByTestId('spatial-places').getByRole('listitem').allInnerTexts()).map((x) =>
       x.trim(),
     );
@@ -155,7 +155,7 @@ describe('the map of a lands officer', () => {
     await axeCheck(page, 'spatial-map-axe-light', axeReport);
     await setDark(page, true);
     await openMap(page);
-    expect(await drawnPixels(page)).toBeGreaterThan(30);
+    await expect.poll(() => drawnPixels(page), { timeout: 15_000 }).toBeGreaterThan(30);
     await axeCheck(page, 'spatial-map-axe-dark', axeReport);
     await shot(page, 'spatial-map-dark');
     await setDark(page, false);
@@ -165,7 +165,7 @@ describe('the map of a lands officer', () => {
     const phone = await person(OFFICER, PHONE);
     await openMap(phone);
     expect(await fitsWidth(phone)).toBe(true);
-    expect(await drawnPixels(phone)).toBeGreaterThan(30);
+    await expect.poll(() => drawnPixels(phone), { timeout: 15_000 }).toBeGreaterThan(30);
     await shot(phone, 'spatial-map-phone');
     await phone.getByRole('button', { name: 'Layers' }).click();
     await phone.getByRole('tree', { name: 'Layers' }).getByRole('treeitem', { name: 'Trap lines' }).waitFor();

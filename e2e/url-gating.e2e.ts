@@ -22,7 +22,7 @@ beforeAll(async () => {
   await signIn(member, app.server.url, 'member@riverbend.example');
   await signIn(officer, app.server.url, 'lands.officer@riverbend.example');
   await signIn(admin, app.server.url, 'admin@riverbend.example');
-}, 60_000);
+}, 120_000);
 screenshotOnFailure(() => [member, officer, admin]);
 afterAll(async () => {
   await app?.close();

@@ -55,6 +55,11 @@ const url = (p: string) => app.server.url + p;
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Navigation' });
 const designer = (page: Page) => cell(page, 'Workflows');
 const editorOf = (page: Page, name: string) => designer(page).getByRole('region', { name });
+/** A reload opens the list's first workflow by name (the demo's "Fieldwork job" sorts first). */
+const openFromList = (page: Page, label: string) =>
+  designer(page)
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click();
 const steps = (editor: Locator) => editor.locator('ol > li');
 const days = (step: Locator) => step.getByRole('spinbutton', { name: /^Days/ });
 const headings = (editor: Locator) => steps(editor).locator('h4').allTextContents();
@@ -155,6 +160,7 @@ describe('admin.workflows', () => {
     ]);
 
     await officer.reload();
+    await openFromList(officer, 'Heritage review');
     const again = editorOf(officer, 'Heritage review');
     await again.waitFor();
     expect(await headings(again)).toEqual(['Step 1: Answer', 'Step 2: Receive', 'Step 3: Review']);
@@ -170,6 +176,7 @@ describe('admin.workflows', () => {
     await officer.setViewportSize({ width: 390, height: 844 });
     // One column on a phone: the designer fills the screen.
     await officer.reload();
+    await openFromList(officer, 'Heritage review');
     await officer.getByRole('region', { name: 'Heritage review' }).waitFor();
     expect(await fitsWidth(officer)).toBe(true);
     await shot(officer, 'workflow-designer-phone');
@@ -178,6 +185,7 @@ describe('admin.workflows', () => {
   });
 
   it('keeps every edit when a save fails, and says why', async () => {
+    await openFromList(officer, 'Heritage review');
     const editor = editorOf(officer, 'Heritage review');
     await editor.waitFor();
     // A step without a name is refused before anything is sent.

@@ -35,6 +35,7 @@ async function titlesVisibleTo(email: string) {
 }
 
 describe('first start', () => {
+  // The whole demo (every module's) is seeded here: 41 s on a loaded CI runner, so more than the default.
   it('seeds the demo once, creates the first admin from the environment, and never twice', async () => {
     const items = server.app.services.items;
     const first = await bootstrap(
@@ -52,7 +53,7 @@ describe('first start', () => {
     expect(first.adminNote).toBeNull();
     const again = await bootstrap(testConfig({ demoData: 'true' }), items);
     expect(again.demo).toBeNull();
-  });
+  }, 180_000);
 
   it('gives each demo role the view the access model promises', async () => {
     const member = await titlesVisibleTo('member@riverbend.example');
@@ -143,7 +144,8 @@ describe('first admin on a fresh embedded install with the demo', () => {
       await node.close();
       await other.close();
     }
-  });
+    // Seeding the whole demo (every module's) on a loaded 2-core machine: CI saw 30 s run out.
+  }, 120_000);
 
   it('says so when ADMIN_EMAIL is one of the demo accounts', async () => {
     const other = await openTestDatabase();
@@ -162,5 +164,6 @@ describe('first admin on a fresh embedded install with the demo', () => {
       await node.close();
       await other.close();
     }
-  });
+    // Seeding the whole demo (every module's) on a loaded 2-core machine: CI saw 30 s run out.
+  }, 120_000);
 });

@@ -17,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string | null;
+    /** The browser tests' PGlite with the demo seeded (e2e/helpers/demo-template.ts), and its day. */
+    pgliteDemoTemplate: { dir: string; day: string } | null;
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { connectAs, signIn, WsClient } from './helpers/ws-client';
+import { SYSTEM } from '../src/server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 
 // A client that follows only spec §7 and docs/protocol.md: sign in, create, read, update
@@ -12,6 +13,7 @@ let server: TestServer;
 let org: string;
 let editor: { id: string; email: string };
 let member: { id: string; email: string };
+let otherEditor: { id: string; email: string };
 
 beforeAll(async () => {
   tdb = await openTestDatabase();
@@ -20,6 +22,7 @@ beforeAll(async () => {
   org = await makeOrg(items, 'Riverbend First Nation');
   editor = await makeUser(items, [[org, 'editor']]);
   member = await makeUser(items, [[org, 'member']]);
+  otherEditor = await makeUser(items, [[org, 'editor']]);
 });
 
 afterAll(async () => {
@@ -269,6 +272,31 @@ describe('watches and pushes', () => {
     const caughtUp = await late.client.waitForPush((f) => f.o === 'itemUpdated');
     expect(caughtUp.b).toMatchObject({ _u: 2 });
     await Promise.all([a.client.close(), b.client.close(), late.client.close()]);
+  });
+
+  it("names each change's writer in _m.$id, so a record tells its own change from another's", async () => {
+    const a = await connectAs(server, editor.email, PASSWORD);
+    const b = await connectAs(server, otherEditor.email, PASSWORD);
+    const item = await a.client.call<{ $id: string; _m: { $id?: string } }>('create/Thread', {
+      subject: 'Who changed it',
+    });
+    expect(item._m.$id).toBe(editor.id);
+    await a.client.call(`addWatch/${item.$id}/1`);
+    await b.client.call('update', { $id: item.$id, $version: 1, subject: 'Changed by the other editor' });
+    const push = await a.client.waitForPush(
+      (f) => f.o === 'itemUpdated' && (f.b as { $id: string }).$id === item.$id,
+    );
+    expect(push.b).toMatchObject({ _u: 2, _m: { $id: otherEditor.id }, _c: { $id: editor.id } });
+    await a.client.call('update', { $id: item.$id, $version: 2, subject: 'Changed back' });
+    expect((await b.client.call<{ _m: { $id?: string } }>(`read/${item.$id}`))._m.$id).toBe(editor.id);
+    // The system's own write (no actor) names nobody.
+    await server.app.services.items.update(
+      SYSTEM,
+      { $id: item.$id, $version: 3, subject: 'By the system' },
+      { actor: null },
+    );
+    expect((await a.client.call<{ _m: { $id?: string } }>(`read/${item.$id}`))._m.$id).toBeUndefined();
+    await Promise.all([a.client.close(), b.client.close()]);
   });
 
   it('pushes item/action delete, and type watches get matching new items only', async () => {

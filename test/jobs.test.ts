@@ -45,6 +45,23 @@ describe('Jobs', () => {
     expect(depth.queues['test.count']).toBeDefined();
   });
 
+  it('drains a burst of jobs back to back, not one per poll interval', async () => {
+    // One worker, and twelve jobs sent at once: their wake-ups all arrive before it has fetched
+    // the first, so only looking again after each job keeps it from waiting out its 10 s poll.
+    const done: number[] = [];
+    await a.register(
+      'test.burst',
+      async (data: { n: number }) => {
+        done.push(data.n);
+      },
+      { concurrency: 1 },
+    );
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 12 }, (_, n) => a.send('test.burst', { n })));
+    await expect.poll(() => done.length, { timeout: 15_000 }).toBe(12);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+
   it('refuses to send to a queue no handler is registered for, and schedules cron jobs', async () => {
     await expect(a.send('test.nobody', {})).rejects.toThrow(/no handler/);
     await a.register('test.digest', async () => undefined);

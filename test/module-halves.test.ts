@@ -8,9 +8,14 @@ import { appRegistry, MODULES } from '../src/modules';
 import type { ActName, AppActs, AppAsyncActs, AsyncActName } from '../src/modules/contracts';
 import type { CoreActs, CoreAsyncActs } from '../src/modules/core/contract';
 import type { WorkflowActs } from '../src/modules/workflow/contract';
+import type { archiveModule } from '../src/modules/archive/module';
+import type { belongingsModule } from '../src/modules/belongings/module';
+import type { researchModule } from '../src/modules/research/module';
+import type { geokeeperModule } from '../src/modules/geokeeper/module';
 import type { consultModule } from '../src/modules/consult/module';
 import type { spatialModule } from '../src/modules/spatial/module';
 import type { spatialAsyncActs } from '../src/modules/spatial/contract';
+import type { gedcomAsyncActs } from '../src/modules/research/gedcom-contract';
 import { actsOf, asyncActionsOf, buildActs } from '../src/server/acts';
 import { loadServerModules, serverHalf } from '../src/server/server-modules';
 import type { ClientModule } from '../src/client/module-api';
@@ -76,6 +81,20 @@ describe('the one list and the module folders', () => {
     },
   );
 
+  it('draws every type’s icon: a start-up icon, or one its module’s half brings (typeIcons)', async () => {
+    const { STATIC_TYPE_ICONS } = await import('../src/client/search/TypeIcon');
+    for (const m of MODULES) {
+      const half = m.client
+        ? ((await import(`../src/modules/${m.id}/client/index.ts`)) as { client: ClientModule }).client
+        : undefined;
+      for (const t of m.types) {
+        if (!t.defaultIcon) continue;
+        const drawn = STATIC_TYPE_ICONS.includes(t.defaultIcon) || t.defaultIcon in (half?.typeIcons ?? {});
+        expect(drawn, `${m.id}: ${t.name}'s icon ${t.defaultIcon}`).toBe(true);
+      }
+    }
+  });
+
   it('no module view is named like one of the shell’s own views', () => {
     const shell = new Set(SHELL_VIEWS.map((v) => v.name));
     const views = [...appRegistry().views.values()];
@@ -88,9 +107,19 @@ describe('the client’s act types, derived from the list', () => {
   it('are the listed modules’ contracts, name by name (checked by npm run typecheck)', () => {
     // The merge is the modules' own records; a widening to Record<string, …> (a module's
     // contracts lost to the manifest's default type) would make any name an act.
-    type Listed = CoreActs & WorkflowActs & (typeof consultModule)['acts'] & (typeof spatialModule)['acts'];
+    type Listed = CoreActs &
+      WorkflowActs &
+      (typeof consultModule)['acts'] &
+      (typeof spatialModule)['acts'] &
+      (typeof archiveModule)['acts'] &
+      (typeof belongingsModule)['acts'] &
+      (typeof researchModule)['acts'] &
+      (typeof geokeeperModule)['acts'];
     expectTypeOf<keyof AppActs>().toEqualTypeOf<keyof Listed>();
-    type ListedAsync = CoreAsyncActs & typeof spatialAsyncActs;
+    type ListedAsync = CoreAsyncActs &
+      typeof spatialAsyncActs &
+      typeof gedcomAsyncActs &
+      (typeof geokeeperModule)['asyncActs'];
     expectTypeOf<keyof AppAsyncActs>().toEqualTypeOf<keyof ListedAsync>();
     expectTypeOf<ActName>().toEqualTypeOf<keyof Listed & string>();
     expectTypeOf<AsyncActName>().toEqualTypeOf<keyof ListedAsync & string>();

@@ -97,7 +97,9 @@ describe('a query too big for its cost', () => {
       );
       for (const a of answers) expect(a.reply.b).toMatchObject({ erred: true, userMessage: 'queryTooBroad' });
       expect(slowest).toBeLessThan(1000);
-      expect(p99(reads)).toBeLessThan(100);
+      // A blocked event loop would hold the reads for seconds; a plain read's p99 on a loaded
+      // 2-core CI runner reached 147 ms (session 9), so the bound sits above that noise.
+      expect(p99(reads)).toBeLessThan(300);
     },
   );
 

@@ -135,12 +135,14 @@ describe(`two nodes on one database`, () => {
       $access: 'COMMUNITY',
     });
     await a.client.call(`addWatch/${item.$id}`);
-    // Kill every LISTEN session of this test's database: both nodes must reconnect on their own.
+    // Kill the nodes' own LISTEN sessions (application_name ckk-listen; pg-boss keeps one of its
+    // own for job wake-ups): both nodes must reconnect on their own.
     const db = nodeA.app.services.items.db;
     const listeners = () =>
       query<{ pid: number }>(
         db,
-        sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+        sql`select pid from pg_stat_activity
+          where datname = current_database() and application_name = 'ckk-listen' and query like 'LISTEN%'`,
       );
     const killed = (await listeners()).map((r) => r.pid);
     // One LISTEN session on each node carries all four channels: items, principals, site, tasks.

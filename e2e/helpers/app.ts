@@ -40,11 +40,21 @@ export async function startApp(
   overrides: Partial<ServerConfig> = {},
   /** The module list, when a test adds a module of its own (default: src/modules/index.ts). */
   modules?: readonly ModuleManifest[],
+  /** Chromium switches of the test's own (launchChromium's extraArgs: a fake microphone). */
+  browserArgs: readonly string[] = [],
+  /** Seed the demo with the file store, so its files (the archive's photographs) are there. */
+  opts: { demoFiles?: boolean } = {},
 ): Promise<E2EApp> {
-  const tdb = await openTestDatabase();
+  // The seeded template holds the default modules' demo without its files.
+  const tdb = await openTestDatabase({ demo: !modules && !opts.demoFiles });
   const server = await startTestServer(tdb.database, { signInPerAddress: 1000, ...overrides }, modules);
-  await seedDemo(server.app.services.items);
-  const browser = await launchChromium();
+  if (!tdb.seeded)
+    await seedDemo(
+      server.app.services.items,
+      undefined,
+      opts.demoFiles ? server.app.services.files : undefined,
+    );
+  const browser = await launchChromium(browserArgs);
   return {
     tdb,
     server,
@@ -59,14 +69,16 @@ export async function startApp(
 
 /**
  * A fresh browser profile (one person). The cookie notice is acknowledged up front unless asked
- * to stay, so it does not cover buttons at the bottom of the screen.
+ * to stay, so it does not cover buttons at the bottom of the screen. Service workers are blocked
+ * unless asked for (`serviceWorkers: 'allow'`, the offline tests): installing one fetches every
+ * asset of the build in each new profile, work no other test needs.
  */
 export async function newContext(
   app: E2EApp,
   opts: BrowserContextOptions & { cookieNotice?: boolean } = {},
 ): Promise<BrowserContext> {
   const { cookieNotice, ...options } = opts;
-  const context = await app.browser.newContext({ viewport: WIDE, ...options });
+  const context = await app.browser.newContext({ viewport: WIDE, serviceWorkers: 'block', ...options });
   // Auto-waiting steps give up well before the test's own timeout, so a failure names its step.
   context.setDefaultTimeout(10_000);
   if (!cookieNotice) await context.addCookies([{ name: 'cookies-ok', value: '1', url: app.server.url }]);
@@ -114,9 +126,36 @@ export function cells(page: Page): Locator {
   return page.locator('section[data-cell-index]');
 }
 
+/** A facet's value in a results panel's filters, after "Show N more" when the modules' types
+ * push it past the first few. */
+export async function facetValue(filters: Locator, facet: string, value: RegExp): Promise<Locator> {
+  const region = filters.getByRole('region', { name: facet });
+  await region.getByRole('button').first().waitFor();
+  const more = region.getByRole('button', { name: /^Show \d+ more$/ });
+  if (!(await region.getByRole('button', { name: value }).count()) && (await more.count()))
+    await more.click();
+  return region.getByRole('button', { name: value });
+}
+
 /** The text field of a form by its label (MUI marks required ones with an asterisk). */
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByRole('textbox', { name: new RegExp(`^${escapeRe(label)}( \\*)?$`) });
+}
+
+/**
+ * Clicks once the element has stopped moving. A record's sections load on their own, and one
+ * that grows above a button can move it between Playwright's stability check and the click, on
+ * a loaded machine: the click then lands on the space where the button was, and is lost.
+ */
+export async function clickSteady(target: Locator): Promise<void> {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const box = JSON.stringify(await target.boundingBox());
+    if (box === last && box !== 'null') break;
+    last = box;
+    await target.page().waitForTimeout(250);
+  }
+  await target.click();
 }
 
 /** A snackbar or inline alert with this text. */
@@ -160,7 +199,9 @@ export async function setDark(page: Page, on: boolean) {
 }
 
 export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // Longer than actions' 10 s: a screenshot waits for the page's fonts, which on a loaded CI
+  // machine, beside a running import, once took longer (research-gedcom's first attempt).
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), timeout: 30_000 });
 }
 
 export function escapeRe(s: string): string {

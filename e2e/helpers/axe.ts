@@ -21,13 +21,29 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** axe-core over the page as it is now (injected once per page). */
+/**
+ * The rules whose outcome depends on colour. Dark mode changes the palette and nothing else (the
+ * same DOM, roles, names and order), so in dark mode only these run: the other rules' findings
+ * are the light run's, and running them again was most of the browser tests' axe time (1.2 s a
+ * view for all rules, 0.14 s for these, measured on eight views).
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe-core over the page as it is now (injected once per page); in dark mode (the `color-scheme`
+ * the app's CssBaseline sets on <html>), the colour rules only.
+ */
 async function runAxe(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as AxeViolation[];
+  return (await page.evaluate(async (colourRules) => {
+    const axe = (
+      window as unknown as {
+        axe: { run(options?: object): Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const dark = getComputedStyle(document.documentElement).colorScheme === 'dark';
+    return (await axe.run(dark ? { runOnly: { type: 'rule', values: colourRules } } : {})).violations;
+  }, COLOUR_RULES)) as AxeViolation[];
 }
 
 /**

@@ -11,6 +11,10 @@ export interface TypeConfig {
   defaultIcon: string | null;
   /** What a record's header shows beside the label (ItemTypeDef.keyFacts). */
   keyFacts?: string[];
+  /** What the one-at-a-time display covers until asked (ItemTypeDef.carouselReveal: flashcards). */
+  carouselReveal?: string[];
+  /** Results show the item's image when this property says it has one (ItemTypeDef.cardImage). */
+  cardImage?: { property: string; value?: string } | null;
   /** The enum shown as the record's state chip (ItemTypeDef.stateField). */
   stateField?: string | null;
   label: string | null;
@@ -70,6 +74,8 @@ export interface ClientConfig {
   stepKinds?: Record<string, string>;
   /** Property kinds → the id of the module whose half has the kind's editor (manifest `fieldEditorKinds`). */
   fieldEditors?: Record<string, string>;
+  /** Facets every type has (the modules' item-wide properties, manifest `itemProperties`). */
+  itemFacets?: string[];
   /** The modules' English titles of their nav entries and views, by flat key. */
   titles?: Record<string, string>;
   /** The modules' dashboards with their cards in order (kernel/dashboard.ts). */

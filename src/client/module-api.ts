@@ -1,6 +1,8 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { SvgIconProps } from '@mui/material';
 import type { FieldProps } from './items/field-props';
 import type { ItemType } from '../kernel/item-type';
+import type { ListScreenDecl } from '../kernel/view';
 import type { SearchQuery } from '../protocol/query';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
@@ -111,6 +113,19 @@ export interface SearchExportEntry {
   component: Lazyable<{ query: SearchQuery; type: ItemType; compact: boolean }>;
 }
 
+/**
+ * An action a module offers on a list screen of one type (ClientModule.listActions), beside the
+ * exports: core's "Import from CSV" on lists declared `csvImport: true`. The component decides
+ * for itself whether the person may use it (useCanCreate).
+ */
+export interface ListActionEntry {
+  /** Unique across modules. */
+  id: string;
+  /** Whether it is offered on this list (its declaration) for this type. */
+  applies(type: ItemType, list: ListScreenDecl): boolean;
+  component: Lazyable<{ type: ItemType; list: ListScreenDecl; compact: boolean }>;
+}
+
 /** A layer of the map screen (the spatial module draws them; other modules add theirs). */
 export interface MapLayer {
   id: string;
@@ -144,6 +159,27 @@ export interface SearchDisplayProps {
   onOpen(id: string): void;
 }
 
+/**
+ * A small action a module draws on each search result of one of its types (ClientModule
+ * resultActions): the vocab module's play button on a word, in lists, cards and the carousel.
+ * It sits beside the result's link, never inside it, and may answer a key pressed on the result.
+ */
+export interface ResultActionProps {
+  /** The item as read (readMany), with its properties. */
+  item: Item;
+  label: string;
+}
+
+/**
+ * Badges a module draws on every item, whatever its type (ClientModule.itemBadges): the Local
+ * Contexts labels. In a record's header they may open a dialog (`interactive`); on a search
+ * result they sit inside the result's link, so they are pictures with a name only.
+ */
+export interface ItemBadgesProps {
+  item: Item;
+  interactive: boolean;
+}
+
 export interface ClientModule {
   /** The manifest's id. */
   id: string;
@@ -160,6 +196,12 @@ export interface ClientModule {
   mapLayers?: readonly MapLayer[];
   /** Exports offered on the search page (SearchExportEntry). */
   searchExports?: readonly SearchExportEntry[];
+  /** Badges on every item: the record's header, search cards and rows (ItemBadgesProps). */
+  itemBadges?: Lazyable<ItemBadgesProps>;
+  /** Actions offered on list screens of one type (ListActionEntry). */
+  listActions?: readonly ListActionEntry[];
+  /** Actions drawn on each search result of a type (ResultActionProps), by type name. */
+  resultActions?: Readonly<Record<string, Lazyable<ResultActionProps>>>;
   /** Display modes of the search page the module draws, by mode (DISPLAY_MODES: 'MAP'). */
   searchDisplays?: Readonly<Record<string, Lazyable<SearchDisplayProps>>>;
   /**
@@ -174,6 +216,11 @@ export interface ClientModule {
    * user's session when they may see the module.
    */
   createDialogs?: Readonly<Record<string, Lazyable<CreateDialogProps>>>;
+  /**
+   * Icons of the module's types, by the `defaultIcon` name its types declare ('translate'): an
+   * icon the module imports itself, so it travels in the module's chunk, not the start-up one.
+   */
+  typeIcons?: Readonly<Record<string, ComponentType<SvgIconProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
 }
@@ -187,8 +234,12 @@ export function defineClientModule(m: ClientModule): ClientModule {
 
 // The app: services, the session, the socket client, errors.
 export { useApp, useSession } from './state/app-context';
+// A step kind's panel's Complete button (wfSetStepState), in the kind's module's words.
+export { CompleteStepButton, type CompleteStepButtonProps } from './workflow/CompleteStepButton';
 export type { SocketClient, UserSession } from './state/socket-client';
 export { RequestError } from './state/request-error';
+// The person a stored token belongs to (a page loaded offline knows them before the session).
+export { storedUserId } from './state/token-store';
 export type { TaskInfo } from './state/socket-client';
 export { isRunning, taskStoreFor, useTasks } from './state/tasks';
 
@@ -196,7 +247,8 @@ export { isRunning, taskStoreFor, useTasks } from './state/tasks';
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
 export { formatDate } from './items/format';
-export { propLabel } from './items/labels';
+// Labels as the generic screens write them: a property's, an enum value's (humanized), an event kind's.
+export { enumLabel, eventLabel, propLabel } from './items/labels';
 export { TimelineList, useTimeline } from './items/TimelineList';
 export { TypeIcon } from './search/TypeIcon';
 export { mergeStrings } from './i18n/merge-strings';
@@ -204,6 +256,8 @@ export { readSearchReply } from './items/lookups';
 export { useRelationSearch } from './items/useRelationSearch';
 // An organisation's list of values (entries with their labels), as the form's selects read it.
 export { useLov } from './items/useLov';
+// The label a list-of-values key shows (the item's own organisation's list first), as cells do.
+export { useLovLabel } from './search/useLovLabel';
 export { recentItems } from './state/recent';
 
 // The shell: views and cells, the navigation and the admin's menu settings.
@@ -236,6 +290,7 @@ export { AttachmentDownloadButton, AttachmentRowButton } from './files/Attachmen
 export { groupOf } from './files/attachment-urls';
 export { useAttachments } from './files/useAttachments';
 export { AttachmentViewer } from './files/AttachmentViewer';
+export { FileChoice } from './files/FileChoice';
 export { tusOptions } from './files/tus-options';
 
 // Notifications (the bell's store, shared with core's notifications screen).

@@ -41,6 +41,10 @@ describe('cardSearchQuery', () => {
     expect(
       cardSearchQuery({ ...base, kind: 'chart', settings: { query: { types: null }, facet: '_t' } }),
     ).toEqual({ must: {}, facets: ['_t'], max: 0 });
+    // A series chart asks its act, not the search.
+    expect(
+      cardSearchQuery({ ...base, kind: 'chart', settings: { act: 'cnsDeskChart', watch: ['Thread'] } }),
+    ).toBeNull();
   });
 
   it('a calendar searches the shown range on its date key, as the search reads a range', () => {

@@ -113,11 +113,38 @@ export function resolveCardValues<
     );
   return { ...body, must: map(body.must), ...(body.mustNot ? { mustNot: map(body.mustNot) } : {}) };
 }
-export interface ChartCardSettings {
+/** A bar chart of one facet's counts, from the card's search. */
+export interface FacetChartSettings {
   query: CardQuery;
   /** The facet whose counts the bar chart shows ('_t': items by type). */
   facet: string;
   listView?: string;
+}
+/**
+ * A chart of series a module's act computes (an aggregation a search's facets cannot give: counts
+ * per month, a median). The act runs as the person and must count only what they may read (the
+ * policy's SQL form, readableSql); it replies with a ChartSeries. `watch`: the types whose
+ * changes fetch it again, as a search card's types do.
+ */
+export interface SeriesChartSettings {
+  act: string;
+  /** The act's body (none: {}). */
+  body?: Readonly<Record<string, unknown>>;
+  watch: readonly string[];
+  listView?: string;
+}
+export type ChartCardSettings = FacetChartSettings | SeriesChartSettings;
+
+export const isSeriesChart = (s: ChartCardSettings): s is SeriesChartSettings => 'act' in s;
+
+/**
+ * What a chart act replies: categories along the x axis (months 'YYYY-MM', …), series of values
+ * one per category (bars, or a line), and summary figures shown and said beside the chart.
+ */
+export interface ChartSeries {
+  categories: string[];
+  series: { key: string; labelKey: string; values: (number | null)[]; kind?: 'bar' | 'line' }[];
+  summary?: { key: string; labelKey: string; value: number | null }[];
 }
 export interface ComponentCardSettings {
   /** The name of a component in the module's client half (ClientModule.dashboardCards). */
@@ -197,7 +224,9 @@ export interface CardSearchBody {
  */
 export function cardSearchQuery(card: CardDecl, range?: { from: string; to: string }): CardSearchBody | null {
   if (card.kind === 'component') return null;
-  const q = card.settings.query;
+  // A series chart asks its act, not the search.
+  if (card.kind === 'chart' && isSeriesChart(card.settings)) return null;
+  const q = (card.settings as SearchCardSettings | CalendarCardSettings | FacetChartSettings).query;
   const must: CardSearchBody['must'] = {};
   if (q.types) must._t = [...q.types];
   for (const [k, v] of Object.entries(q.must ?? {})) must[k] = [...v];
@@ -210,7 +239,7 @@ export function cardSearchQuery(card: CardDecl, range?: { from: string; to: stri
     case 'count':
       return { must, ...not, max: 0 };
     case 'chart':
-      return { must, ...not, facets: [card.settings.facet], max: 0 };
+      return { must, ...not, facets: [(card.settings as FacetChartSettings).facet], max: 0 };
     case 'calendar':
       return calendarSearchQuery(card.settings, range);
   }

@@ -2,6 +2,7 @@ import type { ActContract } from './act-contract';
 import type { CardDecl, DashboardDecl } from './dashboard';
 import type { ItemType } from './item-type';
 import type { KeyCapGate } from './key-caps';
+import type { PropertyDef } from './property';
 import type { ViewDecl } from './view';
 
 /** A navigation entry; `keyCap`/`dedicatedKeyCap` gate it on the deployment (key-caps.ts). */
@@ -91,6 +92,14 @@ export interface ModuleManifest<
    * editor is there even for someone without the module's capabilities. Unique across modules.
    */
   fieldEditorKinds?: readonly string[];
+  /**
+   * Properties the module adds to every registered type, its own and other modules' (the
+   * localcontexts module's `$tkLabels` and `$lcProject`: a label may be put on any item). Their
+   * names start with `$` so they never meet a type's own; the registry adds them to each type's
+   * properties (and facets, for those declared `facet`) once every module is registered. They
+   * are plain data: written by whoever may update the item, searched like any property.
+   */
+  itemProperties?: Readonly<Record<string, PropertyDef>>;
   /** Its dashboards (kernel/dashboard.ts); a key is unique across modules. */
   dashboards?: readonly DashboardDecl[];
   /** Cards on its own dashboards or on those of modules registered before it. */

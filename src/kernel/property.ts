@@ -61,6 +61,16 @@ export interface PropertyDef {
    * (ckk_item_search_data, migration 0009; test/search.test.ts checks that).
    */
   hideInGeneralSearch?: boolean;
+  /**
+   * Sorting by this property sorts by that one instead: a stored key computed on write (the
+   * vocab module's Lexeme label sorts by its `sortKey`, the label in its language's alphabet).
+   */
+  sortBy?: string;
+  /**
+   * The field editor a module's client half registers under this name (manifest
+   * `fieldEditorKinds`), used instead of the kind's: an enum list drawn as grouped badges.
+   */
+  editor?: string;
 }
 
 export interface TypeAccess {
@@ -110,8 +120,26 @@ export interface ItemTypeDef {
    * and phone): what a person looks for first. Declared properties or automatic ones.
    */
   keyFacts?: readonly string[];
+  /**
+   * Properties the one-at-a-time display (CAROUSEL) keeps covered until the reader asks, so it
+   * serves as flashcards: a word's translation, guessed before it is shown.
+   */
+  carouselReveal?: readonly string[];
   /** An enum property shown as the record's state chip in its header (an agreement's state). */
   stateField?: string;
+  /**
+   * How a map draws the type's items (the spatial module's streamFeatures and search MAP mode;
+   * docs/spatial-map.md "Other types on the map"): the geometry property (default `geometry`,
+   * else the type's first), and the property whose value sizes a marker: a number of metres, or
+   * an enum value looked up in `accuracyMetres` (research data's LOW/MEDIUM/HIGH).
+   */
+  map?: { geometry?: string; accuracy?: string; accuracyMetres?: Readonly<Record<string, number>> };
+  /**
+   * Search results of the type show the item's image (its oldest image file: /item-id-image) as
+   * a thumbnail in CARDS, TABLE and CAROUSEL, for items whose `property` is true or holds `value`
+   * (an archive entry with an IMAGE among its media): only those ask for an image at all.
+   */
+  cardImage?: { property: string; value?: string };
   /** Label template, e.g. '{firstName} {lastName}'. Empty result falls back to the id. */
   label?: string;
   excludeGeneralSearch?: boolean;

@@ -356,6 +356,20 @@ describe('Registry.check cross-references', () => {
     );
   });
 
+  it('catches a flashcard cover naming a missing property', () => {
+    const T = type('T', { carouselReveal: ['title', 'answer'] });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: carouselReveal answer names a missing property',
+    );
+  });
+
+  it('catches a card image naming a missing property', () => {
+    const T = type('T', { cardImage: { property: 'media', value: 'IMAGE' } });
+    expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
+      'T: cardImage names a missing property media',
+    );
+  });
+
   it('catches a state field that is not a declared enum', () => {
     const T = type('T', { stateField: 'title' });
     expect(() => buildRegistry([mod('a', { types: [...people(), T] })])).toThrow(
@@ -805,6 +819,15 @@ describe('dashboards and cards', () => {
     );
     expect(buildRegistry([base({ dashboardCards: [cal('due')] })]).cards).toHaveLength(1);
     expect(buildRegistry([base({ dashboardCards: [cal('_c.ts')] })]).cards).toHaveLength(1);
+  });
+
+  it("refuses a series chart that watches an unknown type, and takes one that watches the module's", () => {
+    const chart = (watch: string[]) =>
+      card('ch', { kind: 'chart', settings: { act: 'someAct', watch } } as Partial<CardDecl>);
+    expect(() => buildRegistry([base({ dashboardCards: [chart(['Nope'])] })])).toThrow(
+      'card ch: unknown type Nope',
+    );
+    expect(buildRegistry([base({ dashboardCards: [chart(['Note'])] })]).cards).toHaveLength(1);
   });
 
   it('keeps one home per capability, on a registered dashboard and capability', () => {

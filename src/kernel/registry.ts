@@ -4,9 +4,10 @@ import {
   DEFAULT_CARD_HEIGHT,
   type DashboardDecl,
   type RegisteredCard,
+  isSeriesChart,
 } from './dashboard';
 import type { ItemType } from './item-type';
-import { CREATOR_PROPERTY, INDEXABLE_COLUMNS } from './property';
+import { CREATOR_PROPERTY, INDEXABLE_COLUMNS, type PropertyDef } from './property';
 import type { ModuleManifest, NavEntry } from './module';
 import type { ViewDecl } from './view';
 import { resolveWorkflowGate, workflowCapabilities } from './view-gate';
@@ -51,6 +52,9 @@ export class Registry {
   /** View name → its declaration and module, in registration order. */
   readonly views = new Map<string, RegisteredView>();
   readonly modules: ModuleManifest[] = [];
+  /** Properties every type has from the modules' `itemProperties`, by name (added by withItemProperties). */
+  readonly itemProperties = new Map<string, PropertyDef & { module: string }>();
+  private itemPropertiesAdded = false;
 
   register(m: ModuleManifest): this {
     if (this.modules.some((x) => x.id === m.id)) throw new RegistryError(`module ${m.id} already registered`);
@@ -99,6 +103,12 @@ export class Registry {
       if (!m.stepKinds?.includes(k))
         throw new RegistryError(`step kind ${k} of stepKindTypes is not in stepKinds`);
       this.stepKindTypes.set(k, new Set(types));
+    }
+    for (const [k, p] of Object.entries(m.itemProperties ?? {})) {
+      if (!/^\$[A-Za-z][A-Za-z0-9]{0,60}$/.test(k))
+        throw new RegistryError(`item property ${k} of ${m.id}: its name must be $ and letters`);
+      if (this.itemProperties.has(k)) throw new RegistryError(`item property ${k} already registered`);
+      this.itemProperties.set(k, { ...p, module: m.id });
     }
     for (const v of m.views ?? []) this.registerView(m, v);
     for (const n of m.nav ?? []) {
@@ -237,6 +247,7 @@ export class Registry {
   check(): this {
     const problems: string[] = [];
     this.resolveWorkflowGates();
+    this.addItemProperties();
     this.resolveCreators(problems);
     this.checkIndexes(problems);
     for (const t of this.types.values()) {
@@ -265,6 +276,11 @@ export class Registry {
       for (const k of t.keyFacts ?? [])
         if (!Object.hasOwn(t.allProperties, k))
           problems.push(`${t.name}: key fact ${k} names a missing property`);
+      for (const k of t.carouselReveal ?? [])
+        if (!Object.hasOwn(t.properties, k))
+          problems.push(`${t.name}: carouselReveal ${k} names a missing property`);
+      if (t.cardImage && !Object.hasOwn(t.properties, t.cardImage.property))
+        problems.push(`${t.name}: cardImage names a missing property ${t.cardImage.property}`);
       if (t.stateField !== undefined && t.properties[t.stateField]?.kind !== 'enum')
         problems.push(`${t.name}: stateField ${t.stateField} is not a declared enum property`);
       const follows = t.access.follows;
@@ -287,8 +303,13 @@ export class Registry {
     }
     for (const c of this.cards) {
       if (c.kind === 'component') continue;
-      for (const t of c.settings.query.types ?? [])
-        if (!this.types.has(t)) problems.push(`card ${c.id}: unknown type ${t}`);
+      if (c.kind === 'chart' && isSeriesChart(c.settings)) {
+        for (const t of c.settings.watch)
+          if (!this.types.has(t)) problems.push(`card ${c.id}: unknown type ${t}`);
+        continue;
+      }
+      const q = (c.settings as { query: { types: readonly string[] | null } }).query;
+      for (const t of q.types ?? []) if (!this.types.has(t)) problems.push(`card ${c.id}: unknown type ${t}`);
       if (c.kind !== 'calendar' || c.settings.dateKey === '_c.ts' || c.settings.dateKey === '_m.ts') continue;
       for (const t of c.settings.query.types ?? []) {
         const kind = this.types.get(t)?.allProperties[c.settings.dateKey]?.kind;
@@ -300,10 +321,42 @@ export class Registry {
     for (const v of this.views.values())
       if (v.dashboard !== undefined && !this.dashboards.has(v.dashboard))
         problems.push(`view ${v.name}: dashboard ${v.dashboard} is not registered`);
+    for (const v of this.views.values()) {
+      const ct = v.list?.createType;
+      if (ct !== undefined && !(v.list!.types ?? []).includes(ct))
+        problems.push(`view ${v.name}: createType ${ct} is not one of its types`);
+    }
     if (problems.length)
       throw new RegistryError(`type registry is inconsistent:\n  ${problems.join('\n  ')}`);
     this.checkNav();
     return this;
+  }
+
+  /**
+   * Gives every registered type the modules' item properties (manifest `itemProperties`): a copy
+   * of the type with them among its properties, and among its facets where declared `facet`.
+   * The types the modules export stay as they are; the registry's are the ones everything reads.
+   * Once (check may run again).
+   */
+  private addItemProperties(): void {
+    if (!this.itemProperties.size || this.itemPropertiesAdded) return;
+    this.itemPropertiesAdded = true;
+    const props = Object.fromEntries(
+      [...this.itemProperties].map(([k, { module: _m, ...p }]) => [k, p as PropertyDef]),
+    );
+    const facets = Object.keys(props).filter((k) => props[k]!.facet);
+    for (const [name, t] of this.types) {
+      if (Object.keys(props).some((k) => Object.hasOwn(t.properties, k)))
+        throw new RegistryError(
+          `${name} declares the item property ${Object.keys(props).find((k) => Object.hasOwn(t.properties, k))} itself`,
+        );
+      this.types.set(name, {
+        ...t,
+        properties: { ...t.properties, ...props },
+        allProperties: { ...t.allProperties, ...props },
+        facets: [...t.facets, ...facets.filter((f) => !t.facets.includes(f))],
+      });
+    }
   }
 
   /**

@@ -43,8 +43,23 @@ export interface ListScreenDecl {
    * §2: spatial.features lists ACTIVE features only). Same value rules as a preset's.
    */
   must?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
+  /**
+   * The type the create button makes on a list of several types, offered at once rather than
+   * once the list is narrowed to it (consult.communications lists threads and the communication
+   * log, and creates log entries: "Log a communication"). Must be one of `types`.
+   */
+  createType?: string;
+  /** The create button's words (default "New {type}"), a message key. */
+  createLabelKey?: string;
   /** Values the create form starts with (spatial.features: state ACTIVE). */
   createDefaults?: Readonly<Record<string, unknown>>;
+  /**
+   * Offer "Import from CSV" for the listed type to those who may create it (core's dialog,
+   * act importCsv; docs/csv-import.md). Drawn by a module half's `listActions` entry. A string
+   * names the Import kind to record (a registered kind ending in `_CSV`, e.g. ARCHIVE_CSV), so a
+   * module's imports screen lists its own; `true` records core's CSV.
+   */
+  csvImport?: boolean | string;
   /** Offer a zip of the listed items' attachments under this name (act exportZip). */
   zip?: ZipName;
   /**
@@ -91,8 +106,9 @@ export interface ViewDecl extends ViewGate {
   name: string;
   titleKey: string;
   /**
-   * The view's icon in the drawer: a Material icon's name ('Home', 'Forum'); the client maps the
-   * names it knows (src/client/shell/nav-icons.tsx) and shows a plain page icon for the others.
+   * The view's icon in the drawer: a Material icon's name ('Home', 'Forum'). The shell maps its
+   * own names (src/client/shell/nav-icons.tsx); a module maps those its views add in its
+   * client/nav-icons.ts (`navIcons`), and the shell gathers them into the drawer's icon chunk.
    */
   icon?: string;
   width?: CellWidth;

@@ -15,6 +15,8 @@ export const MAX_ALL = 2_147_483_647;
 export const DEFAULT_BOUNDS = [-141, 48, -53, 70] as const;
 export const ANONYMOUS_USER_ID = 'User-0';
 export const CORE_CAPABILITY = 'Core';
+/** The type of an organisation's cultural protocols (docs/access-model.md "Cultural protocols"). */
+export const PROTOCOL_TYPE = 'Protocol';
 export const TOKEN_COOKIE = 'Access-Token';
 /**
  * The deepest nesting of objects and arrays in an inbound message (a frame on /ws, counting the

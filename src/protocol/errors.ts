@@ -62,6 +62,25 @@ export const RULE_KEYS = [
   'errors.noOrg',
   'errors.chooseOrg',
   'errors.notInOrg',
+  // Cultural protocols (docs/access-model.md): a writer names only protocols they belong to.
+  'errors.notInProtocol',
+  // Research (docs/research.md "Living people"): a living person's birth facts kept from COMMUNITY and PUBLIC.
+  'errors.livingBirthFacts',
+  // Field data (docs/geokeeper.md): the COMMUNITY-only setting, a record's trip and work item, the
+  // lock of a finalized record, a form's machine name.
+  'errors.geokeeperCommunityOnly',
+  'errors.geokeeperFinalized',
+  'errors.geokeeperTripMismatch',
+  'errors.geokeeperTripOfTrip',
+  'errors.geokeeperWorkItemProgram',
+  'errors.geokeeperTripRequired',
+  'errors.geokeeperMachineName',
+  // GeoKeeper forms (docs/geokeeper-forms.md): a definition's rule broken (params.issue names it),
+  // a record's answer refused by its form (required, constraint, the answer's type).
+  'errors.geokeeperFormDefinition',
+  'errors.geokeeperAnswerRequired',
+  'errors.geokeeperAnswerConstraint',
+  'errors.geokeeperAnswerType',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

@@ -22,6 +22,16 @@ export const SYSTEM_KEYS: ReadonlySet<string> = new Set([
   'url',
 ]);
 
+/**
+ * An item's cultural protocols on the wire (docs/access-model.md "Cultural protocols"): the ids
+ * of its organisation's Protocol items it is restricted to, absent when none, and whether the
+ * reader must be in all of them (`$protocolsStrict`) rather than any one.
+ */
+export const PROTOCOLS_KEY = '$protocols';
+export const PROTOCOLS_STRICT_KEY = '$protocolsStrict';
+/** Protocols one item may be restricted to: a handful in practice. */
+export const MAX_PROTOCOLS = 20;
+
 export type WireItem = Record<string, unknown> & {
   _t: string;
   _i: number;
@@ -31,7 +41,8 @@ export type WireItem = Record<string, unknown> & {
   $access: string;
   owner: string | null;
   _c: { $id?: string; ts: string };
-  _m?: { ts: string };
+  /** The latest change: when, and by whom when known (the record tells one's own change from another's). */
+  _m?: { ts: string; $id?: string };
   $labels?: Record<string, string>;
   /** With readAllowed: what the reader may do. */
   $allowed?: Record<string, boolean>;

@@ -7,6 +7,7 @@ import { buildRegistry } from '../kernel/registry';
 import type { ModuleManifest } from '../kernel/module';
 import { MODULES } from '../modules';
 import { buildActs } from './acts';
+import { buildCsvResolvers } from './csv-resolvers';
 import { buildStepKinds } from './step-kinds';
 import { AccessPolicy } from './access/policy';
 import { RateLimiter } from './auth/rate-limit';
@@ -92,8 +93,9 @@ export function createServices(
     files: makeFileStorage(config),
     jobs: new Jobs(database, log ?? console),
     tasks: new TaskService(() => services),
-    largeReplies: new LargeReplies(),
+    largeReplies: new LargeReplies(database.db),
     stepKinds: buildStepKinds(registry, modules),
+    csvResolvers: buildCsvResolvers(modules),
     startedAt: new Date(),
   };
   return services;
@@ -207,6 +209,8 @@ export async function buildApp(
       const cut = setTimeout(() => fastify.server.closeAllConnections(), CLOSE_GRACE_MS);
       await fastify.close();
       clearTimeout(cut);
+      // The reads audited last are written before the database goes.
+      await services.items.readAudit.close();
       await services.jobs.stop();
       await taskChannel.stop();
       for (const r of running.reverse()) await r.stop();

@@ -1,5 +1,6 @@
 import { createAccount, countAdmins, countUsers, findUserByEmail } from './auth/accounts';
 import type { ServerConfig } from './config';
+import type { FileStorage } from './files/storage';
 import type { ItemService } from './items/item-service';
 import { seedDemo, type DemoSignIn } from './seed/demo';
 
@@ -18,11 +19,15 @@ export interface BootstrapResult {
  * brings its own site admin, which once made the requested admin silently never appear. The
  * seed runs first so the demo's ids stay the same with or without ADMIN_EMAIL.
  */
-export async function bootstrap(cfg: ServerConfig, items: ItemService): Promise<BootstrapResult> {
+export async function bootstrap(
+  cfg: ServerConfig,
+  items: ItemService,
+  files?: FileStorage,
+): Promise<BootstrapResult> {
   const empty = (await countUsers(items.db)) === 0;
   const hadAdmin = (await countAdmins(items.db)) > 0;
   const seed = cfg.demoData === 'true' ? empty : cfg.demoData === 'auto' && empty && !cfg.databaseUrl;
-  const demo = seed ? await seedDemo(items) : null;
+  const demo = seed ? await seedDemo(items, undefined, files) : null;
   let createdAdmin: string | null = null;
   let adminNote: string | null = null;
   if (cfg.adminEmail && cfg.adminPassword) {

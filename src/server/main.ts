@@ -51,7 +51,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const app = await buildApp(config, database, { logStream });
-  const boot = await bootstrap(config, app.services.items);
+  const boot = await bootstrap(config, app.services.items, app.services.files);
   await app.fastify.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}`;
   const lines = [``, `${config.siteName} ${config.version} is running on ${config.publicUrl} (${where}).`];

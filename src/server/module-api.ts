@@ -8,6 +8,8 @@ export type {
   ActHandler,
   ActHandlers,
   CommittedListener,
+  CsvCellResolver,
+  CsvResolveContext,
   RegisteredAct,
   RegisteredStepKind,
   ModuleLog,
@@ -19,6 +21,7 @@ export type {
 } from './services';
 export type { AsyncAction, AsyncActionContext } from './tasks/async-action';
 export type { DemoSeed, DemoSignIn } from './seed/demo';
+export { addOrgCapabilities, seedListValues, type ListEntry } from './seed/demo-helpers';
 export { TaskError } from './tasks/async-action';
 export type { BeforeWriteContext, ModuleHooks, TypeHooks, WriteEvent, WriteHook } from './items/write-hooks';
 export { AppError } from '../protocol/errors';
@@ -30,6 +33,8 @@ export type { Principal } from './access/principal';
 export { ANONYMOUS, rankIn, SYSTEM } from './access/principal';
 export type { AccessPolicy } from './access/policy';
 export { activePrincipal, loadPrincipal } from './auth/principals';
+// The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.
+export { grantedItemIds, readableSql } from './access/readable-sql';
 
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a
@@ -46,6 +51,9 @@ export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess, setGrantIn } from './items/grants';
+// A map's memory of the ids it streamed to a socket, so one that becomes unreadable is pushed as
+// a delete (every module's map stream: spatial's streamFeatures, GeoKeeper's field data).
+export { forgetHidden, rememberSent, SENT_MAX } from './realtime/map-sent';
 
 // ---- database: always the transaction's `tx` inside a transaction ----
 export type { Executor } from './db/open';
@@ -64,9 +72,16 @@ export { attachmentRow } from './files/attachments';
 export { fileKey, isFileId } from './files/storage';
 export { mayServe } from './files/attachments';
 export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
+// A zipped shapefile of features (dBase names of 10 characters), for any module's GIS export.
+export { shortFieldNames, writeShapefileZip, type ShpFeature } from './files/shapefile-write';
+export { importAttachment } from './files/import-source';
 
 // ---- admin screens (core) ----
 export { dbOverrides, fileOverrides, saveOverrides } from './admin/locale-store';
 export { readSetting, writeSetting } from './admin/settings';
 export { notifySite } from './admin/site-events';
 export { adminState } from './admin/state';
+
+// A module's own HTTP routes (ServerModule.routes) know their caller as the item routes do: the
+// bearer token or the session cookie (ANONYMOUS when neither; a bad one throws identFailed).
+export { requestPrincipal } from './http/item-fallback';

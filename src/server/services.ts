@@ -40,15 +40,42 @@ export interface Services {
   jobs: Jobs;
   /** Async actions with Task items: act/{action}/async, progress pushes, kill. */
   tasks: TaskService;
-  /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched. */
+  /** Replies over the socket message limit (lrg/ pushes) and streamed HTTP replies, until fetched (shared by all nodes). */
   largeReplies: LargeReplies;
   /**
    * The workflow step kinds of every registered module (manifest `stepKinds`), each with the
    * handler its server half gives (server/step-kinds.ts); a kind without one has no checks.
    */
   stepKinds: ReadonlyMap<string, RegisteredStepKind>;
+  /**
+   * The CSV import's module cell readers (ServerModule.csvResolvers), by type: each property's
+   * resolver in the order its module declared them, so a later one sees what an earlier found.
+   */
+  csvResolvers: ReadonlyMap<string, readonly (readonly [string, CsvCellResolver])[]>;
   startedAt: Date;
 }
+
+/** What a CSV cell resolver is given (docs/csv-import.md "Cells a module reads"). */
+export interface CsvResolveContext {
+  services: Services;
+  /** The importer: a resolver finds only what they may read (search, readableRow). */
+  principal: Principal;
+  /** The row's values so far: the preset, the plain columns, the properties resolved before. */
+  data: Readonly<Record<string, unknown>>;
+  /** Lives for one import: a resolver keeps its look-ups here, under keys of its own. */
+  cache: Map<string, unknown>;
+}
+
+/**
+ * Reads a relation cell that is not an item id (a title, a respondent index) as the property's
+ * value, for one type's property: the cell as converted (a string, or the parts of a list), to
+ * the value, or a problem key reported under the cell's column. What it finds still goes through
+ * the item service, which refuses a relation the importer may not read.
+ */
+export type CsvCellResolver = (
+  cell: string | readonly string[],
+  ctx: CsvResolveContext,
+) => Promise<{ value: unknown } | { problem: string }>;
 
 /** A step kind as the engine runs it: the module that declares it and its handler. */
 export interface RegisteredStepKind {
@@ -164,4 +191,9 @@ export interface ServerModule {
    * to their items (`demo.ids`). It lists its demo accounts with `demo.signIn`.
    */
   seedDemo?(items: ItemService, demo: DemoSeed): Promise<void>;
+  /**
+   * CSV import cells it reads its own way, by type, then property (a relation by a readable label
+   * within the row's scope). Run in the order given, as the importer, before each row is written.
+   */
+  csvResolvers?: Readonly<Record<string, Readonly<Record<string, CsvCellResolver>>>>;
 }

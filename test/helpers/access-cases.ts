@@ -2,10 +2,12 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModuleManifest } from '../../src/kernel/module';
 import { SYSTEM } from '../../src/server/access/principal';
 import { openTestDatabase, type TestDatabase } from './test-db';
 import { startTestServer, type TestServer } from './test-server';
-import type { Frame, WsClient } from './ws-client';
+import { PASSWORD } from './fixtures';
+import { connectAs, WsClient, type Frame } from './ws-client';
 
 // The modules' rows of the access matrix (test/access-matrix.test.ts runs them): each module with
 // types of its own writes `src/modules/<id>/test/access-cases.ts`, exporting `accessCase`: its
@@ -48,6 +50,11 @@ export interface AccessPathContext<P extends string> {
 export interface AccessPath<P extends string> {
   name: string;
   types: readonly string[];
+  /**
+   * The principals the path serves at all (a screen behind a gate: the audit is community staff's);
+   * the others must be shown none of the items. Left out: every principal.
+   */
+  for?: readonly P[];
   run(ctx: AccessPathContext<P>): Promise<{ ids: readonly string[]; text: string }>;
 }
 
@@ -61,6 +68,23 @@ export interface AccessCase<P extends string = string> {
   witness: { principal: P; key: string };
   /** Principals for whom a search may be refused outright (signed out) rather than answered empty. */
   mayRefuseSearch?: readonly P[];
+  /**
+   * The module list to start the server with, when the case needs a module of the tests' own (the
+   * workflow engine's rows run on a test type, since its real one belongs to another module).
+   */
+  modules?: readonly ModuleManifest[];
+}
+
+/** The cases' sockets: the signed-out visitor's (`signedOut`), and each user's, signed in. */
+export async function principalClients<P extends string>(
+  server: TestServer,
+  users: Readonly<Record<Exclude<P, 'signedOut'>, { email: string }>>,
+): Promise<Map<P, WsClient>> {
+  const clients = new Map<P, WsClient>();
+  clients.set('signedOut' as P, await WsClient.connect(server.wsUrl));
+  for (const [k, u] of Object.entries(users) as [P, { email: string }][])
+    clients.set(k, (await connectAs(server, u.email, PASSWORD)).client);
+  return clients;
 }
 
 /** Every module's access case, found by folder: nothing here names a module. */
@@ -98,7 +122,7 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
 
     beforeAll(async () => {
       tdb = await openTestDatabase();
-      server = await startTestServer(tdb.database);
+      server = await startTestServer(tdb.database, {}, c.modules);
       fx = await c.setup(server);
     }, 120_000);
 
@@ -158,7 +182,9 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
         note(p, r.text);
         const shown = new Set(r.ids);
         for (const spec of c.specs.filter((s) => path.types.includes(s.type)))
-          expect(shown.has(id(spec.key)), `${path.name}: ${spec.key} as ${p}`).toBe(spec.readers.includes(p));
+          expect(shown.has(id(spec.key)), `${path.name}: ${spec.key} as ${p}`).toBe(
+            spec.readers.includes(p) && (path.for?.includes(p) ?? true),
+          );
       });
 
     it('pushes: a change reaches exactly the readers watching the type', async () => {

@@ -11,11 +11,17 @@ export interface TestDatabase {
   kind: 'pglite' | 'postgres';
   /** For PostgreSQL: the URL of this test's own database (a second node connects to it). */
   url: string | null;
+  /** It was copied from the seeded demo template: the demo data is already in it. */
+  seeded: boolean;
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own: PGlite by default, PostgreSQL when DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own: PGlite by default, PostgreSQL when DATABASE_URL is set.
+ * With `demo`, a PGlite copy of the browser tests' seeded demo template when there is one from
+ * today (`seeded` says whether it was).
+ */
+export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const template = inject('pgTemplate');
@@ -31,6 +37,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       database,
       kind: 'postgres',
       url: ownUrl,
+      seeded: false,
       async close() {
         await database.close();
         const a = new pg.Client({ connectionString: adminUrl(url) });
@@ -41,12 +48,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-db-'));
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const demo = opts.demo ? inject('pgliteDemoTemplate') : null;
+  const seeded = !!demo && demo.day === new Date().toISOString().slice(0, 10);
+  cpSync(seeded ? demo.dir : inject('pgliteTemplate'), dir, { recursive: true });
   const database = await openPglite(dir, { migrate: false });
   return {
     database,
     kind: 'pglite',
     url: null,
+    seeded,
     async close() {
       await database.close();
       rmSync(dir, { recursive: true, force: true });

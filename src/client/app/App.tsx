@@ -15,7 +15,8 @@ function Themed({ services }: { services: AppServices }) {
   const theme = useMemo(() => buildTheme(services.config, dark), [services.config, dark]);
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      {/* color-scheme on <html>: the browser's own scrollbars and form controls follow dark mode. */}
+      <CssBaseline enableColorScheme />
       <BrowserRouter>
         <Routes>
           <Route path="*" element={<Shell />} />

@@ -2,28 +2,49 @@ import { Box, List, ListItem, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslation } from 'react-i18next';
 import { typeLabel } from '../search/search-labels';
+import { itemType } from '../items/item-label';
+import { enumLabel } from '../items/labels';
+import { useLovLabel } from '../search/useLovLabel';
 import { visuallyHidden } from '@mui/utils';
 import { CardNote, CardSkeleton, type CardBodyProps } from './DashboardCard';
+import { isSeriesChart } from '../../kernel/dashboard';
+import { SeriesChart } from './SeriesChart';
 import { useCardSearch } from './useCardSearch';
+
+/** A chart card: a facet's counts (FacetChart) or a module act's series (SeriesChart). */
+export function ChartCard({ card, headingId }: CardBodyProps) {
+  if (card.kind === 'chart' && isSeriesChart(card.settings))
+    return <SeriesChart card={card} headingId={headingId} settings={card.settings} />;
+  return <FacetChart card={card} headingId={headingId} />;
+}
 
 /**
  * A bar chart of the facet counts of one key (MUI X Charts), from a search with that facet, so it
  * counts only what the user may read. Screen readers get the same counts as a list.
  */
-export function ChartCard({ card, headingId }: CardBodyProps) {
+function FacetChart({ card, headingId }: CardBodyProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const { result, error, loading } = useCardSearch(card);
-  if (card.kind !== 'chart') return null;
+  // A list-of-values or enum facet is shown by its words, as the search's facet panel shows it.
+  const settings = card.kind === 'chart' && !isSeriesChart(card.settings) ? card.settings : null;
+  const types = settings ? (settings.query.types ?? []).map((n) => itemType(n)) : [];
+  const lov = useLovLabel(types);
+  if (!settings) return null;
+  const prop = types.map((ty) => ty?.allProperties[settings.facet]).find((p) => p);
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
-  const facet = card.settings.facet;
+  const facet = settings.facet;
   const buckets = (result?.facets[facet] ?? []).filter((b) => b.count > 0);
   if (!buckets.length) return <CardNote>{t('dashboard.empty')}</CardNote>;
   const label = (v: unknown, l?: string) =>
     facet === '_t' && typeof v === 'string'
       ? typeLabel(t, v)
-      : (l ?? (v === null ? t('dashboard.none') : String(v)));
+      : prop?.kind === 'lov' && prop.lov && typeof v === 'string'
+        ? (lov(prop.lov, v, null) ?? l ?? v)
+        : prop?.kind === 'enum' && typeof v === 'string'
+          ? enumLabel(t, v)
+          : (l ?? (v === null ? t('dashboard.none') : String(v)));
   const data = buckets.map((b) => ({ name: label(b.value, b.label), count: b.count }));
   return (
     <Box sx={{ height: '100%', minHeight: 160 }}>

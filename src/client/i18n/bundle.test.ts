@@ -97,8 +97,19 @@ describe('the English bundle in two parts', () => {
 
   // Namespaces every module fills for its own types and views, read by generic code with a
   // fallback: `typeNames` (search-labels.ts typeLabel: the type's name made readable), and what
-  // an empty list of a module's view or type holds (row-model.ts emptyKeys: "Nothing here yet.").
-  const SHARED_NAMESPACES = ['typeNames', 'search.empty.screens', 'search.empty.types'];
+  // an empty list of a module's view or type holds (row-model.ts emptyKeys: "Nothing here yet."),
+  // and the names of a module's item-wide properties and of a property's values (items/labels.ts
+  // itemPropLabel, propValueLabel: the name made readable, or the value as it is), and the
+  // names of enumeration values (labels.ts enumLabel: by value, the value made readable; two
+  // modules naming one value would meet in the test above).
+  const SHARED_NAMESPACES = [
+    'typeNames',
+    'search.empty.screens',
+    'search.empty.types',
+    'itemProperties',
+    'values',
+    'enums',
+  ];
 
   it('the client names no message only a module’s bundle has (it loads with that module’s half)', () => {
     const own = [...flattenMessages(en), ...flattenMessages(enScreens)].map(([p]) => p);

@@ -39,6 +39,12 @@ export const enScreens = {
     owner: 'Owner',
     access: 'Visibility',
     accessValue: 'Visibility: {{level}}',
+    protocols: 'Protocols',
+    protocolsHelp: 'Only members of these protocols see it, on top of its visibility',
+    protocolsStrict: 'Only people in all of them',
+    protocolsAny: 'Only: {{names}}',
+    protocolsAll: 'Only people in all of: {{names}}',
+    protocolUnknown: 'a protocol',
     staleTitle: 'Changed by someone else',
     staleText:
       'Someone saved this item after you opened it. Your edits are kept: check the form and save again.',
@@ -231,6 +237,9 @@ export const enScreens = {
       previous: 'Previous result',
       next: 'Next result',
       open: 'Open {{label}}',
+      reveal: 'Turn the card',
+      hideAgain: 'Cover the answer',
+      covered: 'The answer is covered: turn the card to see it.',
     },
     bands: {
       withinWeek: 'Within the next week',
@@ -397,6 +406,7 @@ export const enScreens = {
     unknown: 'There is no dashboard “{{key}}”.',
     chart: {
       bar: '{{name}}: {{count}}',
+      period: 'Period',
     },
     calendar: {
       today: 'Today',

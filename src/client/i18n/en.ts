@@ -134,6 +134,7 @@ export const en = {
     admin_lovs: 'Manage lists of values',
     admin_owner: 'My organisation',
     admin_contacts: 'Organisation contacts',
+    admin_protocols: 'Protocols',
   },
   views: {
     noAccess: {
@@ -274,6 +275,7 @@ export const en = {
     invalidJsonText: 'This is not valid JSON',
     jsonTooLarge: 'Too large or too deeply nested',
     wfTransition: 'This step cannot move to that state',
+    notInProtocol: 'You can restrict an item only to protocols you belong to',
     geometry: {
       type: 'Not a point, line or area in GeoJSON',
       range: 'A coordinate is outside longitude −180…180 or latitude −90…90',
@@ -339,6 +341,7 @@ export const en = {
     actions: {
       task: 'Background task',
       exportCsv: 'CSV export',
+      importCsv: 'CSV import',
       exportZip: 'Zip of attachments',
       simulateTask: 'Simulated task',
     },

@@ -7,6 +7,9 @@ import { TypeIcon } from '../search/TypeIcon';
 import type { Item } from '../state/items';
 import { AccessChip } from './AccessChip';
 import { AccessSelect } from './AccessSelect';
+import { ItemBadgesSlot } from './ItemBadgesSlot';
+import { ProtocolChips } from './ProtocolChips';
+import { ProtocolSelect } from './ProtocolSelect';
 import { ACCESS_FIELD } from './form-model';
 import { itemLabel } from './item-label';
 import { enumLabel, propLabel } from './labels';
@@ -89,6 +92,16 @@ export function ItemHeader({
                 <AccessChip level={item.$access} />
               )}
             </Box>
+            {editing && item.$allowed?.setLevel !== false ? (
+              <ProtocolSelect owner={item.owner} labels={labels} />
+            ) : (
+              <ProtocolChips
+                ids={Array.isArray(item.$protocols) ? (item.$protocols as string[]) : []}
+                strict={item.$protocolsStrict === true}
+                labels={labels}
+              />
+            )}
+            <ItemBadgesSlot item={item} interactive />
             <Box component="dl" sx={{ m: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {t('item.owner')}

@@ -6,7 +6,13 @@ import type { PropertyDef } from '../../kernel/property';
 import { useClientModules } from '../modules/loader';
 import { LoadBoundary } from '../shell/LoadBoundary';
 import type { Item } from '../state/items';
-import { fieldEditorsOf, mayWriteProp, pickFieldEditor, useKindEditorLoading } from './field-editors';
+import {
+  editorKind,
+  fieldEditorsOf,
+  mayWriteProp,
+  pickFieldEditor,
+  useKindEditorLoading,
+} from './field-editors';
 import type { FormValues } from './form-model';
 import { isRequired, propLabel } from './labels';
 import { shakeSx } from './shake';
@@ -29,7 +35,7 @@ export function PropertyField({ name, prop, item, admin, editable, shaking, onOp
   const { t } = useTranslation();
   const { formState } = useFormContext<FormValues>();
   const registered = fieldEditorsOf(useClientModules());
-  const loading = useKindEditorLoading(prop.kind);
+  const loading = useKindEditorLoading(editorKind(prop));
   const Editor = pickFieldEditor(prop, { editable, admin, saved: !!item.$id }, registered);
   const key = formState.errors[name]?.message;
   if (loading) return <Box data-field={name} />;

@@ -1,4 +1,5 @@
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef } from '../../kernel/property';
 import { displayValue, isEmptyValue } from './display';
@@ -53,11 +54,16 @@ export function ReadOnlyValue({ prop, value, labels, owner, onOpen, dense = fals
         </Box>
       );
     case 'enum':
-      // Enumerations read as chips, as a list's state column does.
+      // Enumerations read as chips, as a list's state column does. A space between two chips (the
+      // flex layout ignores it) keeps their words apart in the text a field's edit button is
+      // named by: "Fall September", not "FallSeptember" (axe label-content-name-mismatch).
       return (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-          {asStrings(value).map((v) => (
-            <Chip key={v} size="small" variant="outlined" label={enumLabel(t, v)} />
+          {asStrings(value).map((v, i) => (
+            <Fragment key={v}>
+              {i > 0 && ' '}
+              <Chip size="small" variant="outlined" label={enumLabel(t, v)} />
+            </Fragment>
           ))}
         </Stack>
       );

@@ -6,7 +6,7 @@ import type { ItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
 import { useClientModules } from '../modules/loader';
 import type { Item } from '../state/items';
-import { fieldEditorsOf, KIND_EDITORS, mayWriteProp } from './field-editors';
+import { editorKind, fieldEditorsOf, KIND_EDITORS, mayWriteProp } from './field-editors';
 import { fieldEditorModule } from './item-label';
 import { propLabel } from './labels';
 import { PropertyField } from './PropertyField';
@@ -67,8 +67,8 @@ export function RecordFields(p: RecordFieldsProps) {
   // grid; an empty one is filled in the edit form (its editor there is the upload or the map).
   // A kind whose module's half is still loading counts too: PropertyField loads it.
   const own = (prop: PropertyDef) =>
-    registered.has(prop.kind) ||
-    !!fieldEditorModule(prop.kind) ||
+    registered.has(editorKind(prop)) ||
+    !!fieldEditorModule(editorKind(prop)) ||
     (Object.hasOwn(KIND_EDITORS, prop.kind) && !!item.$id);
   const { filled } = fields;
   const empty = fields.empty.filter(([, prop]) => !own(prop));

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { displayValue, isEmptyValue } from './display';
-import { propLabel } from './labels';
+import { propLabel, propValueLabel } from './labels';
 
 // A stand-in for i18next: the key, or the default value when one is given.
 const t = ((key: string, o?: { defaultValue?: string }) => o?.defaultValue ?? key) as unknown as TFunction;
@@ -31,5 +31,24 @@ describe('propLabel', () => {
     expect(propLabel(t, 'Contact', 'mobilePhone')).toBe('Mobile phone');
     expect(propLabel(t, 'Contact', '_related')).toBe('Related');
     expect(propLabel(t, 'Thread', '$access')).toBe('item.access');
+  });
+});
+
+describe('item-wide property names and value names (a module’s itemProperties and values)', () => {
+  const bundle: Record<string, string> = {
+    'itemProperties.$tkLabels': 'Traditional Knowledge labels',
+    'values.$tkLabels.TK_SEASONAL': 'TK Seasonal',
+  };
+  const tb = ((key: string, o?: { defaultValue?: string }) =>
+    bundle[key] ?? o?.defaultValue ?? key) as unknown as TFunction;
+
+  it('names a property every type has from the module’s bundle, the type’s own name first', () => {
+    expect(propLabel(tb, 'Thread', '$tkLabels')).toBe('Traditional Knowledge labels');
+    expect(propLabel(t, 'Thread', '$lcProject')).toBe('Lc project');
+  });
+
+  it('names a value when the bundle has it, else says it has no name', () => {
+    expect(propValueLabel(tb, '$tkLabels', 'TK_SEASONAL')).toBe('TK Seasonal');
+    expect(propValueLabel(tb, '$tkLabels', 'TK_NOPE')).toBeNull();
   });
 });

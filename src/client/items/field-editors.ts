@@ -44,6 +44,11 @@ export const KIND_EDITORS: Readonly<Record<string, ComponentType<FieldEditorProp
 /** Exact dates and date-times: the date picker, its own chunk (with its date library). */
 export const DATE_EDITOR = lazyScreen(() => import('./DateField').then((m) => ({ default: m.DateField })));
 
+/** The name a property's registered editor goes by: its own `editor`, else its kind. */
+export function editorKind(prop: PropertyDef): string {
+  return prop.editor ?? prop.kind;
+}
+
 export function editorShape(prop: PropertyDef): EditorShape {
   return prop.translations ? 'translations' : fieldShape(prop);
 }
@@ -69,7 +74,7 @@ export function pickFieldEditor(
   o: { editable: boolean; admin: boolean; saved: boolean },
   registered: ReadonlyMap<string, FieldEditor>,
 ): FieldEditor {
-  const own = registered.get(prop.kind);
+  const own = registered.get(editorKind(prop));
   if (own) return own;
   const kind = Object.hasOwn(KIND_EDITORS, prop.kind) ? KIND_EDITORS[prop.kind] : undefined;
   if (kind && o.saved) return kind;

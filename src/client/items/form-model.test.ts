@@ -4,6 +4,8 @@ import { toFieldErrors, validatorFor } from '../../kernel/validator';
 import { Contact, LOVValue, Organization, Thread, User } from '../../modules/core/types';
 import {
   ACCESS_FIELD,
+  PROTOCOLS_FIELD,
+  PROTOCOLS_STRICT_FIELD,
   changedFields,
   dirtyKeys,
   fieldErrorMap,
@@ -75,7 +77,19 @@ describe('formDefaults', () => {
     expect(d.purpose).toBe('');
     expect(d.assignedDue).toBe('2026-03-05');
     expect(d.sortTS).toMatch(/^2026-03-0\dT\d{2}:\d{2}$/);
-    expect(Object.keys(d)).toEqual([ACCESS_FIELD, ...Object.keys(Thread.properties)]);
+    expect(Object.keys(d)).toEqual([
+      ACCESS_FIELD,
+      PROTOCOLS_FIELD,
+      PROTOCOLS_STRICT_FIELD,
+      ...Object.keys(Thread.properties),
+    ]);
+    expect(d[PROTOCOLS_FIELD]).toEqual([]);
+    expect(
+      formDefaults(Thread, { ...thread, $protocols: ['Protocol-1'], $protocolsStrict: true }),
+    ).toMatchObject({
+      [PROTOCOLS_FIELD]: ['Protocol-1'],
+      [PROTOCOLS_STRICT_FIELD]: true,
+    });
   });
 
   it('leaves out the type’s own name for the level', () => {
@@ -185,6 +199,22 @@ describe('changedFields', () => {
   it('sends the visibility level', () => {
     expect(changedFields(Thread, defaults, { ...defaults, [ACCESS_FIELD]: 'PRIVATE' })).toEqual({
       $access: 'PRIVATE',
+    });
+  });
+
+  it('sends the protocols and their mode together, none as an empty list', () => {
+    const restricted = { ...defaults, [PROTOCOLS_FIELD]: ['Protocol-1', 'Protocol-2'] };
+    expect(changedFields(Thread, defaults, restricted)).toEqual({
+      $protocols: ['Protocol-1', 'Protocol-2'],
+      $protocolsStrict: false,
+    });
+    expect(changedFields(Thread, restricted, { ...restricted, [PROTOCOLS_STRICT_FIELD]: true })).toEqual({
+      $protocols: ['Protocol-1', 'Protocol-2'],
+      $protocolsStrict: true,
+    });
+    expect(changedFields(Thread, restricted, { ...restricted, [PROTOCOLS_FIELD]: [] })).toEqual({
+      $protocols: [],
+      $protocolsStrict: false,
     });
   });
 

@@ -13,6 +13,9 @@ export type FormValues = Record<string, FormValue>;
 
 /** The form's name for the visibility level (docs/protocol.md "Items on the wire"). */
 export const ACCESS_FIELD = '$access';
+/** The form's names for an item's cultural protocols (docs/access-model.md "Cultural protocols"). */
+export const PROTOCOLS_FIELD = '$protocols';
+export const PROTOCOLS_STRICT_FIELD = '$protocolsStrict';
 
 /** How a property is edited. */
 export type FieldShape = 'scalar' | 'list' | 'boolean' | 'relation' | 'relationList' | 'json';
@@ -129,6 +132,11 @@ export function blankItem(
 /** The form's values for an item: the visibility level plus every shown property. */
 export function formDefaults(type: ItemType, item: Record<string, unknown>): FormValues {
   const out: FormValues = { [ACCESS_FIELD]: typeof item.$access === 'string' ? item.$access : '' };
+  const protocols = item[PROTOCOLS_FIELD];
+  out[PROTOCOLS_FIELD] = Array.isArray(protocols)
+    ? protocols.filter((x): x is string => typeof x === 'string')
+    : [];
+  out[PROTOCOLS_STRICT_FIELD] = item[PROTOCOLS_STRICT_FIELD] === true;
   for (const [name, p] of formProperties(type)) out[name] = toFormValue(p, item[name]);
   return out;
 }
@@ -193,6 +201,12 @@ export function changedFields(
     if (k === ACCESS_FIELD) {
       const v = values[k];
       if (typeof v === 'string' && v !== '') out[k] = v;
+      continue;
+    }
+    if (k === PROTOCOLS_FIELD || k === PROTOCOLS_STRICT_FIELD) {
+      // Sent together: the server judges the restriction as one (none is an empty list).
+      out[PROTOCOLS_FIELD] = values[PROTOCOLS_FIELD] ?? [];
+      out[PROTOCOLS_STRICT_FIELD] = values[PROTOCOLS_STRICT_FIELD] === true;
       continue;
     }
     const p = props.get(k);

@@ -22,6 +22,8 @@ export function loadTypes(config: ClientConfig): void {
         ...(t.defaultIcon ? { defaultIcon: t.defaultIcon } : {}),
         ...(t.label ? { label: t.label } : {}),
         ...(t.keyFacts?.length ? { keyFacts: t.keyFacts } : {}),
+        ...(t.carouselReveal?.length ? { carouselReveal: t.carouselReveal } : {}),
+        ...(t.cardImage ? { cardImage: t.cardImage } : {}),
         ...(t.stateField ? { stateField: t.stateField } : {}),
         excludeGeneralSearch: t.excludeGeneralSearch,
         sideLoadItem: t.sideLoadItem,

@@ -9,7 +9,22 @@ type T = TFunction;
 export function propLabel(t: T, typeName: string, prop: string): string {
   if (prop === '$access') return t('item.access');
   if (prop === 'owner') return t('item.owner');
-  return t(`types.${typeName}.${prop}`, { defaultValue: humanize(prop), nsSeparator: false });
+  return t(`types.${typeName}.${prop}`, { defaultValue: itemPropLabel(t, prop), nsSeparator: false });
+}
+
+/**
+ * The name of a property every type has (a module's `itemProperties`, `$tkLabels`), from the
+ * module's bundle (`itemProperties.<name>`), else the name made readable.
+ */
+export function itemPropLabel(t: T, prop: string): string {
+  return t(`itemProperties.${prop}`, { defaultValue: humanize(prop), nsSeparator: false });
+}
+
+/** A value's name a module gives for one property (`values.<property>.<value>`), or null. */
+export function propValueLabel(t: T, prop: string, value: string): string | null {
+  const k = `values.${prop}.${value}`;
+  const got = t(k, { defaultValue: k, nsSeparator: false });
+  return got === k ? null : got;
 }
 
 export function enumLabel(t: T, value: string): string {

@@ -276,7 +276,10 @@ export function useItemEditor(item: Item, type: ItemType) {
     const changed = dirtyKeys(before, baseRef.current.defaults).filter(
       (k) => type.allProperties[k]?.write !== 'system',
     );
-    if (changed.length > 0) alerts.push({ type: 'info', key: 'app.serverUpdated' });
+    // Nor is one's own change made elsewhere: a file uploaded into a field, a workflow step, the
+    // same record in another tab. `_m.$id` names the latest write's actor.
+    const byMe = !!user && (item._m as { $id?: string } | undefined)?.$id === user.$id;
+    if (changed.length > 0 && !byMe) alerts.push({ type: 'info', key: 'app.serverUpdated' });
   }, [item, saving]);
 
   return {

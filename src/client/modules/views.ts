@@ -7,14 +7,20 @@ import { loadClientModule } from './loader';
 import { dashboardScreen } from '../dashboards/dashboard-screen';
 
 // A module's view (from the page's config) as the client's ViewDef: a `list` view is the generic
-// list screen fed by its declaration; a `screen` view is its module's component, loaded with the
+// list screen fed by its declaration (with its module's half, for the strings); a `screen` view is its module's component, loaded with the
 // module's client half (and the on-demand strings) when first opened.
 
 function componentOf(v: RegisteredView): ComponentType<ViewProps> {
   if (v.list) {
     const screen = listScreenOf(v);
+    // The module's half comes too, for its strings (type names, the list's empty words): a list
+    // a person may open without the module's capability (geokeeper.my-data) has no other way to
+    // load them. A module without a client half needs none.
     return lazyScreen(() =>
-      import('../search/ListScreenView').then((m) => ({ default: m.listScreenView(screen) })),
+      import('../search/ListScreenView').then(async (m) => {
+        await loadClientModule(v.module).catch(() => undefined);
+        return { default: m.listScreenView(screen) };
+      }),
     );
   }
   if (v.screen)

@@ -65,7 +65,8 @@ export function CreateItemDialog({
   const [busy, setBusy] = useState(false);
 
   function showErrors(errors: { path: string; key: string }[]): boolean {
-    const names = new Set(fields.map(([n]) => n));
+    // The visibility too: a module's rule may refuse a level (a living person's birth facts).
+    const names = new Set([ACCESS_FIELD, ...fields.map(([n]) => n)]);
     let first: string | null = null;
     for (const e of errors) {
       const top = e.path.split('.')[0] ?? e.path;
@@ -134,7 +135,9 @@ export function CreateItemDialog({
           <DialogTitle id={titleId}>{t('search.create.title', { type: name })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <AccessSelect />
+              <Box data-field={ACCESS_FIELD}>
+                <AccessSelect />
+              </Box>
               {askOwner && (
                 <>
                   <Alert severity="info">{t(`errors.${askOwner}`)}</Alert>

@@ -7,11 +7,24 @@ import { cellText, keyLabel } from './search-labels';
 import { useLovLabel } from './useLovLabel';
 
 /** A few fields of an item (its type's default headers) as a definition list. */
-export function ItemFields({ item, max = 4 }: { item: Item; max?: number }) {
+export function ItemFields({
+  item,
+  max = 4,
+  keys,
+  hide = [],
+}: {
+  item: Item;
+  max?: number;
+  /** These fields instead of the type's list headers. */
+  keys?: readonly string[];
+  /** Fields left out (a flashcard's covered answer). */
+  hide?: readonly string[];
+}) {
   const { t } = useTranslation();
   const type = itemType(item._t);
   const lov = useLovLabel([type]);
-  const rows = (type?.defaultHeaders ?? ['_c', '_c.ts'])
+  const rows = (keys ?? type?.defaultHeaders ?? ['_c', '_c.ts'])
+    .filter((k) => !hide.includes(k))
     .map((k) => [k, cellText(t, type, item, k, lov)] as const)
     .filter(([, v]) => v !== '')
     .slice(0, max);

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import type { ItemType } from '../../kernel/item-type';
+import type { ListScreenDecl } from '../../kernel/view';
 import type { SearchQuery } from '../../protocol/query';
 import { useClientModules } from '../modules/loader';
 
@@ -17,6 +18,23 @@ export function ModuleExports(p: { type: ItemType | undefined; query: SearchQuer
       {entries.map((e) => (
         <Suspense key={e.id} fallback={null}>
           <e.component query={p.query} type={type} compact={p.compact} />
+        </Suspense>
+      ))}
+    </>
+  );
+}
+
+/** The actions the loaded halves offer on this list of one type (ClientModule listActions). */
+export function ModuleListActions(p: { type: ItemType | undefined; list: ListScreenDecl; compact: boolean }) {
+  const modules = useClientModules();
+  const type = p.type;
+  if (!type) return null;
+  const entries = modules.flatMap((m) => m.listActions ?? []).filter((e) => e.applies(type, p.list));
+  return (
+    <>
+      {entries.map((e) => (
+        <Suspense key={e.id} fallback={null}>
+          <e.component type={type} list={p.list} compact={p.compact} />
         </Suspense>
       ))}
     </>

@@ -15,10 +15,13 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Item } from '../state/items';
 import { ItemFields } from './ItemFields';
+import { ResultActionSlot } from './ResultActionSlot';
 import type { ResultViewProps } from './ResultList';
 import { typeLabel } from './search-labels';
 import { typeOfId } from './suggestions';
 import { TypeIcon } from './TypeIcon';
+import { itemType } from '../items/item-label';
+import { CardImage } from './CardImage';
 
 /** CAROUSEL: one result at a time; the arrows (buttons or keys) step through and wrap around. */
 export function ResultCarousel({
@@ -29,12 +32,18 @@ export function ResultCarousel({
 }: ResultViewProps & { items: Record<string, Item> }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  // Flashcards (ItemTypeDef.carouselReveal): each card starts with its answer covered.
+  const [revealed, setRevealed] = useState(false);
   const n = ids.length;
   if (!n) return null;
   const i = Math.min(index, n - 1);
   const id = ids[i]!;
   const type = typeOfId(id);
-  const step = (d: number) => setIndex((i + d + n) % n);
+  const covers = itemType(type)?.carouselReveal ?? [];
+  const step = (d: number) => {
+    setIndex((i + d + n) % n);
+    setRevealed(false);
+  };
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') step(-1);
     else if (e.key === 'ArrowRight') step(1);
@@ -60,8 +69,10 @@ export function ResultCarousel({
           role="group"
           aria-roledescription={t('search.carousel.slide')}
           aria-label={position}
+          data-result={id}
           sx={{ flex: 1, minHeight: 200 }}
         >
+          <CardImage type={itemType(type)} item={items[id]} height={260} />
           <CardContent aria-live="polite">
             <Stack direction="row" sx={{ alignItems: 'center', gap: 1, color: 'text.secondary' }}>
               <TypeIcon type={type} fontSize="small" />
@@ -73,9 +84,26 @@ export function ResultCarousel({
             <Typography component="h3" variant="h6">
               {labels[id] ?? id}
             </Typography>
-            {items[id] && <ItemFields item={items[id]} max={6} />}
+            {items[id] && <ItemFields item={items[id]} max={6} hide={covers} />}
+            {items[id] && covers.length > 0 && (
+              <Box data-flashcard-answer sx={{ mt: 1 }}>
+                {revealed ? (
+                  <ItemFields item={items[id]} keys={covers} max={covers.length} />
+                ) : (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {t('search.carousel.covered')}
+                  </Typography>
+                )}
+              </Box>
+            )}
           </CardContent>
           <CardActions>
+            <ResultActionSlot item={items[id]} label={labels[id] ?? id} />
+            {covers.length > 0 && (
+              <Button variant="contained" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+                {t(revealed ? 'search.carousel.hideAgain' : 'search.carousel.reveal')}
+              </Button>
+            )}
             <Button onClick={() => onOpen(id)}>
               {t('search.carousel.open', { label: labels[id] ?? id })}
             </Button>

@@ -5,6 +5,8 @@ import { itemType } from '../items/item-label';
 import { enumLabel } from '../items/labels';
 import type { Item } from '../state/items';
 import { AccessIcon } from './AccessIcon';
+import { ItemBadgesSlot } from '../items/ItemBadgesSlot';
+import { ResultActionSlot } from './ResultActionSlot';
 import { isPlainClick } from '../shell/cell-href';
 import { detailKeys, stateKeys } from './row-model';
 import { cellText, typeLabel } from './search-labels';
@@ -62,7 +64,7 @@ export function ResultRow(p: ResultRowProps) {
   };
   const link = p.href ? ({ component: 'a', href: p.href } as const) : {};
   return (
-    <ListItem disablePadding>
+    <ListItem disablePadding data-result={p.id}>
       <ListItemButton
         {...link}
         selected={p.open}
@@ -88,12 +90,14 @@ export function ResultRow(p: ResultRowProps) {
           </Typography>
         </Box>
         <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexShrink: 0 }}>
+          <ItemBadgesSlot item={p.item} interactive={false} />
           {states.map((s) => (
             <Chip key={s} label={s} size="small" variant="outlined" />
           ))}
           {access && <AccessIcon level={access} />}
         </Box>
       </ListItemButton>
+      <ResultActionSlot item={p.item} label={p.label} />
     </ListItem>
   );
 }

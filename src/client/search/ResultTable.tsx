@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '../../kernel/item-type';
 import { itemType } from '../items/item-label';
+import { CardImage } from './CardImage';
 import type { Item } from '../state/items';
 import type { ResultViewProps } from './ResultList';
 import { isPlainClick } from '../shell/cell-href';
@@ -90,6 +91,12 @@ export function ResultTable({
                 {cols.map((c) =>
                   isName(c) ? (
                     <TableCell key={c} component="th" scope="row">
+                      <CardImage
+                        type={type ?? (item ? itemType(item._t) : undefined)}
+                        item={item}
+                        height={40}
+                        width={56}
+                      />
                       <Link
                         href={hrefOf(id)}
                         onClick={(e) => {

@@ -24,7 +24,7 @@ import { RequestError } from '../state/request-error';
 import { ActiveFilters } from './ActiveFilters';
 import { ColumnChooser } from './ColumnChooser';
 import { ExportCsvButton } from './ExportCsvButton';
-import { ModuleExports } from './ModuleExports';
+import { ModuleExports, ModuleListActions } from './ModuleExports';
 import { ExportZipButton, zipNameFor } from '../files/ExportZipButton';
 import { CreateItemDialog } from './CreateItemDialog';
 import { DisplayModeSwitch } from './DisplayModeSwitch';
@@ -180,7 +180,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   // 'admin': the non-dedicated contact list offers creation to admins only (spec core §6).
   const offerCreate = screen.create === true || (screen.create === 'admin' && user?.admin === true);
   // A list of several types offers creation once the person narrows it to one of them.
-  const createType = offerCreate ? effectiveType(screen, state) : null;
+  const createType = offerCreate ? (screen.createType ?? effectiveType(screen, state)) : null;
   const canCreate = useCanCreate(createType);
   // A module may give its type a create dialog of its own (a guided form); else the generic one.
   const OwnCreate = useCreateDialog(createType);
@@ -253,7 +253,11 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const shown = { ids, labels: result?.labels ?? {}, openId, onOpen: open, hrefOf };
   const activeCount = activeFilters(state).length;
   const mayCreate = !!createType && canCreate;
-  const createLabel = createType ? t('search.create.button', { type: typeLabel(t, createType) }) : '';
+  const createLabel = !createType
+    ? ''
+    : screen.createLabelKey
+      ? t(screen.createLabelKey)
+      : t('search.create.button', { type: typeLabel(t, createType) });
   const clearAll = () => {
     setInput('');
     update((s) => ({ ...clearFilters(s), text: '', page: 0 }));
@@ -378,11 +382,19 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           />
         )}
         {saveButton}
-        <ExportCsvButton query={buildQuery(screen, state, env)} compact={!beside} />
-        <ModuleExports type={type} query={buildQuery(screen, state, env)} compact={!beside} />
+        <ExportCsvButton
+          query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
+          compact={!beside}
+        />
+        <ModuleExports
+          type={type}
+          query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
+          compact={!beside}
+        />
+        <ModuleListActions type={type} list={screen} compact={!beside} />
         {(screen.zip || typeName === 'Attachment') && (
           <ExportZipButton
-            query={buildQuery(screen, state, env)}
+            query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
             name={screen.zip ?? zipNameFor(screen.name)}
           />
         )}

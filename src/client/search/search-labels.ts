@@ -6,7 +6,7 @@ import { SIZE_BANDS, sizeBandValue } from '../../protocol/files';
 import { humanize } from '../i18n/setup';
 import { displayValue, isEmptyValue } from '../items/display';
 import { formatDate } from '../items/format';
-import { accessLabel, enumLabel, propLabel } from '../items/labels';
+import { accessLabel, enumLabel, itemPropLabel, propLabel, propValueLabel } from '../items/labels';
 import type { Item } from '../state/items';
 import type { LovLabel } from './lov-labels';
 import { isDateKey, type FilterValue } from './search-model';
@@ -32,7 +32,7 @@ const KEY_LABELS: Record<string, string> = {
 export function keyLabel(t: TFunction, type: string | null, key: string): string {
   const k = KEY_LABELS[key];
   if (k) return t(k);
-  return type ? propLabel(t, type, key) : humanize(key);
+  return type ? propLabel(t, type, key) : itemPropLabel(t, key);
 }
 
 /**
@@ -62,6 +62,8 @@ export function valueLabel(
   if (serverLabel) return serverLabel;
   if (key === 'owner' || key === '_c' || prop?.kind === 'relation') return t('search.hiddenItem');
   if (prop?.kind === 'boolean') return value === true || value === 'true' ? t('item.yes') : t('item.no');
+  const named = typeof value === 'string' ? propValueLabel(t, key, value) : null;
+  if (named) return named;
   if (prop?.kind === 'enum' || prop?.registeredKind) return enumLabel(t, String(value));
   return String(value);
 }

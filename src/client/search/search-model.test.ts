@@ -149,6 +149,14 @@ describe('filters', () => {
     const s = toggleFilter(initialState(SEARCH_SCREEN), '_t', 'Organization');
     expect(facetKeys(SEARCH_SCREEN, s, env)).toEqual(['type', 'owner', '$access', '_c.ts']);
   });
+
+  it('adds the facets every type has (config itemFacets), with a type and without', () => {
+    const all = { ...env, itemFacets: ['$tkLabels'] };
+    const s = initialState(SEARCH_SCREEN);
+    expect(facetKeys(SEARCH_SCREEN, s, all)).toEqual(['_t', 'owner', '$access', '_c.ts', '$tkLabels']);
+    const typed = toggleFilter(s, '_t', 'Organization');
+    expect(facetKeys(SEARCH_SCREEN, typed, all)).toContain('$tkLabels');
+  });
 });
 
 describe('sorting and columns', () => {
@@ -233,6 +241,7 @@ describe('live lists', () => {
 
   it('has one definition per list screen', () => {
     expect(LIST_SCREENS.map((s) => s.name)).toEqual([
+      'admin.protocols',
       'admin.all-items',
       'admin.sysalerts',
       'my-contacts',

@@ -55,6 +55,8 @@ export interface TypeEnv {
   type(name: string): ItemType | undefined;
   /** All registered type names. */
   names: readonly string[];
+  /** Facets every type has (config `itemFacets`): offered by every search, with a type or not. */
+  itemFacets?: readonly string[];
 }
 
 /** Keys every type has; filters on them survive a change of type. */
@@ -102,11 +104,11 @@ export function bandRange(v: FilterValue, now: Date): FilterValue {
   return dateBands(now).find((b) => b.band === v)!.value;
 }
 
-/** The facets a screen asks for: the type facet without a type, else the type's own. */
+/** The facets a screen asks for: the type facet without a type, else the type's own; and every type's. */
 export function facetKeys(screen: ScreenDef, state: SearchState, env: TypeEnv): string[] {
   const type = effectiveType(screen, state);
   const keys: string[] = type ? [...(env.type(type)?.facets ?? [])] : ['_t'];
-  keys.push('owner', '$access', screen.dateKey);
+  keys.push('owner', '$access', screen.dateKey, ...(env.itemFacets ?? []));
   return [...new Set(keys)].slice(0, 20);
 }
 
@@ -172,6 +174,8 @@ export function buildQuery(
   state: SearchState,
   env: TypeEnv,
   now = new Date(),
+  /** The signed-in person: `$me` in the screen's own filter (geokeeper.my-data: `_c` = me). */
+  me: string | null = null,
 ): SearchQuery {
   const sort = effectiveSort(screen, state);
   return {
@@ -183,7 +187,7 @@ export function buildQuery(
       ? {
           subs: [
             ...(screen.must
-              ? [{ must: resolvePreset({ id: '', titleKey: '', must: screen.must }, null, now) }]
+              ? [{ must: resolvePreset({ id: '', titleKey: '', must: screen.must }, me, now) }]
               : []),
             ...(state.preset ? [{ must: state.preset.must }] : []),
           ],

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { SearchQuery, SearchResult } from '../../protocol/query';
-import { useApp } from '../state/app-context';
+import { useApp, useSession } from '../state/app-context';
 import type { Item } from '../state/items';
 import { RESULT_ITEMS_KEY } from './useResultItems';
 import { buildQuery, type ScreenDef, type SearchState, type TypeEnv } from './search-model';
@@ -14,8 +14,12 @@ import { useLiveRefetch } from './useLiveRefetch';
  */
 export function useSearch(screen: ScreenDef, state: SearchState, env: TypeEnv) {
   const { client } = useApp();
+  const me = useSession().user?.$id ?? null;
   const qc = useQueryClient();
-  const query: SearchQuery = useMemo(() => buildQuery(screen, state, env), [screen, state, env]);
+  const query: SearchQuery = useMemo(
+    () => buildQuery(screen, state, env, undefined, me),
+    [screen, state, env, me],
+  );
   const q = useQuery({
     queryKey: ['search', screen.name, query],
     queryFn: () => client.request<SearchResult>('search/ids', query),

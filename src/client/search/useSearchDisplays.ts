@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { ClientModule, SearchDisplayProps } from '../module-api';
+import type { ClientModule, ResultActionProps, SearchDisplayProps } from '../module-api';
 import { collectById } from '../items/item-sections';
 import { useClientModules } from '../modules/loader';
 import type { TypeEnv } from './search-model';
@@ -34,4 +34,20 @@ export function modeOffered(
   if (mode !== 'MAP') return true;
   if (!displays.has('MAP')) return false;
   return types.some((t) => Object.values(env.type(t)?.properties ?? {}).some((p) => p.kind === 'geometry'));
+}
+
+export type ResultAction =
+  ComponentType<ResultActionProps> | LazyExoticComponent<ComponentType<ResultActionProps>>;
+
+const actionCache = new WeakMap<readonly ClientModule[], ReadonlyMap<string, ResultAction>>();
+
+/** The result actions of the loaded client halves (ClientModule.resultActions), by type name. */
+export function useResultActions(): ReadonlyMap<string, ResultAction> {
+  const modules = useClientModules();
+  let got = actionCache.get(modules);
+  if (!got) {
+    got = collectById(modules, 'result action', (m) => Object.entries(m.resultActions ?? {}));
+    actionCache.set(modules, got);
+  }
+  return got;
 }

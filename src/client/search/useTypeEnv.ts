@@ -6,5 +6,8 @@ import type { TypeEnv } from './search-model';
 /** The type registry of the config, as the search model needs it. */
 export function useTypeEnv(): TypeEnv {
   const { config } = useApp();
-  return useMemo(() => ({ type: itemType, names: Object.keys(config.types) }), [config.types]);
+  return useMemo(
+    () => ({ type: itemType, names: Object.keys(config.types), itemFacets: config.itemFacets ?? [] }),
+    [config.types, config.itemFacets],
+  );
 }

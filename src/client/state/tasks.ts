@@ -13,6 +13,8 @@ const SILENT_ERRORS = new Set(['simulated', 'cancelled']);
  */
 export class TaskStore extends ExternalStore<TaskInfo[]> {
   private seededFor: string | null = null;
+  /** Tasks whose failure the screen that started them shows itself (one error, not two). */
+  private readonly ownErrors = new Set<string>();
 
   constructor(
     private readonly client: SocketClient,
@@ -23,7 +25,8 @@ export class TaskStore extends ExternalStore<TaskInfo[]> {
     client.on('taskComplete', (b) => {
       const t = b as TaskInfo;
       this.upsert(t);
-      if (t.errorKey && !SILENT_ERRORS.has(t.errorKey))
+      const own = this.ownErrors.delete(t.key);
+      if (t.errorKey && !SILENT_ERRORS.has(t.errorKey) && !own)
         alerts.push({
           type: 'error',
           key: `errors.${t.errorKey}`,
@@ -70,10 +73,18 @@ export class TaskStore extends ExternalStore<TaskInfo[]> {
     }
   }
 
-  /** Starts act/{action}/async and lists the task at once. */
-  async start<N extends AsyncActName>(action: N, body: ActBody<AppAsyncActs[N]>): Promise<TaskInfo> {
+  /**
+   * Starts act/{action}/async and lists the task at once. `ownErrors`: the caller shows the
+   * task's failure itself (an import dialog), so no app-wide alert repeats it.
+   */
+  async start<N extends AsyncActName>(
+    action: N,
+    body: ActBody<AppAsyncActs[N]>,
+    opts: { ownErrors?: boolean } = {},
+  ): Promise<TaskInfo> {
     const r = await this.client.request<ActReply<AppAsyncActs[N]>>(`act/${action}/async`, body);
     const t = { keyAction: action, ...r };
+    if (opts.ownErrors) this.ownErrors.add(t.key);
     this.upsert(t);
     return t;
   }

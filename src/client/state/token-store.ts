@@ -59,3 +59,15 @@ export function browserTokenStore(storage: Storage | null): TokenStore {
     },
   };
 }
+
+/**
+ * The user id stored beside the token, when there is one: the signed-in person on a page loaded
+ * offline, before the session arrives (the offline collection opens that person's data).
+ */
+export function storedUserId(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_USER_KEY);
+  } catch {
+    return null;
+  }
+}

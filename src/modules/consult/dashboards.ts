@@ -130,6 +130,26 @@ export const consultCards: readonly CardDecl[] = [
     },
   },
   {
+    // Referrals received and answered per month, and the median days to respond: the response
+    // work's measure, so ConsultRespond's (a proponent reads no response; its counts would be 0).
+    // An act's aggregation (server/desk-chart.ts) through the policy's SQL form; live on any
+    // change of a response or a consultation.
+    id: 'consult.desk.chart',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.chart',
+    kind: 'chart',
+    width: 'THIRD',
+    height: H,
+    order: 55,
+    ...RESPOND,
+    emptyKey: 'consult.desk.chartEmpty',
+    settings: {
+      act: 'cnsDeskChart',
+      watch: ['ConsultResponse', 'Consultation'],
+      listView: 'consult.responses',
+    },
+  },
+  {
     id: 'consult.desk.drafts',
     dashboard: CONSULT_DASHBOARD,
     titleKey: 'consult.desk.drafts',
@@ -188,6 +208,12 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.initial': 'New referrals',
   'consult.desk.initialEmpty': 'No referral is waiting for a first look.',
   'consult.desk.recent': 'Recently changed consultations',
+  'consult.desk.chart': 'Referrals by month',
+  'consult.desk.chartEmpty': 'No referral was received or answered in the last 12 months.',
+  'consult.desk.chart.received': 'Received',
+  'consult.desk.chart.answered': 'Answered',
+  'consult.desk.chart.medianMonth': 'Median days to respond',
+  'consult.desk.chart.median': 'Median days to respond (12 months): {{value}}',
   'consult.desk.drafts': 'Your drafts',
   'consult.desk.draftsEmpty': 'No draft or incomplete consultation.',
   'consult.desk.newConsultation': 'Start a consultation',

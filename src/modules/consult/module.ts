@@ -1,7 +1,11 @@
 import { defineModule } from '../../kernel/module';
 import { consultActs } from './contract';
+import { deskActs } from './contract-desk';
+import { auditActs } from './contract-audit';
 import { feedActs } from './contract-feed';
 import { CalendarFeed } from './feed-types';
+import { letterActs } from './contract-letters';
+import { LETTER_CAPABILITY, letterTypes } from './letter-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
 import { consultCards, consultDashboards } from './dashboards';
 import { consultNav, consultTitles, consultViews } from './views';
@@ -14,16 +18,17 @@ import { consultNav, consultTitles, consultViews } from './views';
  * Capabilities (spec §6): `Consult` (the consultation screens: proponents, regulators and
  * community staff alike), `ConsultRespond` (a community's response work: responses, their
  * workflow, the overdue and "mine" lists), `ConsultDrafts` (creating and submitting drafts:
- * proponents). `Consult` is the deployment's key capability for the group.
+ * proponents), `ResponseLetter` (response letters: templates and the letter steps,
+ * docs/consult-letters.md). `Consult` is the deployment's key capability for the group.
  */
 export const consultModule = defineModule({
   id: 'consult',
   requires: ['core', 'workflow'],
-  types: [...consultTypes, CalendarFeed],
+  types: [...consultTypes, CalendarFeed, ...letterTypes],
   server: true,
   client: true,
-  acts: { ...consultActs, ...feedActs },
-  capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts'],
+  acts: { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs },
+  capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts', LETTER_CAPABILITY],
   lovLists: CONSULT_LOV_LISTS,
   stepKinds: [
     'RWF_ASSIGN',
@@ -33,6 +38,9 @@ export const consultModule = defineModule({
     'RWF_OUTCOME',
     'RWF_THREAD',
     'RWF_MEETING',
+    'RWF_LETTER_PROPOSE',
+    'RWF_LETTER_APPROVE',
+    'RWF_LETTER_SEND',
   ],
   views: consultViews,
   nav: consultNav,

@@ -150,6 +150,8 @@ export const ConsultResponse = defineItemType({
     outcome: { kind: 'lov', lov: 'RWF_OUTCOMES', facet: true },
     internalContacts: { kind: 'relation', types: ['User'], list: true, facet: true, write: 'system' },
     anticipatedResponse: { kind: 'date', facet: true },
+    /** When it first reached RESPONDED or OFFLINE (server/desk-chart.ts): the desk's days to respond. */
+    respondedAt: { kind: 'dateTime', write: 'system' },
     notes: text(),
     ...mirrored,
     ...workflowProperties('RWF_STATES'),

@@ -6,10 +6,13 @@ import { consultDeskTitles } from './dashboards';
 // (spec capability-modules §2 "Consultation"). Every screen but consult.organizations is the
 // generic list; the policy decides what each lists (a proponent's consult.responses is empty:
 // responses are never theirs to read). consult.dashboard is the desk (dashboards.ts); consult.audit
-// belongs to the consultation desk (issue 16), not built yet.
+// is a screen of the client half (client/audit/, docs/consult-audit.md).
 
 /** The organisations screen: a list with an action of its own (client/organizations/). */
 export const ORGANIZATIONS_VIEW = 'consult.organizations';
+
+/** The audit screen: events and private opens (client/audit/, server/audit.ts). */
+export const AUDIT_VIEW = 'consult.audit';
 
 /** The group exists on a dedicated deployment only when it names Consult (spec §2). */
 const GATE = { dedicatedKeyCap: 'Consult' } as const;
@@ -101,12 +104,15 @@ export const consultViews: readonly ViewDecl[] = [
     zip: 'consult-attachments.zip',
   }),
   list('consult.communications', 'Forum', 'Consult', {
-    // Threads and the communication log; a CommLog is created once the list is narrowed to it.
+    // Threads and the communication log. Its create action is always "Log a communication"
+    // (a CommLog: a call, a letter, a visit); threads start from their context's record.
     types: ['Thread', 'CommLog'],
     defaultSort: [{ key: '_m.ts', order: 'desc' }],
     displayAs: 'LIST',
     dateKey: '_m.ts',
     create: true,
+    createType: 'CommLog',
+    createLabelKey: 'consult.communications.log',
   }),
   list('consult.meetings', 'Event', 'Consult', {
     types: ['Meeting'],
@@ -119,6 +125,19 @@ export const consultViews: readonly ViewDecl[] = [
     dateKey: '_c.ts',
     create: true,
   }),
+  {
+    // Community staff holding ConsultRespond (and admins): the server's cnsAudit and the CSV
+    // route ask the same of the organisation (server/audit.ts auditScope).
+    name: AUDIT_VIEW,
+    titleKey: 'nav.consult_audit',
+    icon: 'Timeline',
+    width: 'TWO_THIRDS',
+    inNav: true,
+    capability: 'ConsultRespond',
+    minOrgRole: 'staff',
+    ...GATE,
+    screen: true,
+  },
 ];
 
 export const consultNav: readonly NavEntry[] = [
@@ -131,6 +150,7 @@ export const consultNav: readonly NavEntry[] = [
   { path: 'consult.attachments', capability: 'Consult', ...GATE },
   { path: 'consult.communications', capability: 'Consult', ...GATE },
   { path: 'consult.meetings', capability: 'Consult', ...GATE },
+  { path: AUDIT_VIEW, capability: 'ConsultRespond', ...GATE },
 ];
 
 /**
@@ -147,6 +167,8 @@ export const consultTitles: Readonly<Record<string, string>> = {
   'nav.consult_attachments': 'Consultation files',
   'nav.consult_communications': 'Communications',
   'nav.consult_meetings': 'Meetings',
+  'consult.communications.log': 'Log a communication',
+  'nav.consult_audit': 'Audit',
   'consult.presets.overdue': 'Overdue',
   'consult.presets.mine': 'Assigned to me',
 };

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
+import { TaskStarted } from '../../kernel/task-started';
 import { ITEM_ACTIONS, ROLES } from '../../protocol/access-levels';
 import { MAX_ALL } from '../../protocol/constants';
 import { ZIP_NAMES } from '../../protocol/files';
 import type { WireItem as WireItemType } from '../../protocol/item';
 import { KEY_RE, LANGUAGE_RE } from '../../protocol/locale-keys';
 import { SearchQuery } from '../../protocol/query';
+import { ImportCsvBody } from './contract-csv-import';
 import { NOTIFY_PREFS, USER_NOTIFY } from './types';
 
 // The core module's acts (DESIGN §2): each act's body and reply, once. The server parses bodies
@@ -22,6 +24,7 @@ const typedId = (type: string) => z.string().regex(new RegExp(`^${type}-[1-9][0-
 const UserId = typedId('User');
 const OrgId = typedId('Organization');
 const TypeName = z.string().min(1).max(100);
+const PropName = z.string().min(1).max(100);
 /** `{_t, _i}`: an item, or with `_i` 0 its type. */
 const itemRef = { _t: TypeName, _i: z.number().int().min(0).max(MAX_ALL) };
 /** A body with nothing in it (or the protocol's default body). */
@@ -150,6 +153,19 @@ export const coreActs = defineActs({
       $labels: Labels,
     }),
   },
+  /**
+   * Spec §7: adds ids to a relation list of an item (prop `rel` of a Collection: its members).
+   * The caller must may update the item and read every id; ids already there are kept once.
+   */
+  addRels: {
+    body: z.strictObject({ prop: PropName, itemID: Id, rels: z.array(Id).min(1).max(1000) }),
+    reply: WireItem,
+  },
+  /** Spec §7: removes ids from a relation list of an item; ids not there are ignored. */
+  removeRels: {
+    body: z.strictObject({ prop: PropName, itemID: Id, ids: z.array(Id).min(1).max(1000) }),
+    reply: WireItem,
+  },
   purgeAttachment: {
     body: z.strictObject({ id: Id }),
     reply: z.strictObject({ $id: z.string(), purged: z.literal(true) }),
@@ -269,13 +285,7 @@ export const coreActs = defineActs({
   },
 });
 
-/** The reply of act/{action}/async: the Task just created. */
-export const TaskStarted = z.strictObject({
-  key: z.string(),
-  started: z.string(),
-  percentageComplete: z.number(),
-  $id: z.string(),
-});
+export { TaskStarted };
 
 /** The core module's async actions (act/{name}/async); the service checks the body before a Task exists. */
 export const coreAsyncActs = defineActs(
@@ -290,6 +300,11 @@ export const coreAsyncActs = defineActs(
       body: z.strictObject({ query: SearchQuery.optional(), name: z.enum(ZIP_NAMES).optional() }),
       reply: TaskStarted,
     },
+    /**
+     * A CSV file attached to an Import, read into items of one type (docs/csv-import.md): a dry
+     * run lists every row's problems and writes nothing; a run creates or updates, row by row.
+     */
+    importCsv: { body: ImportCsvBody, reply: TaskStarted },
     /** Admins: a task that only reports progress, to try kill, progress and download. */
     simulateTask: {
       body: z.strictObject({

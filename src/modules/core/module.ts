@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module';
 import { coreActs, coreAsyncActs } from './contract';
+import { CSV_IMPORT_KIND } from './contract-csv-import';
 import { coreCards, coreDashboards } from './dashboards';
 import { coreTypes } from './types';
 import { coreViews } from './views';
@@ -21,7 +22,7 @@ export const coreModule = defineModule({
   dashboardCards: coreCards,
   home: { capability: 'Core', dashboard: 'home' },
   lovLists: ['ACTION_TYPES'],
-  kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'] },
+  kinds: { Agreement: ['DATA_SHARING', 'CONSULTATION_PROTOCOL', 'RESEARCH'], Import: [CSV_IMPORT_KIND] },
   views: coreViews,
   nav: [
     { path: 'home' },
@@ -44,5 +45,6 @@ export const coreModule = defineModule({
     { path: 'admin.lovs' },
     { path: 'admin.owner' },
     { path: 'admin.contacts' },
+    { path: 'admin.protocols' },
   ],
 });

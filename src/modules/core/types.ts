@@ -2,6 +2,7 @@ import { defineItemType } from '../../kernel/item-type';
 import { ACCESS_LEVELS } from '../../protocol/access-levels';
 import { MIME_GROUPS } from '../../protocol/files';
 import { SystemAlert } from './admin-types';
+import { Protocol } from './protocol-type';
 
 // The core types of spec core-platform §3. Fields and enumerations follow the spec; the access
 // rules are ours (docs/access-model.md).
@@ -275,6 +276,13 @@ export const Import = defineItemType({
   properties: {
     label: { ...str(300), textField: true, required: true },
     kind: { ...str(100), required: true, registeredKind: 'Import', facet: true },
+    // A CSV import's last dry run or run (counts and problems) and its mapping, written by the
+    // importCsv task only (docs/csv-import.md).
+    csvResult: { kind: 'json', write: 'system' },
+    csvMapping: { kind: 'json', write: 'system' },
+    // A module's own import task's last report (the research module's GEDCOM import), written
+    // by that task only: what it made, and every record it skipped and why.
+    importResult: { kind: 'json', write: 'system' },
   },
   access: { create: ['editor'], defaultLevel: 'PROTECTED' },
 });
@@ -352,4 +360,5 @@ export const coreTypes = [
   Agreement,
   SavedSearch,
   SystemAlert,
+  Protocol,
 ];

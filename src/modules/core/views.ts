@@ -68,6 +68,20 @@ export const coreViews: readonly ViewDecl[] = [
     screen: true,
   },
   // The screens built on the search component (spec core §2 "Core routes", signed-in navigation).
+  // An organisation's cultural protocols (docs/access-model.md): its orgAdmins keep them.
+  list(
+    'admin.protocols',
+    'nav.admin_protocols',
+    'Diversity3',
+    {
+      types: ['Protocol'],
+      defaultSort: [{ key: 'name', order: 'asc' }],
+      displayAs: 'TABLE',
+      dateKey: '_c.ts',
+      create: true,
+    },
+    { minOrgRole: 'orgAdmin' },
+  ),
   list(
     'admin.all-items',
     'nav.admin_all-items',
@@ -103,6 +117,8 @@ export const coreViews: readonly ViewDecl[] = [
     displayAs: 'LIST',
     dateKey: '_c.ts',
     create: 'admin',
+    // Contacts arrive in bulk from address books and old systems (docs/csv-import.md).
+    csvImport: true,
   }),
   list('my-organizations', 'nav.my-organizations', 'Business', {
     types: ['Organization'],

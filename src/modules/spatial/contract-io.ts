@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
+import { TaskStarted } from '../../kernel/task-started';
 import { ACCESS_LEVELS } from '../../protocol/access-levels';
 import { SearchQuery } from '../../protocol/query';
 
@@ -15,14 +16,6 @@ const id = (prefix: string) =>
     .string()
     .max(200)
     .refine((s) => s.startsWith(`${prefix}-`), `a ${prefix} id`);
-
-/** The reply of act/{action}/async: the Task just created (as core's TaskStarted). */
-const TaskStarted = z.strictObject({
-  key: z.string(),
-  started: z.string(),
-  percentageComplete: z.number(),
-  $id: z.string(),
-});
 
 /** The sync acts of the io part: none (import and export are tasks). */
 export const ioActs = defineActs({});

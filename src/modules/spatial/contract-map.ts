@@ -37,6 +37,11 @@ export const StreamFeaturesBody = z
     proxyIDs: Ids.optional(),
     /** Only proxies (Feature items) whose `rel` is of these types. */
     onlyProxyTypes: z.array(TypeName).min(1).max(50).optional(),
+    /**
+     * A search query (search/ids' body) whose results are streamed, however many (the MAP mode):
+     * its own filters, the read rule in SQL, keyset-paged; its sort, page and facets are not used.
+     */
+    query: z.record(z.string(), z.unknown()).optional(),
     /** Also DRAFT and ARCHIVED features (the map shows ACTIVE ones). */
     includeExcluded: z.boolean().optional(),
     /** "west,south,east,north": only features whose box overlaps it. */
@@ -45,15 +50,13 @@ export const StreamFeaturesBody = z
       .max(200)
       .refine((v) => parseBBoxValue(v) !== null, 'errors.invalidValue')
       .optional(),
-    /** The previous batch's cursor; null or absent for the first batch. */
-    cursor: z
-      .string()
-      .regex(/^[0-9]{1,9}$/)
-      .nullable()
-      .optional(),
+    /** The previous batch's cursor (its last id); null or absent for the first batch. */
+    cursor: ItemId.nullable().optional(),
+    /** Also count the whole stream (the reply's total); the client asks it with its second batch. */
+    count: z.boolean().optional(),
     batch: z.number().int().min(1).max(STREAM_BATCH_MAX).optional(),
   })
-  .refine((b) => b.relatedIDs || b.itemIDs || b.proxyIDs || b.onlyProxyTypes, {
+  .refine((b) => b.relatedIDs || b.itemIDs || b.proxyIDs || b.onlyProxyTypes || b.query, {
     message: 'errors.required',
     path: ['relatedIDs'],
   });
@@ -68,8 +71,11 @@ export const mapActs = defineActs({
     reply: z.strictObject({
       features: z.record(z.string(), MapFeature),
       cursor: z.string().nullable(),
-      /** How many the whole stream holds (readable ones only), for the progress bar. */
-      total: z.number().int(),
+      /**
+       * How many the whole stream holds (readable ones only), for the progress bar: null unless
+       * `count` was asked or this first batch is the whole stream.
+       */
+      total: z.number().int().nullable(),
     }),
   },
 });

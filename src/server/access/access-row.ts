@@ -17,6 +17,12 @@ export interface AccessRow {
   data: Record<string, unknown>;
   grants: GrantRow[];
   deleted: boolean;
+  /**
+   * The organisation's protocols the item is restricted to, on top of its level (null: none;
+   * docs/access-model.md "Cultural protocols"), and whether the reader must be in all of them.
+   */
+  protocols: string[] | null;
+  protocolStrict: boolean;
 }
 
 /** Loads rows by id for the policy (parents of derived items); missing ids are left out. */

@@ -50,6 +50,9 @@ export class AccessPolicy {
     if (depth > MAX_FOLLOW_DEPTH) return false;
     const t = this.type(row);
     if (!t) return false;
+    // A restricted item is nobody's but its protocols' members' (and its creator's), whatever
+    // their role or grants: every action needs it, before the level is asked.
+    if (!this.inProtocols(p, row)) return false;
 
     // Site-wide notices: any signed-in user reads them; changing them still follows the rules below.
     if (action === 'read' && t.access.read === 'signedIn' && p.userId) return true;
@@ -73,6 +76,21 @@ export class AccessPolicy {
       return this.can(p, action === 'read' ? 'read' : 'update', parent, load, depth + 1);
     }
     return this.decideOwn(p, action, row);
+  }
+
+  /**
+   * Does the principal pass the item's cultural protocols (docs/access-model.md)? Open: a member
+   * of any one listed protocol; strict: of all of them. The creator always does (they hold what
+   * they recorded); admins never reach here.
+   */
+  inProtocols(p: Principal, row: AccessRow): boolean {
+    const list = row.protocols;
+    if (!list || list.length === 0) return true;
+    if (!p.userId) return false;
+    if (row.createdBy === p.userId) return true;
+    const mine = p.protocols;
+    if (!mine || mine.size === 0) return false;
+    return row.protocolStrict ? list.every((x) => mine.has(x)) : list.some((x) => mine.has(x));
   }
 
   /** The level, role and grant rules for an item that does not follow another. */
@@ -111,7 +129,7 @@ export class AccessPolicy {
    */
   canSetLevel(p: Principal, row: AccessRow): boolean {
     if (p.admin) return true;
-    if (!p.userId) return false;
+    if (!p.userId || !this.inProtocols(p, row)) return false;
     const personal = row.owner === null && row.createdBy === p.userId;
     return personal || rankIn(p, row.owner) >= EDITOR || this.grantCovers(p, row, 'grant');
   }

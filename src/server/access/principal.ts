@@ -10,6 +10,8 @@ export interface Principal {
   orgs: ReadonlyMap<string, Role>;
   /** The admin's own id while masquerading. */
   masqueradeFrom: string | null;
+  /** The Protocol items listing the user as a member (docs/access-model.md "Cultural protocols"). */
+  protocols?: ReadonlySet<string>;
 }
 
 export const ANONYMOUS: Principal = { userId: null, admin: false, orgs: new Map(), masqueradeFrom: null };

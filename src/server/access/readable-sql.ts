@@ -121,7 +121,21 @@ function readable(c: Ctx, a: string, depth: number, types: readonly string[] | n
       sql`(${ownTests.length === 1 ? ownTests[0]! : sql`(${sql.join(ownTests, sql` or `)})`} and ${own(c, a)})`,
     );
   if (clauses.length === 0) return sql`false`;
-  return sql`(not ${x}.deleted and ${x}.type not like ${SYSTEM_TYPE_PREFIX + '%'} and (${sql.join(clauses, sql` or `)}))`;
+  return sql`(not ${x}.deleted and ${x}.type not like ${SYSTEM_TYPE_PREFIX + '%'} and ${inProtocols(c, x)} and (${sql.join(clauses, sql` or `)}))`;
+}
+
+/**
+ * AccessPolicy.inProtocols as SQL: an item restricted to protocols is read by their members only
+ * (any one listed, or all when strict) and its creator. Written once per rule, above the level
+ * clauses, since it holds for every type and every path.
+ */
+function inProtocols(c: Ctx, x: SQL): SQL {
+  if (!c.p.userId) return sql`${x}.protocols is null`;
+  const mine = [...(c.p.protocols ?? [])];
+  if (mine.length === 0) return sql`(${x}.protocols is null or ${x}.created_by = ${c.p.userId})`;
+  const list = sql`${pgTextArrayLiteral(mine)}::text[]`;
+  return sql`(${x}.protocols is null or ${x}.created_by = ${c.p.userId}
+    or (${x}.protocol_strict and ${x}.protocols <@ ${list}) or (not ${x}.protocol_strict and ${x}.protocols && ${list}))`;
 }
 
 /** The test "of one of these plain types", written so the planner does not misuse an index on type. */

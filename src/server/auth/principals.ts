@@ -4,6 +4,7 @@ import { highestRole, type Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import { query } from '../db/query';
 import { principalType } from './principal-type';
+import { PROTOCOL_TYPE } from '../../protocol/constants';
 
 /** Loads a user's principal: the admin flag from their item (the principal type's), roles from memberships. */
 export async function loadPrincipal(
@@ -26,7 +27,18 @@ export async function loadPrincipal(
     const best = highestRole(r.roles);
     if (best) orgs.set(r.org_id, best);
   }
-  return { userId, admin: data.admin === true, orgs, masqueradeFrom };
+  // The protocols naming the user: the read rule's "member of the item's protocols".
+  const protocols = await query<{ id: string }>(
+    ex,
+    sql`select id from items where type = ${PROTOCOL_TYPE} and not deleted and data->'members' ? ${userId}`,
+  );
+  return {
+    userId,
+    admin: data.admin === true,
+    orgs,
+    masqueradeFrom,
+    protocols: new Set(protocols.map((r) => r.id)),
+  };
 }
 
 /**

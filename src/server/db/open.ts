@@ -115,7 +115,7 @@ export async function openPostgres(
   // take the node down: pg emits 'error' on the pool, and an unhandled one ends the process.
   pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  if (opts.migrate !== false) await migrateOnce(url, db);
   const listener = new PgListener(url);
   return {
     db,
@@ -131,6 +131,23 @@ export async function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * Runs the migrations under a session advisory lock, so that nodes started together on a new
+ * database (compose's two app nodes) migrate one after the other: the first applies them, the
+ * others find them applied. Without it both create the same tables and one fails to start.
+ */
+async function migrateOnce(url: string, db: Db): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('ckk_migrations'))`);
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    // Ending the session releases the lock, also when a migration failed.
+    await lock.end();
+  }
 }
 
 export interface DbConfig {

@@ -27,6 +27,8 @@ export const items = pgTable(
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** The latest write's actor (migration 0013): `_m.$id` on the wire. */
+    updatedBy: text('updated_by'),
     /** Update counter `_u`: bumped by every change, watched by clients. */
     u: integer('u').notNull().default(1),
     version: integer('version').notNull().default(1),

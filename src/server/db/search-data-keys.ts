@@ -5,8 +5,8 @@ import { query } from './query';
 
 // The narrow search table's `data` (migrations 0008, 0009; ADR 0004) holds the few keys of an
 // item that a text search reads without opening `items`: the keys the read rule follows to a
-// parent (`access.follows`, `access.recipientField`) and the flags that hide an item from
-// general search. Those keys come from the registered types, so a module's type that follows its
+// parent (`access.follows`, `access.recipientField`), the flags that hide an item from
+// general search, and the facets every type has (modules' `itemProperties`). Those keys come from the registered types, so a module's type that follows its
 // parent by a key of its own (ConsultResponseSection → `response`) needs it kept too. The
 // function is made again here from the registry at start; when its keys changed, the rows
 // whose copy differs are refreshed once, in the same transaction.
@@ -19,6 +19,9 @@ export function searchDataKeys(registry: Registry): string[] {
     if (t.access.recipientField) keys.add(t.access.recipientField);
     for (const [k, p] of Object.entries(t.properties)) if (p.hideInGeneralSearch) keys.add(k);
   }
+  // The facets every type has (manifest itemProperties: the Local Contexts labels): every search
+  // asks for them, so a text search counting them still reads item_search alone.
+  for (const [k, p] of registry.itemProperties) if (p.facet) keys.add(k);
   return [...keys].sort();
 }
 

@@ -1,7 +1,8 @@
-import { createReadStream, mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { fileKey, isFileId, UNFINISHED_UPLOAD_TTL_MS, type FileStorage, type StoredObject } from './storage';
 
@@ -48,11 +49,15 @@ export class DiskStorage implements FileStorage {
   }
 
   async write(key: string, bytes: Buffer): Promise<void> {
+    await this.writeFrom(key, Readable.from([bytes]));
+  }
+
+  async writeFrom(key: string, source: Readable): Promise<void> {
     const target = this.localPath(key);
     mkdirSync(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      await writeFile(tmp, bytes);
+      await pipeline(source, createWriteStream(tmp));
       await rename(tmp, target);
     } finally {
       await rm(tmp, { force: true });

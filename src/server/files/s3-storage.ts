@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { S3 } from '@aws-sdk/client-s3';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
-import { MemoryKvStore } from '@tus/utils';
+import type { KvStore } from '@tus/utils';
 import type { S3Config } from '../config';
 import { fileKey, isFileId, UNFINISHED_UPLOAD_TTL_MS, type FileStorage, type StoredObject } from './storage';
 
@@ -24,8 +24,16 @@ export class S3Storage implements FileStorage {
   private readonly bucket: string;
   private readonly clientConfig: ConstructorParameters<typeof S3>[0];
   private tusStore: S3Store | null = null;
-  /** tus's cache of upload records; ours, so that removing a file forgets its record at once. */
-  private readonly records = new MemoryKvStore<MetadataValue>();
+  /**
+   * tus's cache of upload records keeps none: each request reads `<fileID>.info` from the bucket.
+   * A node's memory would go stale when the upload goes on through another node (a length
+   * declared there, the file removed there), and one GetObject a request is cheap beside its bytes.
+   */
+  private readonly records: KvStore<MetadataValue> = {
+    get: () => Promise.resolve(undefined),
+    set: () => Promise.resolve(),
+    delete: () => Promise.resolve(),
+  };
 
   constructor(config: S3Config) {
     if (!config.bucket) throw new Error('FILE_STORE=s3 needs S3_BUCKET');
@@ -78,6 +86,11 @@ export class S3Storage implements FileStorage {
     await this.client.putObject({ Bucket: this.bucket, Key: key, Body: bytes, ContentLength: bytes.length });
   }
 
+  async writeFrom(key: string, source: Readable, size: number): Promise<void> {
+    // One PUT with its length: S3 takes a stream of known length whole (up to 5 GB).
+    await this.client.putObject({ Bucket: this.bucket, Key: key, Body: source, ContentLength: size });
+  }
+
   /** The keys under a prefix, page by page. */
   private async *list(prefix: string): AsyncGenerator<{ key: string; modified: Date | undefined }> {
     let token: string | undefined;
@@ -120,7 +133,6 @@ export class S3Storage implements FileStorage {
         .catch((e: unknown) => {
           if (!isNotFound(e)) throw e;
         });
-    await this.records.delete(id);
     const keys = [id, `${id}.info`, `${id}.part`];
     for await (const { key } of this.list(`variants/${id}.`)) keys.push(key);
     await this.client.deleteObjects({

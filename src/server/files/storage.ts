@@ -42,6 +42,8 @@ export interface FileStorage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Stores a small object whole (an image variant); readers never see half of it. */
   write(key: string, bytes: Buffer): Promise<void>;
+  /** Stores an object of `size` bytes from a stream (a restored file); readers never see half of it. */
+  writeFrom(key: string, source: Readable, size: number): Promise<void>;
   /** The object's path on this machine, for readers that are faster with a file; null on S3. */
   localPath(key: string): string | null;
   /** Deletes the bytes, the upload record and every variant of one file. */

@@ -7,11 +7,14 @@ import type { Principal } from '../access/principal';
 import { requestPrincipal } from '../http/item-fallback';
 import type { Services } from '../services';
 import { finishUpload, uploadTarget } from './finish-upload';
+import { SharedUploadLocker } from './upload-locker';
 import { isFileId } from './storage';
 
 // tus resumable uploads at /api/upload (DESIGN §2). Fastify authenticates every request; the
 // creation checks that the caller may update the parent before a byte is accepted; every later
 // HEAD, PATCH or DELETE must come from the same user; bytes stream to disk, never to memory.
+// Upload locks live in the shared database (upload-locker.ts), so a resumed upload may reach
+// any node.
 
 /** The principal of each request handed to tus, keyed by Node's own request object. */
 const principals = new WeakMap<IncomingMessage, Principal>();
@@ -27,10 +30,11 @@ function principalOf(req: { runtime?: { node?: { req?: IncomingMessage } } }): P
   return raw ? principals.get(raw) : undefined;
 }
 
-function makeTusServer(app: FastifyInstance, s: Services): TusServer {
+function makeTusServer(app: FastifyInstance, s: Services, locker: SharedUploadLocker): TusServer {
   return new TusServer({
     path: UPLOAD_PATH,
     datastore: s.files.store,
+    locker,
     maxSize: s.config.uploadMaxBytes,
     relativeLocation: true,
     exposedHeaders: ['Attachment-Id', 'Attachment-Uppy-Id'],
@@ -59,7 +63,9 @@ export function uploadRoutes(app: FastifyInstance, s: Services): void {
   const files = s.files;
   // Made on the first upload request, so a node that never takes a file creates no directories.
   let tus: TusServer | null = null;
-  const tusServer = (): TusServer => (tus ??= makeTusServer(app, s));
+  const locker = new SharedUploadLocker(s.database);
+  const tusServer = (): TusServer => (tus ??= makeTusServer(app, s, locker));
+  app.addHook('onClose', () => locker.close());
 
   const sweep = setInterval(() => {
     files.removeExpired().catch((err: unknown) => app.log.warn({ err }, 'removing expired uploads failed'));

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Registry } from '../../kernel/registry';
 import type { ServerConfig } from '../config';
 import { clientConfig, renderPage, scriptJson } from './client-config';
+import { appIcon, ICON_PATH, MANIFEST_PATH, precacheList, serviceWorker, webManifest } from './offline-app';
 
 const PLACEHOLDER = '<!--ckk-config-->';
 
@@ -44,14 +45,6 @@ export function pageEncoding(accept: string | undefined): PageEncoding | null {
   return (negotiate(accept ?? '', ['br', 'gzip']) as PageEncoding | null | undefined) ?? null;
 }
 
-/** A service worker that exists so the client can notice a new version; it caches nothing. */
-export function serviceWorker(version: string): string {
-  return `// Community Knowledge Keeper ${version}
-self.addEventListener('install', () => {});
-self.addEventListener('message', (e) => { if (e.data === 'skipWaiting') self.skipWaiting(); });
-`;
-}
-
 /** Serves the built client's assets, /sw.js, and the page for every other GET that is not an API path. */
 export async function clientRoutes(
   app: FastifyInstance,
@@ -74,11 +67,18 @@ export async function clientRoutes(
       // the plain file. Each has its own length and ETag (its own file).
       preCompressed: true,
     });
+  // The installable app (offline-app.ts): the worker keeps the build's assets and the page.
+  const worker = serviceWorker(cfg.version, precacheList(dir));
   app.get('/sw.js', async (_req, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(serviceWorker(cfg.version)),
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(worker),
+  );
+  const manifest = webManifest(cfg);
+  app.get(MANIFEST_PATH, async (_req, reply) =>
+    reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest),
+  );
+  const icon = appIcon();
+  app.get(ICON_PATH, async (_req, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(icon),
   );
   // The page is the same for every request (~30 KB with the config, ~4 KB compressed): its
   // encodings are made once here, as the build makes the assets'.

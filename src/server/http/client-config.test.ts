@@ -14,7 +14,15 @@ describe("the client config's types", () => {
   });
 
   it('name the module whose client half edits each property kind (the geometry editor)', () => {
-    expect(clientConfig(loadConfig({}), appRegistry()).fieldEditors).toEqual({ geometry: 'spatial' });
+    expect(clientConfig(loadConfig({}), appRegistry()).fieldEditors).toEqual({
+      geometry: 'spatial',
+      localContextsLabels: 'localcontexts',
+    });
+  });
+
+  it('list the facets every type has (the Local Contexts labels)', () => {
+    expect(clientConfig(loadConfig({}), appRegistry()).itemFacets).toEqual(['$tkLabels']);
+    expect(types.Thread?.facets).toContain('$tkLabels');
   });
 
   it("carry the menu's declarations: no History or notification preference for notifications", () => {

@@ -43,6 +43,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           facets: t.facets,
           defaultIcon: t.defaultIcon ?? null,
           keyFacts: t.keyFacts ?? [],
+          carouselReveal: t.carouselReveal ?? [],
+          cardImage: t.cardImage ?? null,
           stateField: t.stateField ?? null,
           label: t.label ?? null,
           excludeGeneralSearch: t.excludeGeneralSearch === true,
@@ -80,6 +82,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
     stepKinds: Object.fromEntries(registry.stepKinds),
     /** Property kinds → the module whose client half has the kind's field editor. */
     fieldEditors: Object.fromEntries(registry.fieldEditorKinds),
+    /** Facets every type has (modules' `itemProperties` declared `facet`): every search offers them. */
+    itemFacets: [...registry.itemProperties].filter(([, p]) => p.facet).map(([k]) => k),
     kinds: { Agreement: [...registry.kinds.Agreement].sort(), Import: [...registry.kinds.Import].sort() },
   };
 }

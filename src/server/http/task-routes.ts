@@ -66,21 +66,22 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
     if (!p) return reply;
     const { o, b } = frame.data;
     const seq = frame.data.s === undefined ? undefined : String(frame.data.s);
-    const key = s.largeReplies.put(p.userId, null);
+    const key = await s.largeReplies.put(p.userId, null);
     // As the fallback route does (it checks its own body): a bad body is this request's error.
     void Promise.resolve()
       .then(() => assertSafeInput(req.body, 'b'))
       .then(() => dispatch({ services: s, principal: p, session: null, op: o, body: b }))
       .then((data) => ({ o: replyOp(o), s: seq, data }))
       .catch((e: unknown) => ({ o: replyOp(o), s: seq, data: errorBody(e) }))
-      .then((msg) => s.largeReplies.finish(key, JSON.stringify(msg)));
+      .then((msg) => s.largeReplies.finish(key, JSON.stringify(msg)))
+      .catch((err: unknown) => req.log.error({ err }, 'keeping a streamed reply failed'));
     return reply.code(202).header(STREAM_KEY_HEADER, key).header(STREAM_DONE_HEADER, 'false').send({});
   });
 
   app.get<{ Params: { key: string } }>('/api/stream/:key', async (req, reply) => {
     const p = await principalOr401(s, req, reply);
     if (!p) return reply;
-    const got = s.largeReplies.take(req.params.key, p.userId);
+    const got = await s.largeReplies.take(req.params.key, p.userId);
     if (!got) return reply.code(404).send({ data: new AppError('notFound', 'no such stream').toBody() });
     reply.header(STREAM_DONE_HEADER, String(got.done)).header('cache-control', 'no-store');
     if (!got.done) return reply.code(200).send({});
@@ -90,7 +91,7 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
   app.get<{ Params: { key: string } }>('/ws-lrg/:key', async (req, reply) => {
     const p = await principalOr401(s, req, reply);
     if (!p) return reply;
-    const got = s.largeReplies.take(req.params.key, p.userId);
+    const got = await s.largeReplies.take(req.params.key, p.userId);
     if (!got?.done) return reply.code(404).send({ data: new AppError('notFound', 'no such reply').toBody() });
     return reply
       .header('content-type', 'application/json')

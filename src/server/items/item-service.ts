@@ -12,12 +12,15 @@ import type { AccessPolicy } from '../access/policy';
 import { SYSTEM, type Principal } from '../access/principal';
 import type { Database, Executor } from '../db/open';
 import { textArray } from '../db/query';
-import { appendEvent, loadRow, loadRows, nextNumber, queueNotify, writeLinks, type ItemRow } from './rows';
+import { loadRow, loadRows, nextNumber, writeLinks, writeWithEvent, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
+import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { WriteHooks } from './write-hooks';
 import { sql } from 'drizzle-orm';
+import { PROTOCOL_TYPE } from '../../protocol/constants';
+import { MAX_PROTOCOLS, PROTOCOLS_KEY, PROTOCOLS_STRICT_KEY } from '../../protocol/item';
 
 export interface WriteOptions {
   /** Record this actor instead of the principal (seeding, jobs, the system writing for a person). */
@@ -68,6 +71,8 @@ export class ItemService {
   readonly cache = new RowCache();
   /** The modules' write hooks (ServerModule.hooks), run inside each write's transaction. */
   readonly hooks = new WriteHooks();
+  /** Opens of PRIVATE items (read and readAllowed by id), written in batches after the read. */
+  readonly readAudit: ReadAudit;
   /** The rows each open `transaction()` wrote, dropped from the cache after it commits. */
   private readonly written = new WeakMap<Executor, [string, number][]>();
 
@@ -75,7 +80,9 @@ export class ItemService {
     private readonly database: Database,
     readonly registry: Registry,
     readonly policy: AccessPolicy,
-  ) {}
+  ) {
+    this.readAudit = new ReadAudit(database.db);
+  }
 
   /** Loads rows outside a transaction through the node's cache. */
   async readRows(ids: readonly string[]): Promise<Map<string, ItemRow>> {
@@ -128,15 +135,22 @@ export class ItemService {
 
   // ---------- reads ----------
 
-  /** Reads one item the principal may read; missing and deleted give notFound, hidden gives notAllowed. */
+  /**
+   * Reads one item the principal may read; missing and deleted give notFound, hidden gives
+   * notAllowed. read and readAllowed are how a person opens an item, so a PRIVATE one's open is
+   * audited (readAudit); readMany (search results, lists, side-loads), label and the acts'
+   * readableRow are not opens (docs/consult-audit.md).
+   */
   async read(p: Principal, id: string): Promise<WireItem> {
     const row = await this.readableRow(p, id);
+    this.readAudit.record(p, row);
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
   /** Like read, plus `$allowed`: which of update, delete and grant the principal holds. */
   async readAllowed(p: Principal, id: string): Promise<WireItem> {
     const row = await this.readableRow(p, id);
+    this.readAudit.record(p, row);
     const item = (await this.withLabels(p, [toWire(row)]))[0]!;
     const load = this.loaderFor(this.db);
     const allowed: Record<string, boolean> = {};
@@ -241,6 +255,9 @@ export class ItemService {
     const ids: string[] = [];
     if (item.owner) ids.push(item.owner);
     if (item._c.$id) ids.push(item._c.$id);
+    // The protocols it is restricted to, named on its badges.
+    const protocols = item[PROTOCOLS_KEY];
+    if (Array.isArray(protocols)) for (const x of protocols) if (typeof x === 'string') ids.push(x);
     for (const [name, prop] of Object.entries(t?.properties ?? {})) {
       if (prop.kind !== 'relation') continue;
       const v = item[name];
@@ -296,7 +313,7 @@ export class ItemService {
     if (!p.userId && !p.admin) throw new AppError('notAllowed', 'sign in to create');
     assertSystemOptions(p, opts);
     const input = asObject(body);
-    const { data, level, owner: askedOwner } = this.splitInput(t, input, p, null);
+    const { data, level, owner: askedOwner, protocols, protocolStrict } = this.splitInput(t, input, p, null);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
     for (const h of this.hooks.for(t.name))
@@ -336,17 +353,23 @@ export class ItemService {
     const num = await nextNumber(tx, t.name);
     const id = makeId(t.name, num);
     if (t.access.ownsItself) owner = id;
+    await this.assertProtocols(tx, p, protocols ?? null, owner, null);
     const stored = this.withLevelField(t, data, access, owner);
-    await tx.execute(sql`insert into items (id, type, num, data, owner, access, created_by, search_text, bbox)
-      values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor},
-      ${searchText(t, id, stored)}, ${bboxText(t, stored)}::box)`);
+    const eventId = await writeWithEvent(
+      tx,
+      sql`insert into items (id, type, num, data, owner, access, created_by, updated_by, search_text, bbox,
+      protocols, protocol_strict)
+      values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor}, ${actor},
+      ${searchText(t, id, stored)}, ${bboxText(t, stored)}::box,
+      ${protocols ? textArray(protocols) : null}, ${protocolStrict === true})`,
+      { itemId: id, kind: 'created', actor, realActor },
+      { id, type: t.name, u: 1, op: 'create' },
+    );
     await writeLinks(tx, id, this.relationsOf(t, stored));
     if (t.access.selfGrant?.length) {
       await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
         values (${id}, ${id}, ${textArray(t.access.selfGrant)}, 'system')`);
     }
-    const eventId = await appendEvent(tx, { itemId: id, kind: 'created', actor, realActor });
-    await queueNotify(tx, { id, type: t.name, u: 1, op: 'create' });
     this.wrote(tx, id, 1);
     if (this.hooks.hasAfter(t.name)) {
       const row = (await loadRow(tx, id))!;
@@ -425,7 +448,7 @@ export class ItemService {
       throw new AppError('staleVersion', `${id} is at version ${current.version}, not ${opts.version}`, {
         currentVersion: current.version,
       });
-    const { data: patch, level, owner } = this.splitInput(t, input, p, current);
+    const { data: patch, level, owner, protocols, protocolStrict } = this.splitInput(t, input, p, current);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
     for (const h of this.hooks.for(t.name))
@@ -459,33 +482,47 @@ export class ItemService {
         throw new AppError('notAllowed', `change the visibility of ${id}`);
       newLevel = level;
     }
+    const newProtocols = protocols !== undefined ? protocols : current.protocols;
+    const newStrict = newProtocols ? (protocolStrict ?? current.protocolStrict) : false;
+    const restrictionChanged =
+      JSON.stringify(newProtocols) !== JSON.stringify(current.protocols) ||
+      newStrict !== current.protocolStrict;
+    if (restrictionChanged && !this.policy.canSetLevel(p, current))
+      throw new AppError('notAllowed', `change the protocols of ${id}`);
+    // Moved to another organisation, the old one's protocols no longer apply: the writer names the
+    // new one's (or none) rather than the item silently opening up.
+    if (restrictionChanged || newOwner !== current.owner)
+      await this.assertProtocols(tx, p, newProtocols, newOwner, current.protocols);
     const stored = this.withLevelField(t, data, newLevel, newOwner);
     const changes = diff(current.data, stored);
     if (newOwner !== current.owner) changes.owner = { from: current.owner, to: newOwner };
     if (newLevel !== current.access) changes.$access = { from: current.access, to: newLevel };
+    if (restrictionChanged)
+      changes[PROTOCOLS_KEY] = {
+        from: { protocols: current.protocols, strict: current.protocolStrict },
+        to: { protocols: newProtocols, strict: newStrict },
+      };
     if (Object.keys(changes).length === 0) return current;
     const bump = opts.touchOnly ? 0 : 1;
-    await tx.execute(sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
-      access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(),
-      search_text = ${searchText(t, id, stored)}, bbox = ${bboxText(t, stored)}::box where id = ${id}`);
-    const changedRelations = Object.fromEntries(
-      Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
-    );
-    await writeLinks(tx, id, changedRelations);
     const kind = opts.touchOnly ? 'touched' : 'updated';
     if (opts.event !== undefined && !opts.touchOnly)
       throw new Error('an event kind is for touchOnly patches');
     const event = opts.event ?? kind;
     if (opts.eventData !== undefined && !opts.touchOnly)
       throw new Error('event data is for touchOnly patches');
-    const eventId = await appendEvent(tx, {
-      itemId: id,
-      kind: event,
-      actor,
-      realActor,
-      data: { ...opts.eventData, changes },
-    });
-    await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+    const eventId = await writeWithEvent(
+      tx,
+      sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
+      access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(), updated_by = ${actor},
+      search_text = ${searchText(t, id, stored)}, bbox = ${bboxText(t, stored)}::box,
+      protocols = ${newProtocols ? textArray(newProtocols) : null}, protocol_strict = ${newStrict} where id = ${id}`,
+      { itemId: id, kind: event, actor, realActor, data: { ...opts.eventData, changes } },
+      { id, type: t.name, u: current.u + 1, op: 'update' },
+    );
+    const changedRelations = Object.fromEntries(
+      Object.entries(this.relationsOf(t, stored, true)).filter(([k]) => k in changes),
+    );
+    await writeLinks(tx, id, changedRelations);
     this.wrote(tx, id, current.u + 1);
     if (this.hooks.hasAfter(t.name)) {
       // The row as written, without reading it back: hooks run on every update.
@@ -494,8 +531,11 @@ export class ItemService {
         data: stored,
         owner: newOwner,
         access: newLevel,
+        protocols: newProtocols,
+        protocolStrict: newStrict,
         u: current.u + 1,
         version: current.version + bump,
+        updatedBy: actor,
       };
       for (const h of this.hooks.for(t.name))
         await h.afterWrite?.(tx, { row, kind, event, eventId, actor, realActor, changes, items: this });
@@ -518,15 +558,12 @@ export class ItemService {
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor ?? null;
     // Only `_u`: the item's data did not change, so neither do `$version` and its last change.
-    await tx.execute(sql`update items set u = u + 1 where id = ${id}`);
-    const eventId = await appendEvent(tx, {
-      itemId: id,
-      kind: opts.event,
-      actor,
-      realActor,
-      data: opts.data,
-    });
-    await queueNotify(tx, { id, type: t.name, u: current.u + 1, op: 'update' });
+    const eventId = await writeWithEvent(
+      tx,
+      sql`update items set u = u + 1 where id = ${id}`,
+      { itemId: id, kind: opts.event, actor, realActor, ...(opts.data ? { data: opts.data } : {}) },
+      { id, type: t.name, u: current.u + 1, op: 'update' },
+    );
     this.wrote(tx, id, current.u + 1);
     const row: ItemRow = { ...current, u: current.u + 1 };
     for (const h of this.hooks.for(t.name))
@@ -568,9 +605,12 @@ export class ItemService {
         current,
         items: this,
       });
-    await tx.execute(sql`update items set deleted = true, u = u + 1, updated_at = now() where id = ${id}`);
-    const eventId = await appendEvent(tx, { itemId: id, kind: 'deleted', actor, realActor });
-    await queueNotify(tx, { id, type: current.type, u: current.u + 1, op: 'delete' });
+    const eventId = await writeWithEvent(
+      tx,
+      sql`update items set deleted = true, u = u + 1, updated_at = now(), updated_by = ${actor} where id = ${id}`,
+      { itemId: id, kind: 'deleted', actor, realActor },
+      { id, type: current.type, u: current.u + 1, op: 'delete' },
+    );
     this.wrote(tx, id, current.u + 1);
     const row: ItemRow = { ...current, deleted: true, u: current.u + 1 };
     for (const h of this.hooks.for(t.name))
@@ -605,8 +645,28 @@ export class ItemService {
     const errors: FieldError[] = [];
     let level: AccessLevel | undefined;
     let owner: string | null | undefined;
+    let protocols: string[] | null | undefined;
+    let protocolStrict: boolean | undefined;
     for (const [k, v] of Object.entries(input)) {
       if (SYSTEM_KEYS.has(k)) continue;
+      if (k === PROTOCOLS_KEY) {
+        if (v === undefined) continue;
+        if (v === null || (Array.isArray(v) && v.length === 0)) protocols = null;
+        else if (
+          Array.isArray(v) &&
+          v.length <= MAX_PROTOCOLS &&
+          v.every((x) => typeof x === 'string' && isCompleteId(x) && parseId(x).type === PROTOCOL_TYPE)
+        )
+          protocols = [...new Set(v as string[])].sort();
+        else errors.push({ path: k, key: 'errors.invalidValue' });
+        continue;
+      }
+      if (k === PROTOCOLS_STRICT_KEY) {
+        if (v === undefined || v === null) continue;
+        if (typeof v !== 'boolean') errors.push({ path: k, key: 'errors.invalidValue' });
+        else protocolStrict = v;
+        continue;
+      }
       if (k === '$access' || k === t.access.levelField) {
         if (v === null || v === undefined) continue;
         if (typeof v !== 'string' || !(ACCESS_LEVELS as readonly string[]).includes(v))
@@ -635,7 +695,31 @@ export class ItemService {
       data[k] = v;
     }
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
-    return { data, level, owner };
+    return { data, level, owner, protocols, protocolStrict };
+  }
+
+  /**
+   * The protocols an item may be restricted to: live Protocol items of the item's own
+   * organisation (another's would let one community's groups decide over another's items).
+   */
+  private async assertProtocols(
+    ex: Executor,
+    p: Principal,
+    ids: readonly string[] | null,
+    owner: string | null,
+    before: readonly string[] | null,
+  ): Promise<void> {
+    if (!ids) return;
+    const rows = await loadRows(ex, ids);
+    for (const id of ids) {
+      const r = rows.get(id);
+      if (!r || r.deleted || r.type !== PROTOCOL_TYPE || !owner || r.owner !== owner)
+        throw fieldError(PROTOCOLS_KEY, 'errors.invalidValue');
+      // Only a protocol's members put things in it (as in Mukurtu): nobody locks an item away
+      // from themselves by mistake, nor files things under a group they are not part of.
+      if (!p.admin && !before?.includes(id) && !p.protocols?.has(id))
+        throw fieldError(PROTOCOLS_KEY, 'errors.notInProtocol');
+    }
   }
 
   private validate(t: ItemType, data: Record<string, unknown>, p: Principal): void {

@@ -1,4 +1,4 @@
-import type { WireItem } from '../../protocol/item';
+import { PROTOCOLS_KEY, PROTOCOLS_STRICT_KEY, type WireItem } from '../../protocol/item';
 import type { ItemRow } from './rows';
 
 export { SYSTEM_KEYS, type WireItem } from '../../protocol/item';
@@ -7,6 +7,8 @@ export { SYSTEM_KEYS, type WireItem } from '../../protocol/item';
 export function toWire(row: ItemRow): WireItem {
   const c: { $id?: string; ts: string } = { ts: row.createdAt };
   if (row.createdBy) c.$id = row.createdBy;
+  const m: { $id?: string; ts: string } = { ts: row.updatedAt };
+  if (row.updatedBy) m.$id = row.updatedBy;
   return {
     ...row.data,
     _t: row.type,
@@ -17,7 +19,8 @@ export function toWire(row: ItemRow): WireItem {
     $access: row.access,
     owner: row.owner,
     _c: c,
-    _m: { ts: row.updatedAt },
+    _m: m,
     url: `/i-${row.id}`,
+    ...(row.protocols ? { [PROTOCOLS_KEY]: row.protocols, [PROTOCOLS_STRICT_KEY]: row.protocolStrict } : {}),
   };
 }

@@ -51,7 +51,12 @@ export function facetPlan(key: string, prop: PropertyDef | null): FacetPlan {
   const list = prop?.list === true;
   return {
     key,
-    value: list ? sql`array(select ${facetValues(key, true)})` : facetValues(key, false),
+    // A row without a list under the key carries null (no values when unnested) without running
+    // the sub-select: most rows lack a list every type has (the Local Contexts labels), and the
+    // sub-select on each of them cost a text search of 20,000 matches a third of its time.
+    value: list
+      ? sql`(case when jsonb_typeof(i.data->${key}) = 'array' then array(select ${facetValues(key, true)}) end)`
+      : facetValues(key, false),
     list,
     read: (counts) => counts.map(([value, count]) => ({ value, count })),
   };

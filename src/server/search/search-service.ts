@@ -48,17 +48,7 @@ export class SearchService {
   constructor(private readonly items: ItemService) {}
 
   async search(p: Principal, body: unknown): Promise<SearchResult> {
-    try {
-      return await this.run(p, body);
-    } catch (e) {
-      // 57014: cancelled by the statement timeout. The person narrows the search; nothing else is wrong.
-      if (
-        (e as { cause?: { code?: string } }).cause?.code === '57014' ||
-        (e as { code?: string }).code === '57014'
-      )
-        throw new AppError('queryTooBroad', 'the search ran too long; add words or filters');
-      throw e;
-    }
+    return this.guard(() => this.run(p, body));
   }
 
   /**
@@ -99,7 +89,56 @@ export class SearchService {
     return { q, types };
   }
 
-  private async run(p: Principal, body: unknown): Promise<SearchResult> {
+  /**
+   * Keyset paging for a module's stream (the map's streamFeatures): the ids of one page of the
+   * query after the item `after`, in the order of the (type, num) index, which PostgreSQL walks
+   * and stops after `max` matches. No total, no facets and no sort of every match, so the first
+   * page of 100,000 matches costs what the last does (issue 15 benchmark: offset paging with a
+   * total read every match for each page). The query's own sort, offset and facets are not used.
+   * Server-side only; the same parse, checks and read rule as `search`.
+   */
+  async idsAfter(p: Principal, body: unknown, after: string | null): Promise<string[]> {
+    const { q, filter, source } = await this.filterOf(p, body);
+    const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
+    const dash = after ? after.lastIndexOf('-') : -1;
+    const past =
+      after && dash > 0
+        ? sql`(i.type, i.num) > (${after.slice(0, dash)}::text, ${Number(after.slice(dash + 1))}::bigint)`
+        : sql`true`;
+    const rows = await this.guard(() =>
+      query<{ id: string }>(
+        this.items.db,
+        sql`select i.id from ${source} where ${filter} and ${past} order by i.type, i.num limit ${max}`,
+      ),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** How many items a query matches that `p` may read (a stream's total), without a page. */
+  async count(p: Principal, body: unknown): Promise<number> {
+    const { filter, source } = await this.filterOf(p, body);
+    const [row] = await this.guard(() =>
+      query<{ n: number | string }>(this.items.db, sql`select count(*) as n from ${source} where ${filter}`),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** 57014: cancelled by the statement timeout. The person narrows the search; nothing else is wrong. */
+  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (
+        (e as { cause?: { code?: string } }).cause?.code === '57014' ||
+        (e as { code?: string }).code === '57014'
+      )
+        throw new AppError('queryTooBroad', 'the search ran too long; add words or filters');
+      throw e;
+    }
+  }
+
+  /** A query's rows and filter: its checks, the read rule in SQL and every clause. */
+  private async filterOf(p: Principal, body: unknown) {
     const { q, types } = this.parseQuery(body);
     const registry = this.items.registry;
     const scopeTypes = types.length ? types : null;
@@ -108,7 +147,7 @@ export class SearchService {
       : [...registry.types.values()].filter((t) => t.excludeGeneralSearch).map((t) => t.name);
     const text = tsQuery([...(q.must?.[TEXT_KEY] ?? []), ...(q.should?.[TEXT_KEY] ?? [])]);
     const hidden = hiddenFlags(registry);
-    const { source, tsv, narrow } = rowSource(q, hidden);
+    const { source, tsv, narrow } = rowSource(q, hidden, itemFacetKeys(registry));
 
     // The read rule is written only for the types this query can return.
     const reachable = types.length ? types : [...registry.types.keys()].filter((t) => !scope?.includes(t));
@@ -142,9 +181,14 @@ export class SearchService {
         and (bc.user_id = i.id${sql.join(cards, sql``)}))`);
     }
 
+    return { q, types, scopeTypes, text, tsv, source, filter: sql.join(where, sql` and `) };
+  }
+
+  private async run(p: Principal, body: unknown): Promise<SearchResult> {
+    const { q, scopeTypes, text, tsv, source, filter } = await this.filterOf(p, body);
+    const registry = this.items.registry;
     const max = Math.min(q.max ?? DEFAULT_SEARCH_MAX, SEARCH_HARD_LIMIT);
     const sorts = this.sorts(q, text, tsv);
-    const filter = sql.join(where, sql` and `);
     const plans = (q.facets ?? []).map((key) => facetPlan(key, propertyOf(registry, scopeTypes, key)));
     // One statement: the filter (text match and the long access rule) is evaluated once into a
     // materialised set, and the page, the total and every facet are read from it. Running them
@@ -272,8 +316,21 @@ export class SearchService {
       : text
         ? [{ key: '_score', order: 'desc' as const }]
         : [{ key: '_c.ts', order: 'desc' as const }];
+    const scope = q.must?._t?.filter((t): t is string => typeof t === 'string') ?? [];
+    // A property may sort by a stored key of its own (PropertyDef.sortBy: an alphabet's order).
+    // Only when every listed type sorts that property by the same key: a general search mixes types.
+    const sortKeyOf = (key: string) => {
+      const by = new Set(scope.map((t) => propertyOf(this.items.registry, [t], key)?.sortBy));
+      const [only] = by;
+      return by.size === 1 && only ? only : key;
+    };
     return keys.map((s) => ({
-      expr: s.key === '_score' ? (text ? sql`ts_rank(${tsv}, ${text})` : sql`0`) : sortExpression(s.key),
+      expr:
+        s.key === '_score'
+          ? text
+            ? sql`ts_rank(${tsv}, ${text})`
+            : sql`0`
+          : sortExpression(sortKeyOf(s.key)),
       desc: s.order !== 'asc',
     }));
   }
@@ -285,11 +342,17 @@ export class SearchService {
  * 1M items that halves the pages one common word visits (docs/adr/0004-narrow-search-table.md).
  * `tsv` is the text column to match, `narrow` whether only item_search is read.
  */
-function rowSource(q: SearchQuery, hidden: HiddenFlag[]): { source: SQL; tsv: SQL; narrow: boolean } {
+function rowSource(
+  q: SearchQuery,
+  hidden: HiddenFlag[],
+  itemFacets: ReadonlySet<string>,
+): { source: SQL; tsv: SQL; narrow: boolean } {
   const keys = queryKeys(q);
   if (!keys.has(TEXT_KEY)) return { source: sql`items i`, tsv: sql`s.tsv`, narrow: false };
-  // The hiding flags are in item_search.data too, so filtering or counting by them stays narrow.
-  const carried = (k: string) => isSearchColumnKey(k) || hidden.some((h) => h.key === k);
+  // The hiding flags and the facets every type has (the Local Contexts labels, asked by every
+  // search) are in item_search.data too (db/search-data-keys.ts), so filtering or counting by
+  // them stays narrow.
+  const carried = (k: string) => isSearchColumnKey(k) || hidden.some((h) => h.key === k) || itemFacets.has(k);
   const narrow =
     !q.excludeBlocked &&
     [...keys].every((k) => k === TEXT_KEY || carried(k)) &&
@@ -303,6 +366,11 @@ function rowSource(q: SearchQuery, hidden: HiddenFlag[]): { source: SQL; tsv: SQ
 interface HiddenFlag {
   key: string;
   types: string[];
+}
+
+/** The modules' item-wide properties that are facets (manifest itemProperties). */
+function itemFacetKeys(registry: Registry): ReadonlySet<string> {
+  return new Set([...registry.itemProperties].filter(([, p]) => p.facet).map(([k]) => k));
 }
 
 /** The properties declared hideInGeneralSearch, each with the types that declare it. */

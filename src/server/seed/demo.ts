@@ -1,3 +1,4 @@
+import type { FileStorage } from '../files/storage';
 import type { ItemService } from '../items/item-service';
 import { loadServerModules } from '../server-modules';
 import type { ServerModule } from '../services';
@@ -25,13 +26,27 @@ export interface DemoSeed {
    * `user.<email>`, …), so a later module's demo links to what an earlier one made.
    */
   readonly ids: Map<string, string>;
+  /**
+   * The node's file store, for demo items with files (the archive's photographs and recording);
+   * absent where a test seeds without one: a demo then makes its items without their files.
+   */
+  readonly files?: FileStorage;
 }
 
 /** Seeds every module's demo data; returns the sign-ins to print. */
-export async function seedDemo(items: ItemService, modules?: readonly ServerModule[]): Promise<DemoSignIn[]> {
+export async function seedDemo(
+  items: ItemService,
+  modules?: readonly ServerModule[],
+  files?: FileStorage,
+): Promise<DemoSignIn[]> {
   const halves = modules ?? (await loadServerModules());
   const signIns: DemoSignIn[] = [];
-  const seed: DemoSeed = { password: DEMO_PASSWORD, signIn: (s) => signIns.push(s), ids: new Map() };
+  const seed: DemoSeed = {
+    password: DEMO_PASSWORD,
+    signIn: (s) => signIns.push(s),
+    ids: new Map(),
+    ...(files ? { files } : {}),
+  };
   for (const m of halves) await m.seedDemo?.(items, seed);
   return signIns;
 }

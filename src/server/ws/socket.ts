@@ -75,7 +75,7 @@ export function serveSocket(
       else if (o === 'signout') result = await signout();
       else if (o === 'nextToken') result = await nextToken();
       else result = await dispatch({ services, principal: session.principal, session, op: o, body: b });
-      sendReply(replyFrame(o, s, result));
+      await sendReply(replyFrame(o, s, result));
       if (o === 'signout') session.close(CLOSE_CODE_AUTH, 'signedout');
     } catch (e) {
       if (!(e instanceof AppError)) log.error({ err: e, op: o }, 'request failed');
@@ -84,10 +84,10 @@ export function serveSocket(
   }
 
   /** A reply over the message limit is held for GET /ws-lrg/{key}; the socket carries lrg/{key}. */
-  function sendReply(frame: ReturnType<typeof replyFrame>) {
+  async function sendReply(frame: ReturnType<typeof replyFrame>) {
     const text = JSON.stringify(frame);
     if (Buffer.byteLength(text) <= WS_MAX_MSG_SIZE - 1024) return session.send(frame);
-    const key = services.largeReplies.put(session.principal.userId, text);
+    const key = await services.largeReplies.put(session.principal.userId, text);
     session.send({
       o: `lrg/${key}`,
       b: { size: Buffer.byteLength(text) },

@@ -1,21 +1,43 @@
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
+import ReportOutlined from '@mui/icons-material/ReportOutlined';
+import SegmentOutlined from '@mui/icons-material/SegmentOutlined';
 import { lazy } from 'react';
 import { defineClientModule } from '../../../client/module-api';
-import { ORGANIZATIONS_VIEW } from '../views';
+import { AUDIT_VIEW, ORGANIZATIONS_VIEW } from '../views';
 import { consultItemSections } from './item-sections';
 import { responseSections } from './response';
 import { stepPanels } from './steps';
 
 /**
- * The consultation module's client half: the organisations screen, the consultation record's
+ * The consultation module's client half: the organisations and audit screens, the consultation record's
  * sections and its guided create form. Every other consult screen is a list view (views.ts).
  */
 export const client = defineClientModule({
   id: 'consult',
+  // Its types' icons (their `defaultIcon` names), in this half's chunk.
+  typeIcons: {
+    assignment: AssignmentOutlined,
+    event: EventOutlined,
+    history_edu: HistoryEduOutlined,
+    mail: MailOutlined,
+    map: MapOutlined,
+    place: PlaceOutlined,
+    rate_review: RateReviewOutlined,
+    report: ReportOutlined,
+    segment: SegmentOutlined,
+  },
   strings: () => import('../i18n/en').then((m) => m.consultEn),
   screens: {
     [ORGANIZATIONS_VIEW]: lazy(() =>
       import('./organizations/OrganizationsScreen').then((m) => ({ default: m.OrganizationsScreen })),
     ),
+    [AUDIT_VIEW]: lazy(() => import('./audit/AuditScreen').then((m) => ({ default: m.AuditScreen }))),
   },
   itemSections: [...consultItemSections, ...responseSections],
   createDialogs: {

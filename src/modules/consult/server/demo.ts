@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   loadPrincipal,
   query,
+  seedListValues,
   SYSTEM,
   type ActCall,
   type DemoSeed,
@@ -89,7 +90,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
   const mining = id('org.mining');
   const ministry = id('org.ministry');
   for (const [org, capabilities] of [
-    [riverbend, ['Consult', 'ConsultRespond', 'WorkflowAdmin']],
+    [riverbend, ['Consult', 'ConsultRespond', 'WorkflowAdmin', 'ResponseLetter']],
     [pipeline, ['Consult', 'ConsultDrafts']],
     [mining, ['Consult', 'ConsultDrafts']],
     [ministry, ['Consult']],
@@ -97,16 +98,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     const row = await items.read(SYSTEM, org);
     await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: [...capabilities] });
   }
-  for (const [list, values] of Object.entries(LISTS))
-    for (const [key, en, superState] of values)
-      await items.create(SYSTEM, 'LOVValue', {
-        list,
-        key,
-        state: 'ACTIVE',
-        t: { en },
-        ...(superState ? { superState } : {}),
-        owner: riverbend,
-      });
+  for (const [list, values] of Object.entries(LISTS)) await seedListValues(items, riverbend, list, values);
 
   const as = async (email: string) => (await loadPrincipal(items.db, id(`user.${email}`)))!;
   const officer = await as('lands.officer@riverbend.example');
@@ -160,6 +152,52 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
         rule: 'next',
         due: { days: 0, from: 'anticipatedResponse' },
       },
+    ],
+  });
+
+  // Response letters (docs/consult-letters.md): a template and a workflow that drafts, approves
+  // and sends the letter (not the default: staff pick it for a response with "Set workflow").
+  await items.create(officer, 'LetterTemplate', {
+    title: 'Response to a referral',
+    description: 'The standard reply, with the concerns raised.',
+    body: [
+      '{{today}}',
+      '',
+      '**Re: {{project.name}}**',
+      '',
+      'Dear {{proponent.name}},',
+      '',
+      '{{community.name}} has reviewed the referral received on {{consultation.submitted}}.',
+      '',
+      'Our concerns are: {{response.concerns}}',
+      '',
+      'Outcome: {{response.outcome}}.',
+      '',
+      'Sincerely,',
+      '',
+      'Lands Department, {{community.name}}',
+    ].join('\n'),
+  });
+  await items.create(officer, 'Workflow', {
+    label: 'Riverbend response letter',
+    description: 'Draft the letter from a template, have the lands manager approve it, send it.',
+    appliesTo: 'ConsultResponse',
+    steps: [
+      {
+        id: 'letter-propose',
+        kind: 'RWF_LETTER_PROPOSE',
+        label: 'Draft the response letter',
+        rule: 'next',
+        assignee: { user: officer.userId! },
+      },
+      {
+        id: 'letter-approve',
+        kind: 'RWF_LETTER_APPROVE',
+        label: 'Approve the letter',
+        rule: 'next',
+        assignee: { user: manager.userId! },
+      },
+      { id: 'letter-send', kind: 'RWF_LETTER_SEND', label: 'Send the letter', rule: 'next' },
     ],
   });
 
@@ -291,6 +329,21 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
   });
   await cnsSubmit(call(karen, { consultation: clearing }));
   await cnsWithdraw(call(karen, { consultation: clearing, reason: 'Replaced by the North Loop expansion.' }));
+
+  // The desk's chart (desk-chart.ts) counts referrals by the month they arrived and were answered:
+  // the seed made them all today, so their history is set back to match their dates (arrived
+  // weeks before the requested date, answered some days later). Demo data only.
+  const history: [string, number, number | null][] = [
+    [drillingResponse!, 130, 96],
+    [valveResponse!, 62, 33],
+    [crossingResponse!, 48, null],
+    [damResponse!, 19, null],
+  ];
+  for (const [rid, arrived, answered] of history)
+    await items.db.execute(sql`update items set created_at = now() - ${arrived} * interval '1 day',
+      data = case when ${answered === null} then data
+        else data || jsonb_build_object('respondedAt', to_char((now() - ${answered ?? 0} * interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end
+      where id = ${rid}`);
 
   demo.ids.set('consultation.crossing', crossing);
   demo.ids.set('consultResponse.crossing', crossingResponse!);

@@ -1,6 +1,12 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { consultActs } from '../contract';
+import { auditActs } from '../contract-audit';
+import { deskActs } from '../contract-desk';
 import { feedActs } from '../contract-feed';
+import { cnsDeskChart, stampResponded } from './desk-chart';
+import { letterActs } from '../contract-letters';
+import { cnsAudit } from './audit';
+import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
 import {
@@ -15,6 +21,8 @@ import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeeting
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, consultationCreated, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
+import { rwfLetterPropose, rwfLetterReturn, rwfLetterSave, rwfLetterSend } from './letters/acts';
+import { letterStepKinds } from './letters/step-kinds';
 import {
   cnsAssign,
   cnsCreateOrganization,
@@ -28,7 +36,7 @@ import {
 export const server: ServerModule = {
   id: 'consult',
   acts: actsOf(
-    { ...consultActs, ...feedActs },
+    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs },
     {
       cnsSubmit,
       cnsReview,
@@ -45,10 +53,19 @@ export const server: ServerModule = {
       calFeedStatus,
       calFeedRenew,
       calFeedRevoke,
+      cnsDeskChart,
+      rwfLetterPropose,
+      rwfLetterSave,
+      rwfLetterReturn,
+      rwfLetterSend,
+      cnsAudit,
     },
   ),
-  routes: feedRoutes,
-  stepKinds: consultStepKinds,
+  async routes(app, services) {
+    await feedRoutes(app, services);
+    auditCsvRoute(app, services);
+  },
+  stepKinds: { ...consultStepKinds, ...letterStepKinds },
   hooks: {
     Consultation: {
       beforeWrite: consultationBeforeWrite,
@@ -57,7 +74,7 @@ export const server: ServerModule = {
         await mirrorConsultation(tx, e);
       },
     },
-    ConsultResponse: { afterWrite: autoResponded },
+    ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
     ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
     Attachment: { afterWrite: mirrorAttachment },

@@ -121,37 +121,55 @@ export async function rwfSendResponse({ services, principal: p, body }: ConsultC
   return items.transaction(async (tx) => {
     const response = await lockedReadable(tx, items, p, body.response, 'ConsultResponse');
     await assertConsultStaff(tx, p, response);
-    if (body.purpose !== 'CONSULT_ACK' && body.attachments.length === 0)
-      throw new AppError('attachmentsRequired', `${body.purpose} needs files`);
-    const files = await responseFiles(tx, response, [...new Set(body.attachments)]);
-    const cid = String(response.data.consultation);
-    const consultation = (await loadRows(tx, [cid])).get(cid);
-    if (!consultation || consultation.deleted) throw new AppError('notFound', `${cid} not found`);
-    const sent = await proponentThread(tx, items, p, consultation, response.owner, {
-      purpose: body.purpose,
-      subject: body.subject,
-      body: body.message,
-    });
-    // Copies of the chosen files on the message (same stored bytes, new rows): the proponent
-    // reads the message's files through the thread, never the response's other files.
-    const copies: string[] = [];
-    for (const [i, f] of files.entries()) {
-      const copy: Record<string, unknown> = {
-        rel: sent.message,
-        relProp: 'attachments',
-        relIndex: i,
-        relType: 'Message',
-      };
-      for (const k of ['originalName', 'fileID', 'filetype', 'size', 'mimeGroup'])
-        if (f.data[k] !== undefined && f.data[k] !== null) copy[k] = f.data[k];
-      copies.push((await items.createIn(tx, SYSTEM, 'Attachment', copy, opts(p))).id);
-    }
-    if (copies.length) await items.patchIn(tx, SYSTEM, sent.message, { attachments: copies }, opts(p));
-    if (body.purpose === 'CONSULT_RESPONSE' && response.data.state !== 'RESPONDED')
-      await items.patchIn(tx, SYSTEM, response.id, { state: 'RESPONDED' }, opts(p));
-    return sent;
+    return sendResponseIn(tx, items, p, response, body);
   });
 }
+
+/**
+ * Sends a response (locked, the caller checked as its staff) to the proponent: the thread and
+ * its message with copies of the chosen files. Shared with the letter's send (letters/acts.ts).
+ */
+export async function sendResponseIn(
+  tx: Executor,
+  items: ItemService,
+  p: Principal,
+  response: ItemRow,
+  body: { purpose: string; subject: string; message: string; attachments: readonly string[] },
+): Promise<{ thread: string; message: string }> {
+  if (body.purpose !== 'CONSULT_ACK' && body.attachments.length === 0)
+    throw new AppError('attachmentsRequired', `${body.purpose} needs files`);
+  const files = await responseFiles(tx, response, [...new Set(body.attachments)]);
+  const cid = String(response.data.consultation);
+  const consultation = (await loadRows(tx, [cid])).get(cid);
+  if (!consultation || consultation.deleted) throw new AppError('notFound', `${cid} not found`);
+  const sent = await proponentThread(tx, items, p, consultation, response.owner, {
+    purpose: body.purpose,
+    subject: body.subject,
+    body: body.message,
+  });
+  // Copies of the chosen files on the message (same stored bytes, new rows): the proponent
+  // reads the message's files through the thread, never the response's other files.
+  const copies: string[] = [];
+  for (const [i, f] of files.entries()) {
+    const copy: Record<string, unknown> = {
+      rel: sent.message,
+      relProp: 'attachments',
+      relIndex: i,
+      relType: 'Message',
+    };
+    for (const k of ['originalName', 'fileID', 'filetype', 'size', 'mimeGroup'])
+      if (f.data[k] !== undefined && f.data[k] !== null) copy[k] = f.data[k];
+    copies.push((await items.createIn(tx, SYSTEM, 'Attachment', copy, opts(p))).id);
+  }
+  if (copies.length) await items.patchIn(tx, SYSTEM, sent.message, { attachments: copies }, opts(p));
+  if (body.purpose === 'CONSULT_RESPONSE' && response.data.state !== 'RESPONDED')
+    await items.patchIn(tx, SYSTEM, response.id, { state: 'RESPONDED' }, opts(p));
+  return sent;
+}
+
+/** The response `id`, locked, that `p` may read (notFound otherwise). */
+export const lockedResponse = (tx: Executor, items: ItemService, p: Principal, id: string) =>
+  lockedReadable(tx, items, p, id, 'ConsultResponse');
 
 export async function rwfRecordOffline({ services, principal: p, body }: ConsultCall<'rwfRecordOffline'>) {
   const { items } = services;

@@ -3,6 +3,16 @@ import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import type { AccessCase, AccessFixture, AccessPath } from '../../../../test/helpers/access-cases';
 import type { TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
+import {
+  calendarSearchQuery,
+  calendarSources,
+  cardSearchQuery,
+  resolveCardValues,
+  type CardSearchBody,
+  type ChartSeries,
+} from '../../../kernel/dashboard';
+import { consultCards } from '../dashboards';
+import { AUDIT_CSV_PATH, AUDIT_TYPES } from '../audit';
 
 // The consult rows of the access matrix (test/access-matrix.test.ts runs them with
 // test/helpers/access-cases.ts): every principal against every consult type, on read, label,
@@ -59,6 +69,17 @@ const SPECS: Spec[] = [
   { key: 'incompleteThread', type: 'Thread', readers: [...COMMUNITY_STAFF, 'proponent'] },
   { key: 'internalThread', type: 'Thread', readers: COMMUNITY_STAFF },
   { key: 'otherResponse', type: 'ConsultResponse', readers: ['admin', 'otherCommunity'] },
+  // Response letters (docs/consult-letters.md): the template and the letter are the community's
+  // own; the proponent sees the sent letter only as the CONSULT_RESPONSE thread's message and
+  // its files, never the letter item or the response's own copies of the files.
+  { key: 'letterTemplate', type: 'LetterTemplate', readers: COMMUNITY_STAFF },
+  { key: 'letter', type: 'ResponseLetter', readers: COMMUNITY_STAFF },
+  { key: 'letterPdf', type: 'Attachment', readers: COMMUNITY_STAFF },
+  { key: 'letterThread', type: 'Thread', readers: [...COMMUNITY_STAFF, 'proponent'] },
+  { key: 'letterMessage', type: 'Message', readers: [...COMMUNITY_STAFF, 'proponent'] },
+  { key: 'sentLetterPdf', type: 'Attachment', readers: [...COMMUNITY_STAFF, 'proponent'] },
+  // PRIVATE: its creator (Riverbend's staff member) and admins; its opens are audited.
+  { key: 'privateNote', type: 'CommLog', readers: ['admin', 'staff'] },
 ];
 
 async function caps(server: TestServer, id: string, list: string[]) {
@@ -93,6 +114,123 @@ const calendarFeed: AccessPath<P> = {
   },
 };
 
+/** Each principal's user id (set by setup), for the cards' `$me`. */
+const userIds = new Map<P, string>();
+
+/**
+ * Every card of the consultation desk as the app asks it (kernel/dashboard.ts: the search cards'
+ * queries, each calendar source over a window around today, `$me` and `$now` resolved): the
+ * fixture's consultations, responses and meeting each fall in at least one card, so the union is
+ * exactly what the person may read. The server does not gate cards by capability: the policy does.
+ */
+const deskCards: AccessPath<P> = {
+  name: 'desk cards',
+  types: ['Consultation', 'ConsultResponse', 'Meeting'],
+  async run({ principal, client }) {
+    const range = { from: inDays(-30) + 'T00:00:00Z', to: inDays(60) + 'T00:00:00Z' };
+    const bodies: CardSearchBody[] = [];
+    for (const card of consultCards) {
+      if (card.kind === 'calendar')
+        bodies.push(...calendarSources(card.settings).map((src) => calendarSearchQuery(src, range)));
+      else {
+        const b = cardSearchQuery(card);
+        // A count or a chart's facet shows no ids: ask for its items to see what it counted.
+        if (b) bodies.push({ ...b, max: Math.max(b.max, 50) });
+      }
+    }
+    const ids: string[] = [];
+    const texts: string[] = [];
+    for (const b of bodies) {
+      const q = resolveCardValues(b, userIds.get(principal) ?? null, new Date());
+      const r = (await client.request('search/ids', { ...q, labels: true })).b as {
+        ids?: string[];
+        erred?: boolean;
+      };
+      texts.push(JSON.stringify(r));
+      ids.push(...(r.ids ?? []));
+    }
+    return { ids, text: texts.join('\n') };
+  },
+};
+
+/** Each principal's session token, for the HTTP paths (the audit's CSV). */
+const tokens = new Map<P, string>();
+
+/**
+ * consult.audit (docs/consult-audit.md) is community staff's holding ConsultRespond (Riverbend's
+ * staff and editor, Eagle Lake's orgAdmin) and admins'; among them each sees the rows of the items
+ * they may read. The items a listing names are its rows' items.
+ */
+const AUDITORS: P[] = ['admin', 'staff', 'editor', 'otherCommunity'];
+
+const auditListing: AccessPath<P> = {
+  name: 'audit listing (cnsAudit)',
+  types: AUDIT_TYPES,
+  for: AUDITORS,
+  async run({ client }) {
+    const ids: string[] = [];
+    const texts: string[] = [];
+    let after: string | undefined;
+    do {
+      const b = (await client.request('act/cnsAudit', { limit: 100, ...(after ? { after } : {}) })).b as {
+        rows?: { itemId: string }[];
+        next?: string | null;
+      };
+      texts.push(JSON.stringify(b));
+      for (const r of b.rows ?? []) ids.push(r.itemId);
+      after = b.next ?? undefined;
+    } while (after);
+    return { ids, text: texts.join('\n') };
+  },
+};
+
+/**
+ * The desk's chart (act cnsDeskChart): only counts, so the items it counted are read back from
+ * them. The fixture's two referrals were both received this month; only `response` is answered:
+ * received 2 → both, received 1 with one answer → `response`, without → `otherResponse`.
+ */
+const deskChart: AccessPath<P> = {
+  name: 'desk chart',
+  types: ['ConsultResponse'],
+  async run({ client, ids }) {
+    const r = (await client.request('act/cnsDeskChart', {})).b as ChartSeries & { erred?: boolean };
+    const text = JSON.stringify(r);
+    if (r.erred || !r.series) return { ids: [], text };
+    const sum = (key: string) =>
+      (r.series.find((s) => s.key === key)?.values ?? []).reduce<number>((a, v) => a + (v ?? 0), 0);
+    const received = sum('received');
+    const answered = sum('answered');
+    const shown =
+      received >= 2
+        ? [ids.response!, ids.otherResponse!]
+        : received === 1
+          ? [answered ? ids.response! : ids.otherResponse!]
+          : [];
+    return { ids: shown, text };
+  },
+};
+
+const auditCsv: AccessPath<P> = {
+  name: 'audit CSV (consult-audit.csv)',
+  types: AUDIT_TYPES,
+  for: AUDITORS,
+  async run({ principal, server }) {
+    const token = tokens.get(principal);
+    const r = await fetch(`${server.url}${AUDIT_CSV_PATH}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const text = await r.text();
+    if (r.status !== 200) return { ids: [], text };
+    // Column 4 is the row's item (at,kind,what,item,…); no test value holds a comma.
+    const ids = text
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[3]!);
+    return { ids, text };
+  },
+};
+
 async function setup(server: TestServer): Promise<AccessFixture<P>> {
   const clients = new Map<P, WsClient>();
   const ids: Record<string, string> = {};
@@ -106,7 +244,7 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
   const ministry = await makeOrg(items, 'Ministry of Lands', 'GOVERNMENT');
   const coastal = await makeOrg(items, 'Coastal Shipping', 'INDUSTRY');
   const stranger = await makeOrg(items, 'Unrelated Ltd.', 'INDUSTRY');
-  await caps(server, riverbend, ['Consult', 'ConsultRespond']);
+  await caps(server, riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
   await caps(server, eagle, ['Consult', 'ConsultRespond']);
   await caps(server, pipeline, ['Consult', 'ConsultDrafts']);
   await caps(server, stranger, ['Consult', 'ConsultDrafts']);
@@ -121,9 +259,13 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     otherCommunity: await makeUser(items, [[eagle, 'orgAdmin']]),
     outsider: await makeUser(items, [[stranger, 'orgAdmin']]),
   };
+  for (const [k, u] of Object.entries(users)) userIds.set(k as P, u.id);
   clients.set('signedOut', await WsClient.connect(server.wsUrl));
-  for (const [k, u] of Object.entries(users))
-    clients.set(k as P, (await connectAs(server, u.email, PASSWORD)).client);
+  for (const [k, u] of Object.entries(users)) {
+    const c = await connectAs(server, u.email, PASSWORD);
+    clients.set(k as P, c.client);
+    tokens.set(k as P, c.token);
+  }
 
   const create = async (as: P, type: string, data: Record<string, unknown>) => {
     const r = (await clients.get(as)!.request(`create/${type}`, data)).b as Record<string, unknown>;
@@ -176,6 +318,8 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     $version: r.$version,
     notes: `Internal ${secret('response')}`,
     anticipatedResponse: inDays(20),
+    // Answered (stamps respondedAt): the desk chart tells the two referrals apart by it.
+    state: 'RESPONDED',
   });
   const other = await items.read(SYSTEM, ids.otherResponse);
   await items.update(SYSTEM, {
@@ -219,7 +363,66 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     (await act(clients, 'staff', 'cnsMarkIncomplete', { consultation: second, message: 'Missing maps' }))
       .thread,
   );
+  await letters(clients, create, ids, secret, users.editor.id);
+  // A private note of the staff member's, which they open: the open is audited (read_audit).
+  ids.privateNote = await create('staff', 'CommLog', {
+    subject: `Elders' counsel ${secret('privateNote')}`,
+    date: '2026-11-21T10:00:00.000Z',
+    context: ids.submitted,
+    $access: 'PRIVATE',
+  });
+  await clients.get('staff')!.request(`readAllowed/${ids.privateNote}`);
+  await items.readAudit.flush();
   return { clients, ids, secrets };
+}
+
+/** A template, and a letter drafted from it, approved by the editor and sent (the whole way). */
+async function letters(
+  clients: Map<P, WsClient>,
+  create: (as: P, type: string, data: Record<string, unknown>) => Promise<string>,
+  ids: Record<string, string>,
+  secret: (key: string) => string,
+  editorId: string,
+) {
+  const response = ids.response!;
+  const owner = (await clients.get('editor')!.request(`read/${response}`)).b as { owner: string };
+  ids.letterTemplate = await create('editor', 'LetterTemplate', {
+    owner: owner.owner,
+    title: 'Reply',
+    description: `Only for us ${secret('letterTemplate')}`,
+    body: 'Dear {{proponent.name}}, about {{project.name}}.',
+  });
+  const wf = await create('editor', 'Workflow', {
+    owner: owner.owner,
+    label: 'Letter',
+    appliesTo: 'ConsultResponse',
+    steps: [
+      { id: 'p', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', rule: 'next' },
+      { id: 'a', kind: 'RWF_LETTER_APPROVE', label: 'Approve', rule: 'next' },
+      { id: 's', kind: 'RWF_LETTER_SEND', label: 'Send', rule: 'next' },
+    ],
+  });
+  await act(clients, 'editor', 'wfSet', { item: response, workflow: wf });
+  const l = await act(clients, 'editor', 'rwfLetterPropose', { response, template: ids.letterTemplate });
+  ids.letter = String(l.$id);
+  // The sent text reaches the proponent: its word is the message's (the letter's readers are fewer).
+  await act(clients, 'editor', 'rwfLetterSave', {
+    letter: ids.letter,
+    subject: 'Our reply',
+    body: `Dear proponent, ${secret('letterMessage')}.`,
+  });
+  await act(clients, 'editor', 'wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' });
+  // The editor is the chosen approver here (only the approver completes the approval).
+  await act(clients, 'editor', 'wfAssignStep', { item: response, step: 'a', assignedTo: editorId });
+  await act(clients, 'editor', 'wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' });
+  const sent = await act(clients, 'editor', 'rwfLetterSend', { letter: ids.letter });
+  ids.letterPdf = String(sent.pdf);
+  ids.letterThread = String(sent.thread);
+  ids.letterMessage = String(sent.message);
+  const msg = (await clients.get('editor')!.request(`read/${ids.letterMessage}`)).b as {
+    attachments: string[];
+  };
+  ids.sentLetterPdf = msg.attachments[0]!;
 }
 
 export const accessCase: AccessCase<P> = {
@@ -227,7 +430,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [calendarFeed],
+  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };

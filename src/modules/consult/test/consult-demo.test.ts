@@ -56,7 +56,9 @@ describe('the consultation demo', () => {
     >;
     expect(served[String(rb!.id)]!.NEW).toMatchObject({ label: 'New', superState: 'INIT' });
     expect(served[String(rb!.id)]!.SENT).toMatchObject({ superState: 'DONE' });
-    const wf = await rows(sql`select id from items where type = 'Workflow' and data->>'isDefault' = 'true'`);
+    // One default per (owner, appliesTo): the belongings demo has its own for Belonging.
+    const wf = await rows(sql`select id from items where type = 'Workflow' and data->>'isDefault' = 'true'
+      and data->>'appliesTo' = 'ConsultResponse'`);
     expect(wf).toHaveLength(1);
     const withWf = await rows(
       sql`select id from items where type = 'ConsultResponse' and data->>'workflow' = ${wf[0]!.id}`,

@@ -10,6 +10,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/te
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 import { meetingState, sweepMeetingStates } from '../server/meetings';
+import { letterStepKinds } from '../server/letters/step-kinds';
 import { consultStepKinds } from '../server/step-kinds';
 
 // The response workflow's step kinds on the server, run as the engine runs them (in a
@@ -92,12 +93,12 @@ const refusal = async (p: Promise<unknown>) => {
 };
 
 describe('step kinds', () => {
-  it('declares ad hoc exactly for simple, thread and meeting', () => {
-    const adHoc = Object.entries(consultStepKinds)
+  it('declares ad hoc exactly for simple, letter send, thread and meeting (spec §4)', () => {
+    const adHoc = Object.entries({ ...consultStepKinds, ...letterStepKinds })
       .filter(([, h]) => h.adHoc)
       .map(([k]) => k)
       .sort();
-    expect(adHoc).toEqual(['RWF_MEETING', 'RWF_SIMPLE', 'RWF_THREAD']);
+    expect(adHoc).toEqual(['RWF_LETTER_SEND', 'RWF_MEETING', 'RWF_SIMPLE', 'RWF_THREAD']);
   });
 
   it('RWF_ASSIGN completes only once someone is on the response', async () => {

@@ -1,3 +1,5 @@
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import Diversity3Outlined from '@mui/icons-material/Diversity3Outlined';
 import { lazy } from 'react';
 import { defineClientModule } from '../../../client/module-api';
 import { itemSections } from './item-sections';
@@ -8,6 +10,8 @@ import { userMenu } from './user-menu';
 // on-demand strings (client/modules/loader.ts), so its parts never render a bare key.
 export const client = defineClientModule({
   id: 'core',
+  // Its types' icons (their `defaultIcon` names), in this half's chunk.
+  typeIcons: { campaign: CampaignOutlined, diversity_3: Diversity3Outlined },
   strings: () => import('../i18n/en').then((m) => m.coreEn),
   screens: {
     home: lazy(() => import('./home/HomeView').then((m) => ({ default: m.HomeView }))),
@@ -35,6 +39,14 @@ export const client = defineClientModule({
   },
   itemSections,
   userMenu,
+  // "Import from CSV" on the lists that declare `csvImport` (docs/csv-import.md).
+  listActions: [
+    {
+      id: 'csv-import',
+      applies: (_type, list) => Boolean(list.csvImport),
+      component: lazy(() => import('./csv-import/CsvImportButton')),
+    },
+  ],
   // The component cards of the home dashboard (../dashboards.ts), each loaded when shown.
   dashboardCards: {
     AssignedToMe: lazy(() => import('./home/home-cards').then((m) => ({ default: m.AssignedToMe }))),

@@ -20,6 +20,7 @@ export const coreEn = {
     SavedSearch: 'Saved view',
     SystemAlert: 'System alert',
   },
+  enums: { CSV: 'CSV file' },
   people: {
     ownerIntro: 'Members of the organisations you manage, and their roles.',
     ownerNone: 'You do not manage any organisation.',
@@ -307,5 +308,72 @@ export const coreEn = {
     filesOnlyBody: 'Files: {{names}}',
     someFailed:
       'Your reply was sent, but {{count}} file(s) did not upload. They are kept under the message: try again there.',
+  },
+  // "Import from CSV" on a list (csv-import/, docs/csv-import.md).
+  csvImport: {
+    button: 'Import from CSV',
+    title: 'Import {{type}} items from CSV',
+    intro:
+      'Choose a CSV file with a header row. Say which field each column fills, check the file, then import it. Nothing is written until you import.',
+    chooseFile: 'Choose a CSV file',
+    changeFile: 'Choose another file',
+    noFile: 'No file chosen',
+    unreadable: 'This file cannot be read as CSV, or it has no header row.',
+    mappingTitle: 'Columns',
+    column: 'Column',
+    property: 'Field',
+    propertyFor: 'Field for column {{column}}',
+    samples: 'First values',
+    leaveOut: 'Leave out',
+    keyColumn: 'Key column',
+    keyHelp:
+      'A column that identifies each row (an old id, an e-mail): importing again updates those items instead of adding new ones.',
+    noKey: 'None: match rows by their content',
+    check: 'Check (dry run)',
+    run: 'Import',
+    close: 'Close',
+    uploading: 'Uploading {{name}}…',
+    checking: 'Checking the rows… {{pct}}%',
+    importing: 'Importing… {{pct}}%',
+    checkedCounts:
+      'Checked {{rows}} rows: {{created}} would be added, {{updated}} would be updated, {{unchanged}} are already there, {{failed}} have problems and would be left out.',
+    doneCounts:
+      'Imported {{rows}} rows: {{created}} added, {{updated}} updated, {{unchanged}} already there, {{failed}} left out.',
+    problemsTitle: 'Problems ({{count}})',
+    row: 'Row',
+    problemColumn: 'Problem',
+    problemOther: 'This row was refused.',
+    // A geometry field's stand-in columns (docs/csv-import.md "Geometry columns").
+    part: {
+      latitude: '{{field}}: latitude',
+      longitude: '{{field}}: longitude',
+      shape: '{{field}}: shape (WKT or GeoJSON)',
+    },
+    presetNote: 'Every row gets: {{values}}',
+    // The problems a cell or row may have (the item service's own are errors.*).
+    problem: {
+      number: 'Not a number',
+      boolean: 'Not yes or no',
+      date: 'Not a date (write YYYY-MM-DD)',
+      enum: 'Not one of the allowed values',
+      notImportable: 'This field cannot be filled from a CSV',
+      noKey: 'The key column is empty',
+      keyTooLong: 'The key is too long',
+      duplicateRow: 'The same key (or the same row) appears earlier in the file',
+      ambiguousKey: 'More than one item has this key',
+      latitude: 'Not a latitude: decimal degrees from -90 to 90',
+      longitude: 'Not a longitude: decimal degrees from -180 to 180',
+      latitudeMissing: 'The longitude has no latitude',
+      longitudeMissing: 'The latitude has no longitude',
+      shape: 'Not a shape: WKT such as POINT (-120.8 56.1), or GeoJSON',
+    },
+  },
+  errors: {
+    // importCsv's task errors (TaskError keys csvImport.*).
+    csvImport: {
+      noFile: 'The file of this import ({{file}}) is no longer there.',
+      noColumn: 'The file has no column "{{column}}". Choose the file again.',
+      empty: 'The file is empty: it has no header row.',
+    },
   },
 };

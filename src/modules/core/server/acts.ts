@@ -18,6 +18,7 @@ import { coreActs } from '../contract';
 import { adminActs } from './admin-acts';
 import { signedIn, type CoreCall } from './act-input';
 import { attachmentActs } from './attachment-acts';
+import { relActs } from './rel-acts';
 import { setCapabilities } from './capabilities';
 import { peopleActs } from './people-acts';
 import { killTask } from './task-acts';
@@ -199,6 +200,7 @@ export const coreActHandlers = actsOf(coreActs, {
   setCapabilities,
   timeline,
   ...attachmentActs,
+  ...relActs,
   ...peopleActs,
   killTask,
   ...notificationActs,

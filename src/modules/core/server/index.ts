@@ -6,6 +6,7 @@ import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
 import { seedCoreDemo } from './demo';
 import { addUserStates } from './user-state';
+import { protocolAfterWrite, protocolBeforeWrite } from './protocols';
 
 /**
  * Core's server half, its fixed entry: the server loads `server` from
@@ -23,6 +24,8 @@ export const server: ServerModule = {
     Organization: { afterWrite: capabilitiesChanged },
     // A Contact's account state ($userState) is computed when it is read.
     Contact: { decorate: addUserStates },
+    // Kept by orgAdmins; who joins or leaves is told to every node (docs/access-model.md).
+    Protocol: { beforeWrite: protocolBeforeWrite, afterWrite: protocolAfterWrite },
   },
   seedDemo: seedCoreDemo,
 };

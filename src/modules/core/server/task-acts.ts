@@ -3,6 +3,7 @@ import { coreAsyncActs } from '../contract';
 import type { CoreCall } from './act-input';
 import { exportCsv } from './export-csv';
 import { exportZip } from './export-zip';
+import { importCsv } from './csv-import/import-task';
 import { mkdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -45,4 +46,7 @@ export const simulateTask: AsyncAction = {
   },
 };
 
-export const coreAsyncActions = { exportCsv, exportZip, simulateTask } satisfies Record<string, AsyncAction>;
+export const coreAsyncActions = { exportCsv, exportZip, importCsv, simulateTask } satisfies Record<
+  string,
+  AsyncAction
+>;

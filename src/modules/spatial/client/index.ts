@@ -1,3 +1,10 @@
+import CropSquareOutlined from '@mui/icons-material/CropSquareOutlined';
+import DatasetOutlined from '@mui/icons-material/DatasetOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
+import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import { defineClientModule } from '../../../client/module-api';
 import { drawPart } from './draw';
 import { ioPart } from './io';
@@ -12,6 +19,16 @@ const parts = [mapPart, drawPart, ioPart, overlayPart];
 
 export const client = defineClientModule({
   id: 'spatial',
+  // Its types' icons (their `defaultIcon` names), in this half's chunk.
+  typeIcons: {
+    crop_square: CropSquareOutlined,
+    dataset: DatasetOutlined,
+    gavel: GavelOutlined,
+    layers: LayersOutlined,
+    place: PlaceOutlined,
+    push_pin: PushPinOutlined,
+    travel_explore: TravelExploreOutlined,
+  },
   strings: () => import('../i18n/en').then((m) => m.spatialEn),
   screens: Object.assign({}, ...parts.map((p) => p.screens ?? {})),
   fieldEditors: Object.assign({}, ...parts.map((p) => p.fieldEditors ?? {})),

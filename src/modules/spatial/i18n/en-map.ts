@@ -19,8 +19,6 @@ export const spatialMapEn = {
       placesInView_one: '{{count}} place in view',
       placesInView_other: '{{count}} places in view',
       morePlaces: 'and {{count}} more; zoom in to list them',
-      searchCapped:
-        'The map shows the first {{max}} of {{total}} results; narrow the search to see the rest.',
       noWebgl: 'This browser cannot draw the map (WebGL is off). The places are listed beside it.',
     },
   },

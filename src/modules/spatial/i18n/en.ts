@@ -68,6 +68,15 @@ const shared = {
       summary: 'Summary',
     },
   },
+  enums: {
+    // Import kinds
+    GEOJSON: 'GeoJSON',
+    KML: 'KML',
+    KMZ: 'KMZ (zipped KML)',
+    GPX: 'GPX',
+    SHAPEFILE: 'Shapefile (zipped)',
+    GEOPACKAGE: 'GeoPackage',
+  },
   workflow: { kinds: { RWF_SPATIAL: 'Map the overlap' } },
 };
 

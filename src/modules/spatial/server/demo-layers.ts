@@ -1,4 +1,10 @@
-import { loadPrincipal, SYSTEM, type DemoSeed, type ItemService } from '../../../server/module-api';
+import {
+  addOrgCapabilities,
+  loadPrincipal,
+  seedListValues,
+  type DemoSeed,
+  type ItemService,
+} from '../../../server/module-api';
 
 // Riverbend's invented layers (issue 15 "Demo data"): every name and place here is made up, all
 // within lon −121.2…−120.4, lat 55.9…56.5. The proponent's footprint (demo-footprint.ts) runs
@@ -83,22 +89,8 @@ export async function seedDemoLayers(items: ItemService, demo: DemoSeed): Promis
     return v;
   };
   const riverbend = id('org.riverbend');
-  const org = await items.read(SYSTEM, riverbend);
-  const caps = Array.isArray(org.capabilities) ? (org.capabilities as string[]) : [];
-  if (!caps.includes('Spatial'))
-    await items.update(SYSTEM, {
-      $id: riverbend,
-      $version: org.$version,
-      capabilities: [...caps, 'Spatial'],
-    });
-  for (const [key, en] of DEMO_SPL_TYPES)
-    await items.create(SYSTEM, 'LOVValue', {
-      list: 'SPL_TYPES',
-      key,
-      state: 'ACTIVE',
-      t: { en },
-      owner: riverbend,
-    });
+  await addOrgCapabilities(items, riverbend, 'Spatial');
+  await seedListValues(items, riverbend, 'SPL_TYPES', DEMO_SPL_TYPES);
 
   const as = async (email: string) => (await loadPrincipal(items.db, id(`user.${email}`)))!;
   const officer = await as('lands.officer@riverbend.example');

@@ -1,5 +1,6 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { spatialActs } from '../contract';
+import { basemapRoutes } from './basemap/route';
 import { seedSpatialDemo } from './demo';
 import { ioAsyncActions, ioHandlers } from './io';
 import { mapHandlers, mapListeners } from './map';
@@ -13,4 +14,5 @@ export const server: ServerModule = {
   stepKinds: { RWF_SPATIAL: rwfSpatial },
   onCommitted: mapListeners,
   seedDemo: seedSpatialDemo,
+  routes: basemapRoutes,
 };

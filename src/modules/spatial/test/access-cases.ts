@@ -1,9 +1,14 @@
 import { SYSTEM } from '../../../server/access/principal';
 import { setGrantIn } from '../../../server/items/grants';
-import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
-import type { AccessCase, AccessFixture, AccessPath } from '../../../../test/helpers/access-cases';
+import { makeOrg, makeUser } from '../../../../test/helpers/fixtures';
+import {
+  principalClients,
+  type AccessCase,
+  type AccessFixture,
+  type AccessPath,
+} from '../../../../test/helpers/access-cases';
+import { taskFileText } from '../../../../test/helpers/task-file';
 import type { TestServer } from '../../../../test/helpers/test-server';
-import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
 
 // The spatial rows of the access matrix (test/access-matrix.test.ts runs them): a community's
 // layers and places at every level, a place granted to one person, a map marker standing for a
@@ -78,10 +83,7 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     grantee: await makeUser(items, [[pipeline, 'editor']]),
     outsider: await makeUser(items, [[pipeline, 'orgAdmin']]),
   };
-  const clients = new Map<P, WsClient>();
-  clients.set('signedOut', await WsClient.connect(server.wsUrl));
-  for (const [k, u] of Object.entries(users))
-    clients.set(k as P, (await connectAs(server, u.email, PASSWORD)).client);
+  const clients = await principalClients<P>(server, users);
 
   const ids: Record<string, string> = {};
   const secrets: Record<string, string> = {};
@@ -187,12 +189,74 @@ const bboxSearch: AccessPath<P> = {
   },
 };
 
+/**
+ * The map's streamFeatures: the layer's places and markers (relatedIDs) and the disposition area
+ * by id (itemIDs), every batch to the end. Its coordinates are what the no-trace check reads.
+ */
+const streamPath: AccessPath<P> = {
+  name: 'streamFeatures',
+  types: ['SpatialFeature', 'Feature', 'DispositionFeature'],
+  async run({ client, ids }) {
+    const shown: string[] = [];
+    const texts: string[] = [];
+    let cursor: string | null = null;
+    for (let n = 0; n < 20; n++) {
+      const b = (
+        await client.request('act/streamFeatures', {
+          relatedIDs: [ids.layer],
+          itemIDs: [ids.disposition],
+          batch: 2,
+          cursor,
+          ...(n === 1 ? { count: true } : {}),
+        })
+      ).b as { features?: Record<string, unknown>; cursor?: string | null; erred?: boolean };
+      texts.push(JSON.stringify(b));
+      shown.push(...Object.keys(b.features ?? {}));
+      cursor = b.cursor ?? null;
+      if (!cursor) break;
+    }
+    return { ids: shown, text: texts.join('\n') };
+  },
+};
+
+const GEO_TYPES = ['SpatialFeature', 'Feature', 'DispositionFeature'];
+
+/**
+ * The GIS export (exportFeatures) of every place, marker and lease area the principal's search
+ * finds, as GeoJSON and as KML. A file names no item ids, so each exported feature is matched to
+ * its item by its first coordinate (every fixture item's is its own); the whole file is the text
+ * the no-trace check reads, and a hidden place's coordinates must not be in it.
+ */
+function exportPath(format: 'GEOJSON' | 'KML'): AccessPath<P> {
+  return {
+    name: `exportFeatures as ${format}`,
+    types: GEO_TYPES,
+    // A task is a signed-in person's: the visitor is refused before one starts, and shown nothing.
+    for: ALL.filter((p) => p !== 'signedOut'),
+    async run({ client, server, ids }) {
+      const { text, reply } = await taskFileText(client, server, 'exportFeatures', {
+        format,
+        query: { must: { _t: GEO_TYPES } },
+      });
+      if (text === null) return { ids: [], text: reply };
+      const byCoord = new Map<string, string>();
+      for (const id of Object.values(ids)) {
+        const item = await server.app.services.items.read(SYSTEM, id);
+        const g = item.geometry as { coordinates: number[][][] } | undefined;
+        if (g?.coordinates) byCoord.set(coordText(g), id);
+      }
+      const shown = [...byCoord].filter(([x]) => text.includes(x)).map(([, id]) => id);
+      return { ids: shown, text };
+    },
+  };
+}
+
 export const accessCase: AccessCase<P> = {
   name: 'spatial',
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [bboxSearch],
+  paths: [bboxSearch, streamPath, exportPath('GEOJSON'), exportPath('KML')],
   witness: { principal: 'orgAdmin', key: 'sacredSite@' },
   mayRefuseSearch: ['signedOut'],
 };

@@ -79,6 +79,7 @@ async function contents(format: string, bytes: Uint8Array): Promise<{ names: str
   const layers = format === 'SHAPEFILE' ? await readShapefileZip(src) : await readGeoPackage(src);
   const features = [];
   for (const l of layers) for await (const f of l.features) features.push(f);
+  (layers as { close?(): void }).close?.();
   // The raw bytes too (a shapefile's parts unzipped), for anything a reader would not show.
   const raw =
     format === 'SHAPEFILE'

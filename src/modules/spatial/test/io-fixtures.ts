@@ -2,7 +2,7 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Geometry } from '../../../kernel/geometry';
 import { writeGeoPackage } from '../server/io/formats/gpkg-write';
 import { KML_HEAD, KML_TAIL, kmlPlacemark } from '../server/io/formats/kml-write';
-import { writeShapefileZip } from '../server/io/formats/shapefile-write';
+import { writeShapefileZip } from '../../../server/module-api';
 
 // GIS files made in the tests, small and readable: the same few places in every format, some
 // with something wrong that the import must skip and say why.
@@ -104,5 +104,12 @@ export function withPrj(zip: Uint8Array, prj: string, drop: RegExp | null = null
     if (k.endsWith('.prj')) files[k] = strToU8(prj);
     if (drop?.test(k)) delete files[k];
   }
+  return zipSync(files);
+}
+
+/** A zipped shapefile with the part matching `part` cut to its first `bytes` bytes. */
+export function cutPart(zip: Uint8Array, part: RegExp, bytes: number): Uint8Array {
+  const files = unzipSync(zip);
+  for (const k of Object.keys(files)) if (part.test(k)) files[k] = files[k]!.slice(0, bytes);
   return zipSync(files);
 }

@@ -2,6 +2,7 @@ import proj4 from 'proj4';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  cutPart,
   geojson,
   geopackage,
   gpx,
@@ -215,6 +216,14 @@ describe('a broken file', () => {
     ],
     ['GPX', 'notes.gpx', () => strToU8('<notgpx/>'), 'spatialIo.badXmlWhole', 'notes.gpx'],
     ['SHAPEFILE', 'roads.zip', () => noDbf, 'spatialIo.partMissing', 'roads_lines.dbf'],
+    ['SHAPEFILE', 'notzip.zip', () => strToU8('roads, not zipped'), 'spatialIo.badZipWhole', 'notzip.zip'],
+    [
+      'SHAPEFILE',
+      'cutdbf.zip',
+      () => cutPart(shapefile([PLACES[1]!], 'c'), /\.dbf$/, 20),
+      'spatialIo.badPart',
+      'c_lines.dbf',
+    ],
     [
       'SHAPEFILE',
       'proj.zip',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Geometry } from '../../../kernel/geometry';
 import { SYSTEM } from '../../../server/access/principal';
-import { shortFieldNames } from '../server/io/formats/shapefile-write';
+import { shortFieldNames } from '../../../server/module-api';
 import { square } from './io-fixtures';
 import { madeBy, makeImport, exportAs, openIoEnv, runImport, type IoEnv } from './io-harness';
 

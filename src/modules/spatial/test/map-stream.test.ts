@@ -27,14 +27,16 @@ type Reply = {
     { t: string; label: string; accuracy?: number; collection?: string; rel?: string }
   >;
   cursor: string | null;
-  total: number;
+  total: number | null;
 };
 
 async function all(body: Record<string, unknown>, batch = 4) {
   const batches: Reply[] = [];
   let cursor: string | null = null;
   do {
-    const r: Reply = await staff.call<Reply>('act/streamFeatures', { ...body, batch, cursor });
+    // As the client does: the total is asked with the second batch.
+    const count = batches.length === 1 ? { count: true } : {};
+    const r: Reply = await staff.call<Reply>('act/streamFeatures', { ...body, batch, cursor, ...count });
     batches.push(r);
     cursor = r.cursor;
   } while (cursor && batches.length < 100);
@@ -101,7 +103,8 @@ describe('streamFeatures', () => {
     const { batches, features } = await all({ relatedIDs: [layerA] });
     expect(batches.map((b) => Object.keys(b.features).length)).toEqual([4, 4]);
     expect(batches.at(-1)!.cursor).toBeNull();
-    expect(batches[0]!.total).toBe(8);
+    // The first batch is not counted (it comes back at once); the second, asked to, is.
+    expect(batches.map((b) => b.total)).toEqual([null, 8]);
     expect(
       Object.values(features)
         .map((f) => f.label)
@@ -111,9 +114,21 @@ describe('streamFeatures', () => {
     expect(first).toMatchObject({ t: 'SpatialFeature', accuracy: 20, collection: layerA });
   });
 
-  it('includeExcluded adds the DRAFT and ARCHIVED places', async () => {
-    const { features } = await all({ relatedIDs: [layerA], includeExcluded: true }, 2000);
+  it('includeExcluded adds the DRAFT and ARCHIVED places; a first batch that is all is counted', async () => {
+    const { batches, features } = await all({ relatedIDs: [layerA], includeExcluded: true }, 2000);
     expect(Object.keys(features)).toHaveLength(10);
+    expect(batches.map((b) => b.total)).toEqual([10]);
+  });
+
+  it('pages by the last id across types whose numbers repeat, each feature once', async () => {
+    const whole = await all({ relatedIDs: [layerA, layerB] }, 2000);
+    const { batches, features } = await all({ relatedIDs: [layerA, layerB] }, 1);
+    expect(batches.length).toBeGreaterThanOrEqual(Object.keys(whole.features).length);
+    expect(batches.every((b) => Object.keys(b.features).length <= 1)).toBe(true);
+    expect(Object.keys(features).sort()).toEqual(Object.keys(whole.features).sort());
+    const sent = batches.flatMap((b) => Object.keys(b.features));
+    expect(new Set(sent).size).toBe(sent.length);
+    expect(new Set(sent.map((id) => id.split('-')[0]))).toEqual(new Set(['SpatialFeature', 'Feature']));
   });
 
   it('relatedIDs of two layers holds the stand-ins drawn in them', async () => {

@@ -1,3 +1,4 @@
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import { lazy } from 'react';
 import { defineClientModule } from '../../../client/module-api';
 import { workflowSection } from './panel/section';
@@ -10,6 +11,8 @@ import { workflowSection } from './panel/section';
  */
 export const client = defineClientModule({
   id: 'workflow',
+  // Its types' icons (their `defaultIcon` names), in this half's chunk.
+  typeIcons: { account_tree: AccountTreeOutlined },
   strings: () => import('../i18n/en').then((m) => m.workflowEn),
   screens: {
     'admin.workflows': lazy(() =>

@@ -1,6 +1,16 @@
 import { lazy } from 'react';
 import type { ClientModule } from '../../../../client/module-api';
 
+// The three letter kinds share one panel (client/letters), one chunk.
+const LetterPanel = lazy(() =>
+  import('../letters/LetterStepPanel').then((m) => ({ default: m.LetterStepPanel })),
+);
+const letterPanels = {
+  RWF_LETTER_PROPOSE: LetterPanel,
+  RWF_LETTER_APPROVE: LetterPanel,
+  RWF_LETTER_SEND: LetterPanel,
+};
+
 // The panels of the response workflow's step kinds (manifest `stepKinds`), shown by the
 // workflow panel under an ACTIVE step of the kind. RWF_SIMPLE has none: the generic actions
 // (Complete, Skip) are all it needs. Each panel is its own chunk.
@@ -12,4 +22,5 @@ export const stepPanels: NonNullable<ClientModule['stepPanels']> = {
   RWF_MEETING: lazy(() => import('./MeetingStepPanel').then((m) => ({ default: m.MeetingStepPanel }))),
   RWF_RESEARCH: lazy(() => import('./ResearchStepPanel').then((m) => ({ default: m.ResearchStepPanel }))),
   RWF_SNAPSHOT: lazy(() => import('./SnapshotStepPanel').then((m) => ({ default: m.SnapshotStepPanel }))),
+  ...letterPanels,
 };

@@ -3,7 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../../../client/module-api';
 import type { Geometry } from '../../../../kernel/geometry';
-import { basemapStyle } from '../common/basemap';
+import { resolveBasemap } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
 import { featuresOf, shapesOf, startDraw, type DrawMode } from './draw-setup';
 import { joinGeometries, viewBox } from './geometry-model';
@@ -52,11 +52,12 @@ export default function GeometryMap(p: GeometryMapProps) {
     let live = true;
     void loadMapLibre()
       .then(async (ml) => {
+        const style = await resolveBasemap(ml, config.map, dark);
         if (!live || !box.current) return;
         const [w, s, e, n] = config.defaultBounds;
         const m = new ml.Map({
           container: box.current,
-          style: basemapStyle(config.map, dark),
+          style,
           bounds: [w!, s!, e!, n!],
           interactive: props.current.editable,
           attributionControl: false,

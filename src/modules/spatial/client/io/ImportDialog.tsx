@@ -1,4 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
   Box,
@@ -17,10 +16,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Upload } from 'tus-js-client';
 import {
+  FileChoice,
   itemLabel,
   RequestError,
   taskStoreFor,
@@ -58,7 +58,6 @@ export default function ImportDialog({
   const { client, alerts } = useApp();
   const store = useMemo(() => taskStoreFor(client, alerts), [client, alerts]);
   const tasks = useTasks(store);
-  const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const statusId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -103,11 +102,16 @@ export default function ImportDialog({
         ...(typeof item.owner === 'string' ? { owner: item.owner } : {}),
       });
       await upload(file, imp.$id);
-      const started = await store.start('importFeatures', {
-        import: imp.$id,
-        collection: item.$id,
-        ...(level ? { access: level as (typeof LEVELS)[number] } : {}),
-      });
+      // The dialog shows a failed import's error itself (naming the file and its part).
+      const started = await store.start(
+        'importFeatures',
+        {
+          import: imp.$id,
+          collection: item.$id,
+          ...(level ? { access: level as (typeof LEVELS)[number] } : {}),
+        },
+        { ownErrors: true },
+      );
       setPhase({ at: 'task', key: started.key });
     } catch (e) {
       setPhase({ at: 'choose' });
@@ -161,43 +165,17 @@ export default function ImportDialog({
         {phase.at === 'choose' && (
           <Stack sx={{ gap: 2 }}>
             <DialogContentText>{t('spatial.io.intro')}</DialogContentText>
-            <Box
-              sx={{
-                border: 1,
-                borderStyle: 'dashed',
-                borderColor: 'divider',
-                borderRadius: 1,
-                p: 2,
-                display: 'flex',
-                alignItems: 'center',
-                gap: 2,
-                flexWrap: 'wrap',
+            <FileChoice
+              accept={IMPORT_ACCEPT}
+              file={file}
+              onChoose={choose}
+              labels={{
+                choose: t('spatial.io.chooseFile'),
+                change: t('spatial.io.changeFile'),
+                none: t('spatial.io.noFile'),
               }}
-            >
-              <input
-                ref={inputRef}
-                type="file"
-                hidden
-                accept={IMPORT_ACCEPT}
-                aria-label={t('spatial.io.chooseFile')}
-                onChange={(e) => choose(e.target.files?.[0])}
-              />
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                onClick={() => inputRef.current?.click()}
-              >
-                {file ? t('spatial.io.changeFile') : t('spatial.io.chooseFile')}
-              </Button>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography sx={{ overflowWrap: 'anywhere' }}>
-                  {file?.name ?? t('spatial.io.noFile')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('spatial.io.fileHint')}
-                </Typography>
-              </Box>
-            </Box>
+              hint={t('spatial.io.fileHint')}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2 }}>
               <TextField
                 select

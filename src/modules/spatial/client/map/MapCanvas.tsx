@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../../../client/module-api';
 import type { MapFeature } from '../../contract-map';
-import { basemapStyle, plainStyle } from '../common/basemap';
+import { plainStyle, resolveBasemap } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
 import { outlineColour, toGeoJSON } from './map-model';
 
@@ -93,20 +93,23 @@ export function MapCanvas(props: MapCanvasProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const latest = useRef(props);
   latest.current = props;
+  // The last view: a map rebuilt for the other theme opens where the person was looking.
+  const view = useRef<[number, number, number, number] | null>(null);
 
   // The map is made once per theme: a dark switch rebuilds it with the other plain style.
   useEffect(() => {
     let made: MlMap | null = null;
     let gone = false;
     void loadMapLibre()
-      .then((ml) => {
+      .then(async (ml) => {
+        const style = await resolveBasemap(ml, config.map, latest.current.dark);
         if (gone || !box.current) return;
         const p = latest.current;
         made = new ml.Map({
           container: box.current,
-          style: basemapStyle(config.map, p.dark),
-          bounds: p.bounds,
-          fitBoundsOptions: { padding: 24 },
+          style,
+          bounds: view.current ?? p.bounds,
+          fitBoundsOptions: { padding: view.current ? 0 : 24 },
           attributionControl: false,
           // Screenshots and tests read the canvas back.
           canvasContextAttributes: { preserveDrawingBuffer: true },
@@ -128,7 +131,8 @@ export function MapCanvas(props: MapCanvasProps) {
         });
         const report = () => {
           const b = m.getBounds();
-          latest.current.onView([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]);
+          view.current = [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+          latest.current.onView(view.current);
         };
         m.on('moveend', report);
         m.on('load', report);

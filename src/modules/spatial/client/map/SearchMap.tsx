@@ -1,64 +1,68 @@
-import { Box, Typography, useTheme } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { Box, LinearProgress, Typography, useTheme } from '@mui/material';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type SearchDisplayProps } from '../../../../client/module-api';
 import { featuresBox } from './map-model';
 import { MapCanvas, type ViewBox } from './MapCanvas';
 import { PlacesList } from './PlacesList';
-import { useFeatureStream } from './useFeatureStream';
+import { useFeatureStream, type StreamRequest } from './useFeatureStream';
 
-// The search page's MAP display mode (spec core §3 displayAs): the current search's results on
-// the map, drawn with the map screen's markers. The same query goes through search/ids (the
-// read rule in SQL), its ids through streamFeatures (each row checked again).
-
-/** The most results one map draws (streamFeatures takes 500 ids a request). */
-export const SEARCH_MAP_MAX = 500;
+// The search page's MAP display mode (spec core §3 displayAs): every result of the current
+// search on the map, however many (research data: 50,000 points), drawn with the map screen's
+// markers, sized by accuracy. The query itself is streamed (streamFeatures `query`): keyset pages
+// of search's own SQL with the read rule, each row checked again, so no list of ids travels and
+// there is no cap; a progress bar counts the points in as they come (docs/spatial-map.md).
 
 const NO_HIDDEN: ReadonlySet<string> = new Set();
 
+/** The search body as a stream's query: its page, sort and facets mean nothing to a map. */
+export function streamQueryOf(query: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { offset: _o, max: _m, facets: _f, sort: _s, labels: _l, ...rest } = query;
+  return rest;
+}
+
 export function SearchMap({ query, onOpen }: SearchDisplayProps) {
   const { t } = useTranslation();
-  const { client, config, alerts } = useApp();
+  const { config } = useApp();
   const dark = useTheme().palette.mode === 'dark';
-  const [found, setFound] = useState<{ ids: string[]; total: number } | null>(null);
   const [view, setView] = useState<ViewBox | null>(null);
-  const key = JSON.stringify(query);
-
-  useEffect(() => {
-    let live = true;
-    const { offset: _o, max: _m, facets: _f, ...rest } = JSON.parse(key) as Record<string, unknown>;
-    client
-      .request<{ ids: string[]; total: number }>('search/ids', { ...rest, max: SEARCH_MAP_MAX })
-      .then((r) => live && setFound({ ids: r.ids, total: r.total }))
-      .catch((e: unknown) => {
-        alerts.error(e);
-        if (live) setFound({ ids: [], total: 0 });
-      });
-    return () => {
-      live = false;
-    };
-  }, [client, alerts, key]);
-
-  const request = useMemo(() => (found?.ids.length ? { itemIDs: found.ids } : null), [found]);
+  const statusId = useId();
+  const key = JSON.stringify(streamQueryOf(query));
+  const request = useMemo<StreamRequest>(
+    () => ({ query: JSON.parse(key) as Record<string, unknown> }),
+    [key],
+  );
   const stream = useFeatureStream(request);
-  const done = found !== null && (stream.done || found.ids.length === 0);
   const fitTo = useMemo(
-    () => (done ? featuresBox(stream.features.values()) : null),
+    () => (stream.done ? featuresBox(stream.features.values()) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [done, request],
+    [stream.done, request],
   );
   const b = config.defaultBounds;
   const bounds: ViewBox = [b[0] ?? -141, b[1] ?? 48, b[2] ?? -53, b[3] ?? 70];
+  const pct = stream.total ? Math.min(100, Math.round((stream.loaded / stream.total) * 100)) : 0;
 
   return (
-    <Box data-testid="search-map" data-done={done ? 'true' : 'false'}>
-      <Typography variant="caption" color="text.secondary" role="status" aria-live="polite">
-        {found && found.total > SEARCH_MAP_MAX
-          ? t('spatial.map.searchCapped', { max: SEARCH_MAP_MAX, total: found.total })
-          : done
-            ? t('spatial.map.loaded', { count: stream.features.size })
+    <Box
+      data-testid="search-map"
+      data-done={stream.done ? 'true' : 'false'}
+      data-count={stream.features.size}
+    >
+      <Typography id={statusId} variant="caption" color="text.secondary" role="status" aria-live="polite">
+        {stream.done
+          ? t('spatial.map.loaded', { count: stream.features.size })
+          : stream.total
+            ? t('spatial.map.loadingCount', { loaded: stream.loaded, total: stream.total })
             : t('spatial.map.loading')}
       </Typography>
+      {!stream.done && (
+        <LinearProgress
+          variant={stream.total ? 'determinate' : 'indeterminate'}
+          value={pct}
+          aria-labelledby={statusId}
+          sx={{ my: 0.5 }}
+        />
+      )}
       <Box
         sx={{
           height: { xs: 360, md: 480 },

@@ -4,13 +4,15 @@ import type { MapFeature } from '../../contract-map';
 
 // The features of a map, streamed in batches (act streamFeatures, spec §7) and kept live: an
 // item pushed by the type watches is redrawn (or dropped when no longer ACTIVE), and a place the
-// viewer may no longer read arrives as a delete (server/map/sent.ts) and leaves the map.
+// viewer may no longer read arrives as a delete (src/server/realtime/map-sent.ts) and leaves the map.
 
 export interface StreamRequest {
   relatedIDs?: string[];
   itemIDs?: string[];
   proxyIDs?: string[];
   onlyProxyTypes?: string[];
+  /** A search's query, streamed whole (the MAP mode; docs/spatial-map.md). */
+  query?: Record<string, unknown>;
 }
 
 export interface StreamState {
@@ -23,11 +25,13 @@ export interface StreamState {
 }
 
 const BATCH = 1000;
+/** A search's stream comes in the largest batches: 50,000 points are 25 requests, not 50. */
+const QUERY_BATCH = 2000;
 
 interface StreamReply {
   features: Record<string, MapFeature>;
   cursor: string | null;
-  total: number;
+  total: number | null;
 }
 const WATCHED = ['SpatialFeature', 'Feature'];
 
@@ -46,7 +50,10 @@ function fromItem(item: Item): MapFeature | null {
 }
 
 /** Whether a pushed item belongs on this map (its layer or its stand-in is asked for). */
-function belongs(req: StreamRequest, f: MapFeature, id: string): boolean {
+function belongs(req: StreamRequest, f: MapFeature, id: string, drawn: boolean): boolean {
+  // A search's results: whether a changed item still matches is the server's to say; one drawn
+  // is redrawn, a new one waits for the next search.
+  if (req.query) return drawn;
   if (req.relatedIDs && f.collection && req.relatedIDs.includes(f.collection)) return true;
   if (req.proxyIDs && f.rel && req.proxyIDs.includes(f.rel)) return true;
   return !!req.itemIDs?.includes(id);
@@ -74,7 +81,7 @@ export function useFeatureStream(req: StreamRequest | null): StreamState & { err
       if (!WATCHED.includes(item._t)) return;
       const f = fromItem(item);
       const active = item.state === undefined || item.state === 'ACTIVE';
-      if (f && active && belongs(request, f, item.$id)) map.set(item.$id, f);
+      if (f && active && belongs(request, f, item.$id, map.has(item.$id))) map.set(item.$id, f);
       else if (!map.delete(item.$id)) return;
       bump();
     });
@@ -86,13 +93,22 @@ export function useFeatureStream(req: StreamRequest | null): StreamState & { err
       setState({ loaded: 0, total: 0, done: false, version: 0 });
       setError(null);
       let cursor: string | null = null;
+      let total: number | null = null;
       try {
         do {
-          const r: StreamReply = await client.act('streamFeatures', { ...request, cursor, batch: BATCH });
+          // The total is asked with the second batch: the first comes back without counting.
+          const count = cursor !== null && total === null;
+          const r: StreamReply = await client.act('streamFeatures', {
+            ...request,
+            cursor,
+            batch: request.query ? QUERY_BATCH : BATCH,
+            ...(count ? { count } : {}),
+          });
           if (!live) return;
           for (const [id, f] of Object.entries(r.features)) map.set(id, f);
           cursor = r.cursor;
-          bump({ loaded: map.size, total: Math.max(r.total, map.size), done: cursor === null });
+          total = r.total ?? total;
+          bump({ loaded: map.size, total: Math.max(total ?? 0, map.size), done: cursor === null });
         } while (cursor && live);
       } catch (e) {
         if (!live) return;

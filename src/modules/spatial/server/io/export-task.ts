@@ -11,11 +11,11 @@ import {
   type Services,
   TaskError,
   type WireItem,
+  writeShapefileZip,
 } from '../../../../server/module-api';
 import type { SpatialExportFormat } from '../../contract-io';
 import { writeGeoPackage } from './formats/gpkg-write';
 import { KML_HEAD, KML_TAIL, kmlPlacemark } from './formats/kml-write';
-import { writeShapefileZip } from './formats/shapefile-write';
 
 // exportFeatures (async, issue 15 "Export"): the features a search finds, as a GIS file, run as
 // the person who asked. Only what search returns to them is written (search applies the read

@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import { checkGeometry } from '../../../../kernel/geometry';
 import {
   AppError,
+  importAttachment,
   type AsyncAction,
   type AsyncActionContext,
   type Principal,
@@ -15,7 +16,7 @@ import {
 import { SPATIAL_IMPORT_KINDS } from '../../types';
 import type { RawFeature, SourceLayer } from './layers';
 import { READERS } from './readers';
-import { importAttachment, localCopy } from './source-file';
+import { localCopy } from './source-file';
 
 // importFeatures (async, issue 15 "Import"): the file attached to an Import, read into a layer
 // (SpatialCollection) as the person who asked. Two phases, so a broken file leaves nothing behind
@@ -27,6 +28,11 @@ import { importAttachment, localCopy } from './source-file';
 
 /** Features per write transaction: short enough that PGlite's single connection is not held long. */
 const BATCH = 200;
+/**
+ * And at most this much feature JSON per transaction: 200 shorelines of 2,000 vertices are 6 MB,
+ * copied several times over on their way through the item service and the driver.
+ */
+const BATCH_CHARS = 1024 * 1024;
 /** The most skipped entries kept on a GISCollection (the count is always whole). */
 const SKIPPED_KEPT = 10_000;
 
@@ -208,10 +214,15 @@ async function run(ctx: AsyncActionContext) {
       written += rows.length;
       await report(50 + (written / Math.max(1, kept)) * 49);
     };
+    let chars = 0;
     for await (const line of lines) {
       if (!line) continue;
       batch.push(JSON.parse(line) as (typeof batch)[number]);
-      if (batch.length >= BATCH) await flush();
+      chars += line.length;
+      if (batch.length >= BATCH || chars >= BATCH_CHARS) {
+        chars = 0;
+        await flush();
+      }
     }
     await flush();
     await s.items.transaction(async (tx) => {

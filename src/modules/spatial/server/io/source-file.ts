@@ -1,35 +1,10 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import {
-  AppError,
-  fileKey,
-  isFileId,
-  mayServe,
-  type ItemRow,
-  type Principal,
-  type Services,
-  TaskError,
-} from '../../../../server/module-api';
+import { fileKey, type ItemRow, type Services, TaskError } from '../../../../server/module-api';
 
-// The file an Import holds: its newest attachment the importer may read, as a path on this
-// machine (the disk store's own file; a copy in the task's folder from S3).
-
-export async function importAttachment(s: Services, p: Principal, importId: string): Promise<ItemRow> {
-  const res = await s.search.search(p, {
-    must: { _t: ['Attachment'], rel: [importId] },
-    mustNot: { trashed: [true] },
-    max: 50,
-    facets: [],
-    labels: false,
-  });
-  const rows = [...(await s.items.readRows(res.ids)).values()];
-  const usable: ItemRow[] = [];
-  for (const r of rows) if (isFileId(r.data.fileID) && (await mayServe(s, p, r))) usable.push(r);
-  usable.sort((a, b) => b.num - a.num);
-  if (!usable[0]) throw new AppError('invalidInput', 'import: attach the file to import first');
-  return usable[0];
-}
+// The file an Import holds (module-api importAttachment) as a path on this machine: the disk
+// store's own file, or a copy in the task's folder from S3.
 
 export async function localCopy(
   s: Services,

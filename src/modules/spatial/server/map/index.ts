@@ -1,6 +1,5 @@
-import type { ActHandlers, CommittedListener } from '../../../../server/module-api';
+import { forgetHidden, type ActHandlers, type CommittedListener } from '../../../../server/module-api';
 import type { mapActs } from '../../contract-map';
-import { forgetHidden } from './sent';
 import { streamFeatures } from './stream';
 
 // The map's act handlers (contract-map.ts).

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, Menu, MenuItem, Paper, Typography } from '@mu
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ItemSectionProps } from '../../../../client/module-api';
+import { useLovLabel, type ItemSectionProps } from '../../../../client/module-api';
 import type { StepInstance } from '../../types';
 import { useLabels } from '../wf-api';
 import { AddStepDialog, ConfirmActDialog, ForceStateDialog, StartDialog, useAdHocKinds } from './dialogs';
@@ -29,6 +29,10 @@ export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSecti
   const today = todayIso();
   const titleId = `wf-panel-${item.$id}`;
   const state = typeof item['_wf.state'] === 'string' ? item['_wf.state'] : null;
+  // The state in the organisation's words (RWF_STATES, GKF_STATES…), as lists and facets show it.
+  const lovLabel = useLovLabel([type]);
+  const stateList = type.allProperties['_wf.state']?.lov;
+  const stateLabel = state && stateList ? (lovLabel(stateList, state, item.owner ?? null) ?? state) : state;
   const title = wf?.workflow
     ? t('workflow.panelOf', { label: labels[wf.workflow] ?? wf.workflow })
     : wf
@@ -45,7 +49,7 @@ export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSecti
         <Typography id={titleId} variant="subtitle1" component="h2" sx={{ flex: 1, minWidth: 0 }}>
           {title}
         </Typography>
-        {state && <Chip size="small" variant="outlined" label={t('workflow.state', { state })} />}
+        {state && <Chip size="small" variant="outlined" label={t('workflow.state', { state: stateLabel })} />}
         {force && (
           <>
             <Button

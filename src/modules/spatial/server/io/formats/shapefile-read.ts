@@ -1,49 +1,54 @@
-import { readFile } from 'node:fs/promises';
-import { unzipSync } from 'fflate';
+import { readFileSync, rmSync } from 'node:fs';
 import proj4 from 'proj4';
-import {
-  fileError,
-  type RawFeature,
-  type SourceFile,
-  type SourceLayer,
-  WHOLE_FILE_MAX_BYTES,
-} from '../layers';
-import { dbfRows, shpGeometries } from './shp-rows';
+import { TaskError } from '../../../../../server/module-api';
+import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
+import { dbfFileRows, shpFileGeometries } from './shp-files';
+import { unzipToDisk } from './zip-to-disk';
 
-// A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg): the zip is
-// read and unzipped in memory (up to WHOLE_FILE_MAX_BYTES; docs/spatial-io.md "Limits"), then each
-// .shp's records are parsed one at a time by shpjs's record parser, reprojected from the .prj
-// with proj4 (shp-rows.ts), beside the .dbf's rows.
+// A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg): the zip's
+// parts are inflated to a folder beside the upload as they are read (zip-to-disk.ts), then each
+// layer's .shp records and .dbf rows are read from disk side by side, one at a time
+// (shp-files.ts), reprojected from the .prj with proj4. No part is ever whole in memory, so a
+// 100 MB shapefile streams (issue 15 "Import"; the bench's +420 MB came from holding it whole).
 
-export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> {
-  if (src.size > WHOLE_FILE_MAX_BYTES)
-    throw fileError('tooBig', src.name, src.name, `${src.size} bytes; at most ${WHOLE_FILE_MAX_BYTES}`);
-  let files: Record<string, Uint8Array>;
+const PART = /(\.(shp|dbf|prj|cpg)|(^|\/)fields\.txt)$/i;
+
+export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[] & { close(): void }> {
+  const dir = `${src.path}.parts`;
+  const close = () => rmSync(dir, { recursive: true, force: true });
+  let files: Map<string, string>;
   try {
-    files = unzipSync(await readFile(src.path), {
-      filter: (f) => !f.name.includes('__MACOSX') && /(\.(shp|dbf|prj|cpg)|(^|\/)fields\.txt)$/i.test(f.name),
-    });
+    files = await unzipToDisk(src.path, dir, (n) => !n.includes('__MACOSX') && PART.test(n), src.onBytes);
   } catch (e) {
+    close();
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
-  const byLower = new Map(Object.keys(files).map((k) => [k.toLowerCase(), k]));
+  try {
+    return Object.assign(layersOf(src, files), { close });
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
+
+function layersOf(src: SourceFile, files: Map<string, string>): SourceLayer[] {
+  const byLower = new Map([...files.keys()].map((k) => [k.toLowerCase(), k]));
   const part = (base: string, ext: string) => {
     const k = byLower.get(`${base}.${ext}`.toLowerCase());
-    return k ? files[k] : undefined;
+    return k ? files.get(k) : undefined;
   };
-  const bases = Object.keys(files)
-    .filter((k) => /\.shp$/i.test(k))
-    .map((k) => k.slice(0, -4));
+  const text = (file: string | undefined) => (file ? readFileSync(file, 'utf8') : undefined);
+  const bases = [...files.keys()].filter((k) => /\.shp$/i.test(k)).map((k) => k.slice(0, -4));
   if (!bases.length) throw fileError('noLayers', src.name, '.shp');
-  const longNames = fieldNames(files);
+  const fieldsTxt = [...files.keys()].find((k) => /(^|\/)fields\.txt$/i.test(k));
+  const longNames = fieldNames(text(fieldsTxt && files.get(fieldsTxt)));
   const layers: SourceLayer[] = [];
   for (const base of bases) {
     const short = base.replace(/^.*\//, '');
     const shp = part(base, 'shp')!;
     const dbf = part(base, 'dbf');
     if (!dbf) throw fileError('partMissing', src.name, `${short}.dbf`);
-    const prjBytes = part(base, 'prj');
-    const prj = prjBytes ? new TextDecoder().decode(prjBytes) : undefined;
+    const prj = text(part(base, 'prj'));
     if (prj) {
       try {
         proj4(prj);
@@ -51,16 +56,8 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
         throw fileError('badProjection', src.name, `${short}.prj`, String((e as Error)?.message ?? e));
       }
     }
-    if (shp.length < 100) throw fileError('badPart', src.name, `${short}.shp`, 'no header');
-    const cpg = part(base, 'cpg');
-    let rows: Record<string, unknown>[];
-    try {
-      rows = dbfRows(dbf, cpg ? new TextDecoder().decode(cpg) : undefined);
-    } catch (e) {
-      throw fileError('badPart', src.name, `${short}.dbf`, (e as Error).message);
-    }
-    const features = records(src.name, short, shp, prj, rows, longNames);
-    layers.push({ name: short, features });
+    const cpg = text(part(base, 'cpg'));
+    layers.push({ name: short, features: records(src.name, short, shp, dbf, prj, cpg, longNames) });
   }
   return layers;
 }
@@ -69,10 +66,9 @@ export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[]> 
  * Our own exports' fields.txt ("short<TAB>attribute" per line): the full attribute names a
  * 10-character dBase field stood for, so a round trip keeps them.
  */
-function fieldNames(files: Record<string, Uint8Array>): Map<string, string> | null {
-  const key = Object.keys(files).find((k) => /(^|\/)fields\.txt$/i.test(k));
-  if (!key) return null;
-  const lines = new TextDecoder().decode(files[key]).split(/\r?\n/);
+function fieldNames(text: string | undefined): Map<string, string> | null {
+  if (text === undefined) return null;
+  const lines = text.split(/\r?\n/);
   if (lines[0] !== 'short\tattribute') return null;
   const out = new Map<string, string>();
   for (const l of lines.slice(1)) {
@@ -90,18 +86,34 @@ function renamed(p: Record<string, unknown> | null, names: Map<string, string>) 
 async function* records(
   file: string,
   short: string,
-  shp: Uint8Array,
+  shp: string,
+  dbf: string,
   prj: string | undefined,
-  rows: Record<string, unknown>[],
+  cpg: string | undefined,
   longNames: Map<string, string> | null,
 ): AsyncGenerator<RawFeature> {
-  let i = 0;
+  let rows: Generator<Record<string, unknown>>;
   try {
-    for await (const geometry of shpGeometries(shp, prj)) {
-      const props = rows[i++] ?? {};
+    rows = dbfFileRows(dbf, cpg);
+  } catch (e) {
+    throw fileError('badPart', file, `${short}.dbf`, (e as Error).message);
+  }
+  const nextRow = () => {
+    try {
+      return rows.next().value ?? {};
+    } catch (e) {
+      throw fileError('badPart', file, `${short}.dbf`, (e as Error).message);
+    }
+  };
+  try {
+    for await (const geometry of shpFileGeometries(shp, prj)) {
+      const props = nextRow();
       yield { geometry, properties: longNames ? renamed(props, longNames) : props };
     }
   } catch (e) {
+    if (e instanceof TaskError) throw e;
     throw fileError('badPart', file, `${short}.shp`, (e as Error).message);
+  } finally {
+    rows.return(undefined);
   }
 }

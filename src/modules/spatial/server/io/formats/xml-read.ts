@@ -1,26 +1,28 @@
-import { readFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
-import { unzipSync } from 'fflate';
-import {
-  fileError,
-  type RawFeature,
-  type SourceFile,
-  type SourceLayer,
-  WHOLE_FILE_MAX_BYTES,
-} from '../layers';
+import { TaskError } from '../../../../../server/module-api';
+import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
+import { cutElements, XmlCutError } from './xml-cut';
+import { unzipToDisk } from './zip-to-disk';
 
-// KML, KMZ (a zip holding doc.kml) and GPX through @tmcw/togeojson on an @xmldom/xmldom document.
-// XML is parsed whole: these files are read into memory, up to WHOLE_FILE_MAX_BYTES
-// (docs/spatial-io.md "Limits"). A MultiGeometry of one kind becomes its Multi form.
+// KML, KMZ (a zip holding doc.kml) and GPX through @tmcw/togeojson on @xmldom/xmldom documents,
+// streamed: the file is cut into its feature elements as it is read (xml-cut.ts) and parsed a
+// block of them at a time, wrapped in the file's own root (its namespaces) and, for KML, the
+// document's shared styles and schemas seen so far (typed ExtendedData, style attributes). A KMZ
+// is inflated to disk first (zip-to-disk.ts). A MultiGeometry of one kind becomes its Multi form.
 
 type Doc = Parameters<typeof kml>[0];
 
-function rootName(doc: Doc): string {
-  return (
-    (doc as unknown as { documentElement?: { nodeName: string } }).documentElement?.nodeName ?? ''
-  ).replace(/^.*:/, '');
-}
+/** Features parsed per document: small enough to stay flat, big enough to amortise the wrap. */
+const BLOCK_FEATURES = 200;
+const BLOCK_CHARS = 4 * 1024 * 1024;
+/** Shared styles and schemas kept for the blocks; beyond this, later ones are left out. */
+const CONTEXT_CHARS = 2 * 1024 * 1024;
+
+const KML_FEATURES = new Set(['Placemark', 'GroundOverlay']);
+const KML_CONTEXT = new Set(['Style', 'StyleMap', 'Schema']);
+const GPX_FEATURES = new Set(['wpt', 'rte', 'trk']);
 
 function parseXml(src: SourceFile, part: string, text: string): Doc {
   let fatal: string | null = null;
@@ -39,44 +41,93 @@ function parseXml(src: SourceFile, part: string, text: string): Doc {
   return doc as unknown as Doc;
 }
 
-async function wholeFile(src: SourceFile): Promise<Buffer> {
-  if (src.size > WHOLE_FILE_MAX_BYTES)
-    throw fileError('tooBig', src.name, src.name, `${src.size} bytes; at most ${WHOLE_FILE_MAX_BYTES}`);
-  return readFile(src.path);
-}
-
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 
-export async function readKml(src: SourceFile): Promise<SourceLayer[]> {
-  const text = (await wholeFile(src)).toString('utf8');
-  const doc = parseXml(src, src.name, text);
-  if (rootName(doc) !== 'kml') throw fileError('badXml', src.name, src.name, 'no <kml> root');
-  return [{ name: baseName(src.name), features: fromCollection(kml(doc)) }];
+/** The features of one KML or GPX file on disk, a block at a time. */
+async function* streamed(
+  src: SourceFile,
+  part: string,
+  file: string,
+  kind: 'kml' | 'gpx',
+  onBytes?: (read: number) => void,
+): AsyncGenerator<RawFeature> {
+  let open = '';
+  let close = '';
+  const context: string[] = [];
+  let contextChars = 0;
+  let block: string[] = [];
+  let blockChars = 0;
+  const onRoot = (tag: string, name: string) => {
+    if (name !== kind) throw fileError('badXml', src.name, part, `no <${kind}> root`);
+    open = tag;
+    close = `</${/^<([^\s/>]+)/.exec(tag)![1]}>`;
+  };
+  const parse = (pieces: string[]) => {
+    const body =
+      kind === 'kml' ? `<Document>${context.join('')}${pieces.join('')}</Document>` : pieces.join('');
+    const doc = parseXml(src, part, open + body + close);
+    return fromCollection(kind === 'kml' ? kml(doc) : gpx(doc));
+  };
+  const wanted = kind === 'kml' ? new Set([...KML_FEATURES, ...KML_CONTEXT]) : GPX_FEATURES;
+  try {
+    for await (const piece of cutElements(file, wanted, onRoot, onBytes)) {
+      if (KML_CONTEXT.has(piece.name)) {
+        if (contextChars + piece.text.length <= CONTEXT_CHARS) {
+          context.push(piece.text);
+          contextChars += piece.text.length;
+        }
+        continue;
+      }
+      block.push(piece.text);
+      blockChars += piece.text.length;
+      if (block.length >= BLOCK_FEATURES || blockChars >= BLOCK_CHARS) {
+        const pieces = block;
+        block = [];
+        blockChars = 0;
+        yield* parse(pieces);
+      }
+    }
+  } catch (e) {
+    if (e instanceof XmlCutError) throw fileError('badXml', src.name, part, e.message);
+    throw e;
+  }
+  if (block.length) yield* parse(block);
 }
 
-export async function readKmz(src: SourceFile): Promise<SourceLayer[]> {
-  const bytes = await wholeFile(src);
-  let files: Record<string, Uint8Array>;
+export function readKml(src: SourceFile): SourceLayer[] {
+  return [{ name: baseName(src.name), features: streamed(src, src.name, src.path, 'kml', src.onBytes) }];
+}
+
+export async function readKmz(src: SourceFile): Promise<SourceLayer[] & { close(): void }> {
+  const dir = `${src.path}.parts`;
+  const close = () => rmSync(dir, { recursive: true, force: true });
+  let files: Map<string, string>;
   try {
-    files = unzipSync(bytes, { filter: (f) => /\.kml$/i.test(f.name) && !f.name.startsWith('__MACOSX') });
+    files = await unzipToDisk(
+      src.path,
+      dir,
+      (n) => /\.kml$/i.test(n) && !n.startsWith('__MACOSX'),
+      src.onBytes,
+    );
   } catch (e) {
+    close();
+    if (e instanceof TaskError) throw e;
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
-  const names = Object.keys(files).sort((a, b) => (a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : 0));
-  if (!names.length) throw fileError('partMissing', src.name, 'doc.kml');
-  return names.map((n) => {
-    const doc = parseXml(src, n, new TextDecoder().decode(files[n]));
-    return {
-      name: names.length === 1 ? baseName(src.name) : baseName(n),
-      features: fromCollection(kml(doc)),
-    };
-  });
+  const names = [...files.keys()].sort((a, b) => (a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : 0));
+  if (!names.length) {
+    close();
+    throw fileError('partMissing', src.name, 'doc.kml');
+  }
+  const layers = names.map((n) => ({
+    name: names.length === 1 ? baseName(src.name) : baseName(n),
+    features: streamed(src, n, files.get(n)!, 'kml'),
+  }));
+  return Object.assign(layers, { close });
 }
 
-export async function readGpx(src: SourceFile): Promise<SourceLayer[]> {
-  const doc = parseXml(src, src.name, (await wholeFile(src)).toString('utf8'));
-  if (rootName(doc) !== 'gpx') throw fileError('badXml', src.name, src.name, 'no <gpx> root');
-  return [{ name: baseName(src.name), features: fromCollection(gpx(doc)) }];
+export function readGpx(src: SourceFile): SourceLayer[] {
+  return [{ name: baseName(src.name), features: streamed(src, src.name, src.path, 'gpx', src.onBytes) }];
 }
 
 interface GjFeature {

@@ -1,0 +1,213 @@
+// npm run bench:archive — the archive catalogue as a community member who is one of their
+// community's Elders, over 200,000 archive entries of five communities at every level, a tenth
+// restricted to a protocol (the Elders', or one the member is not in): the catalogue's CARDS page
+// with every facet the screen asks for, the same narrowed by a category, and a word search with
+// the facets. Through the search service and as bare SQL of the same shape in the same process
+// (interleaved). PGlite and PostgreSQL. A measurement, not a test (issue 17: aim p95 ≤ 60 ms on
+// PostgreSQL, with protocols in force).
+//
+// Rows are written in bulk SQL with the fields the archive hook derives (mediaCategories, year)
+// and the search text the item service writes, so the searches read what production rows hold.
+import { sql } from 'drizzle-orm';
+import { searchText } from '../src/kernel/search-text';
+import { appRegistry } from '../src/modules';
+import { AccessPolicy } from '../src/server/access/policy';
+import type { Principal } from '../src/server/access/principal';
+import type { Database } from '../src/server/db/open';
+import { ensureTypeIndexes } from '../src/server/db/type-indexes';
+import { ItemService } from '../src/server/items/item-service';
+import { SearchService } from '../src/server/search/search-service';
+import { compareCases, type ComparedCase } from './lib/interleaved';
+import { onScratchDatabase } from './lib/scratch-db';
+
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 60);
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
+const COMMUNITIES = 5;
+const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',');
+const BATCH = 2000;
+
+const registry = appRegistry();
+const ENTRY = registry.type('ArchiveEntry')!;
+const CATEGORIES = [
+  'ORAL_HISTORY',
+  'PHOTOGRAPHS',
+  'TREATY_RIGHTS',
+  'LAND_USE',
+  'GOVERNANCE',
+  'LANGUAGE',
+  'MAPS',
+];
+const TYPES = ['AUDIO', 'PHOTOGRAPH', 'DOCUMENT', 'BOOK', 'CORRESPONDENCE', 'MAP', 'REPORT'];
+const MEDIA = ['AUDIO', 'DOCUMENT', 'IMAGE', 'OTHER', 'VIDEO'];
+const WORDS = [
+  'treaty',
+  'river',
+  'heron',
+  'survey',
+  'council',
+  'berry',
+  'canoe',
+  'trapline',
+  'elder',
+  'reserve',
+];
+const community = (n: number) => `Organization-${n}`;
+const source = (n: number) => `Organization-${100 + n}`;
+const elders = (n: number) => `Protocol-${n}`;
+const otherProtocol = (n: number) => `Protocol-${10 + n}`;
+const collection = (n: number) => `Collection-${n}`;
+
+async function generate(db: Database): Promise<number> {
+  const t0 = Date.now();
+  for (let i = 1; i <= COMMUNITIES; i++)
+    await db.db.execute(sql`insert into items (id, type, num, data, owner, access, search_text)
+      values (${community(i)}, 'Organization', ${i}, ${JSON.stringify({ displayName: `Community ${i}`, type: 'COMMUNITY' })}::jsonb,
+        ${community(i)}, 'PUBLIC', ${`community ${i}`})`);
+  for (let i = 1; i <= 20; i++)
+    await db.db.execute(sql`insert into items (id, type, num, data, owner, access, search_text)
+      values (${source(i)}, 'Organization', ${100 + i}, ${JSON.stringify({ displayName: `Archive ${i}`, type: 'OTHER' })}::jsonb,
+        ${source(i)}, 'PUBLIC', ${`archive ${i}`})`);
+  for (let from = 1; from <= ENTRIES; from += BATCH) {
+    const rows: {
+      id: string;
+      num: number;
+      data: Record<string, unknown>;
+      owner: string;
+      access: string;
+      protocols: string[] | null;
+      txt: string;
+    }[] = [];
+    for (let n = from; n < Math.min(from + BATCH, ENTRIES + 1); n++) {
+      const c = 1 + (n % COMMUNITIES);
+      const year = 1870 + (n % 150);
+      const data: Record<string, unknown> = {
+        title: `${WORDS[n % WORDS.length]} ${WORDS[(n >> 3) % WORDS.length]} record ${n}`,
+        creator: [`Person ${n % 500}`],
+        category: CATEGORIES[n % CATEGORIES.length],
+        type: TYPES[(n >> 2) % TYPES.length],
+        date: String(year),
+        year,
+        mediaCategories: n % 3 === 0 ? [] : [MEDIA[n % MEDIA.length]!, ...(n % 7 === 0 ? ['IMAGE'] : [])],
+        collections: n % 4 === 0 ? [collection(1 + (n % 40))] : [],
+        sourceOrg: source(1 + (n % 20)),
+        needsAttention: n % 50 === 0,
+        keywords: [WORDS[(n >> 1) % WORDS.length]!],
+      };
+      const access =
+        n % 20 === 0 ? 'PRIVATE' : n % 10 === 0 ? 'PUBLIC' : n % 7 === 0 ? 'PROTECTED' : 'COMMUNITY';
+      // A tenth is restricted: mostly to the community's Elders, some to a protocol of its own.
+      const protocols = n % 10 === 3 ? [elders(c)] : n % 30 === 7 ? [otherProtocol(c)] : null;
+      rows.push({
+        id: `ArchiveEntry-${n}`,
+        num: n,
+        data,
+        owner: community(c),
+        access,
+        protocols,
+        txt: searchText(ENTRY, `ArchiveEntry-${n}`, data),
+      });
+    }
+    await db.db.execute(sql`insert into items (id, type, num, data, owner, access, protocols, search_text)
+      select id, 'ArchiveEntry', num, data, owner, access, protocols, txt
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as t(id text, num int, data jsonb, owner text, access text, protocols text[], txt text)`);
+  }
+  await db.db.execute(sql`vacuum analyze items, item_search`);
+  return Date.now() - t0;
+}
+
+/** What the catalogue screen asks for (search-model.ts facetKeys): the type's, then every list's. */
+const FACETS = [...(ENTRY.facets ?? []), 'owner', '$access', '_c.ts', '$tkLabels'];
+const DATA_FACETS = [
+  'category',
+  'type',
+  'mediaCategories',
+  'collections',
+  'sourceOrg',
+  'year',
+  'needsAttention',
+];
+
+async function measure(db: Database, label: string) {
+  await ensureTypeIndexes(db.db, registry);
+  const items = new ItemService(db, registry, new AccessPolicy(registry));
+  const search = new SearchService(items);
+  const home = community(1);
+  const member: Principal = {
+    userId: 'User-9001',
+    admin: false,
+    orgs: new Map([[home, 'member']]),
+    masqueradeFrom: null,
+    protocols: new Set([elders(1)]),
+  };
+  // The member's read rule, by hand: public items, and the community's own COMMUNITY ones; an
+  // item restricted to protocols only when the member is in one of them.
+  const readable = sql`(i.access = 'PUBLIC' or (i.owner = ${home} and i.access = 'COMMUNITY'))
+    and (i.protocols is null or i.protocols && ${`{${elders(1)}}`}::text[])`;
+  const facetSql = sql.join(
+    [
+      ...DATA_FACETS.map(
+        (f) =>
+          sql`(select json_agg(x) from (select v as x, count(*) from m, jsonb_array_elements_text(case when jsonb_typeof(m.data->${f}) = 'array' then m.data->${f} else jsonb_build_array(m.data->${f}) end) v group by 1) a)`,
+      ),
+      sql`(select json_agg(x) from (select owner as x, count(*) from m group by 1) a)`,
+      sql`(select json_agg(x) from (select access as x, count(*) from m group by 1) a)`,
+    ],
+    sql`, `,
+  );
+  const page = (where: ReturnType<typeof sql>) =>
+    db.db
+      .execute(sql`with m as materialized (select i.id, i.data, i.owner, i.access, i.created_at from items i
+        where i.type = 'ArchiveEntry' and not i.deleted and ${readable} and ${where})
+      select (select json_agg(id) from (select id from m order by created_at desc, id limit 50) t),
+        (select count(*) from m), ${facetSql}`);
+  const cases: ComparedCase[] = [
+    {
+      name: 'catalogue page + 11 facets',
+      ours: () =>
+        search.search(member, {
+          must: { _t: ['ArchiveEntry'] },
+          sort: [{ key: '_c.ts', order: 'desc' }],
+          facets: FACETS,
+          labels: true,
+          max: 50,
+        }),
+      bare: () => page(sql`true`),
+    },
+    {
+      name: 'by category + 11 facets',
+      ours: (i) =>
+        search.search(member, {
+          must: { _t: ['ArchiveEntry'], category: [CATEGORIES[i % CATEGORIES.length]!] },
+          sort: [{ key: '_c.ts', order: 'desc' }],
+          facets: FACETS,
+          labels: true,
+          max: 50,
+        }),
+      bare: (i) => page(sql`i.data->>'category' = ${CATEGORIES[i % CATEGORIES.length]!}`),
+    },
+    {
+      name: 'word search + 11 facets',
+      ours: (i) =>
+        search.search(member, {
+          must: { _t: ['ArchiveEntry'], $text: [WORDS[i % WORDS.length]!] },
+          facets: FACETS,
+          labels: true,
+          max: 50,
+        }),
+      bare: (i) =>
+        db.db
+          .execute(sql`with m as materialized (select i.id, i.data, i.owner, i.access, ts_rank(s.tsv, q) as r
+            from item_search s join items i on i.id = s.id, to_tsquery('simple', ckk_unaccent(${WORDS[i % WORDS.length]! + ':*'})) q
+            where s.type = 'ArchiveEntry' and not s.deleted and s.tsv @@ q and ${readable})
+          select (select json_agg(id) from (select id from m order by r desc, id limit 50) t), (select count(*) from m), ${facetSql}`),
+    },
+  ];
+  await compareCases(label, cases, QUERIES);
+}
+
+console.log(
+  `archive benchmark: ${ENTRIES} entries, ${COMMUNITIES} communities, a tenth protocol-restricted (${QUERIES} queries each, after 5 warm-up)`,
+);
+for (const kind of DBS) await onScratchDatabase(kind, 'archive', PG_URL, generate, measure);

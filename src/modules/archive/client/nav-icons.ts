@@ -1,0 +1,8 @@
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+// The drawer's icons for the archive module's views (ViewDecl.icon), collected by the shell's
+// lazily loaded icon chunk (src/client/shell/nav-icons.tsx), never by start-up code.
+export const navIcons: Readonly<Record<string, SvgIconComponent>> = {
+  Inventory2: Inventory2Outlined,
+};

@@ -1,0 +1,8 @@
+import CollectionsBookmarkOutlined from '@mui/icons-material/CollectionsBookmarkOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+// The drawer's icons for the collections module's views (ViewDecl.icon), collected by the shell's
+// lazily loaded icon chunk (src/client/shell/nav-icons.tsx), never by start-up code.
+export const navIcons: Readonly<Record<string, SvgIconComponent>> = {
+  CollectionsBookmark: CollectionsBookmarkOutlined,
+};

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { ActInput } from '../../../../kernel/act-contract';
+import { mimeGroup } from '../../../../protocol/files';
+import {
+  AppError,
+  fileKey,
+  loadRow,
+  loadRows,
+  query,
+  SYSTEM,
+  type ActCall,
+  type Executor,
+  type ItemRow,
+  type Principal,
+  type Services,
+} from '../../../../server/module-api';
+import type { LetterActs } from '../../contract-letters';
+import { LETTER_CAPABILITY, type LetterState } from '../../letter-types';
+import { assertConsultStaff, holds } from '../rules';
+import { lockedResponse, sendResponseIn } from '../work-acts';
+import { letterBlocks, plainText } from './blocks';
+import { fillTemplate } from './fill';
+import { letterValues } from './values';
+
+// The letter acts (contract-letters.ts, docs/consult-letters.md). Every one: the caller may read
+// the response (else notFound), is its community's consult staff, and the community or the user
+// holds the "response letter" capability. The letter is written as the system with the caller
+// as actor: its fields are all system-written, so the states below are the only way through.
+
+type LetterCall<K extends keyof LetterActs> = ActCall<ActInput<LetterActs[K]>>;
+const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom });
+const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+
+export async function assertLetterStaff(tx: Executor, p: Principal, response: ItemRow): Promise<void> {
+  await assertConsultStaff(tx, p, response);
+  if (!(await holds(tx, p, response.owner, LETTER_CAPABILITY)))
+    throw new AppError('notAllowed', `${LETTER_CAPABILITY} in ${response.owner}`);
+}
+
+/** The response's current letter (the newest one), or undefined. */
+export async function currentLetter(tx: Executor, response: string): Promise<ItemRow | undefined> {
+  const [r] = await query<{ id: string }>(
+    tx,
+    sql`select id from items where type = 'ResponseLetter' and not deleted and data->>'response' = ${response}
+      order by num desc limit 1`,
+  );
+  return r ? loadRow(tx, r.id) : undefined;
+}
+
+/** The letter (locked) and its response, checked for the caller. */
+async function lockedLetter(tx: Executor, s: Services, p: Principal, id: string) {
+  const letter = await loadRow(tx, id, true);
+  // A letter the caller may not read does not exist for them (it follows its response).
+  if (
+    !letter ||
+    letter.deleted ||
+    letter.type !== 'ResponseLetter' ||
+    !(await s.items.policy.can(p, 'read', letter, s.items.loaderFor(tx)))
+  )
+    throw new AppError('notFound', `${id} not found`);
+  const response = await lockedResponse(tx, s.items, p, String(letter.data.response));
+  return { letter, response };
+}
+
+const reply = (row: ItemRow) => ({
+  $id: row.id,
+  state: row.data.state as LetterState,
+  missing: strings(row.data.missing),
+});
+
+function refuseState(letter: ItemRow, allowed: readonly LetterState[]) {
+  if (!allowed.includes(letter.data.state as LetterState))
+    throw new AppError('invalidInput', `${letter.id} is ${String(letter.data.state)}`, {
+      fields: [{ path: 'state', key: 'errors.invalidValue' }],
+    });
+}
+
+export async function rwfLetterPropose({ services, principal: p, body }: LetterCall<'rwfLetterPropose'>) {
+  const { items } = services;
+  return items.transaction(async (tx) => {
+    const response = await lockedResponse(tx, items, p, body.response);
+    await assertLetterStaff(tx, p, response);
+    // The community's own template, that the caller may read.
+    const template = (await loadRows(tx, [body.template])).get(body.template);
+    if (
+      !template ||
+      template.deleted ||
+      template.type !== 'LetterTemplate' ||
+      template.owner !== response.owner ||
+      !(await items.policy.can(p, 'read', template, items.loaderFor(tx)))
+    )
+      throw new AppError('invalidInput', `${body.template} is not a template of ${response.owner}`, {
+        fields: [{ path: 'template', key: 'errors.invalidValue' }],
+      });
+    const values = await letterValues(tx, response, new Date());
+    const filled = fillTemplate(String(template.data.body ?? ''), values);
+    const subject =
+      String(template.data.title ?? '').trim() || String(response.data.projectName ?? response.id);
+    const data = {
+      template: template.id,
+      subject: `${subject} — ${String(values['project.name'] ?? response.id)}`.slice(0, 300),
+      body: filled.text,
+      missing: filled.missing.length ? filled.missing : null,
+      state: 'DRAFT',
+      returnNote: null,
+    };
+    const current = await currentLetter(tx, response.id);
+    // A draft not yet proposed is drafted again; anything further on starts a new letter.
+    if (current && current.data.state === 'DRAFT') {
+      const row = await items.patchIn(tx, SYSTEM, current.id, data, opts(p));
+      return reply(row);
+    }
+    const row = await items.createIn(
+      tx,
+      SYSTEM,
+      'ResponseLetter',
+      { response: response.id, ...data },
+      { ...opts(p), owner: response.owner, access: 'PROTECTED' },
+    );
+    return reply(row);
+  });
+}
+
+export async function rwfLetterSave({ services, principal: p, body }: LetterCall<'rwfLetterSave'>) {
+  const { items } = services;
+  return items.transaction(async (tx) => {
+    const { letter, response } = await lockedLetter(tx, services, p, body.letter);
+    await assertLetterStaff(tx, p, response);
+    // Approved and sent letters are what was approved and sent: frozen.
+    refuseState(letter, ['DRAFT', 'PROPOSED']);
+    const patch: Record<string, unknown> = { subject: body.subject, body: body.body };
+    // An edit of a proposed letter takes it back to the draft the approver has not seen.
+    if (letter.data.state === 'PROPOSED') patch.state = 'DRAFT';
+    if (body.submit) {
+      patch.state = 'PROPOSED';
+      patch.returnNote = null;
+    }
+    return reply(await items.patchIn(tx, SYSTEM, letter.id, patch, opts(p)));
+  });
+}
+
+/** The approver of the response's running RWF_LETTER_APPROVE step, or null. */
+export function approverOf(response: ItemRow): string | null {
+  const wf = response.data._wf as
+    { steps?: { kind: string; state: string; assignedTo?: string | null }[] } | undefined;
+  const step = wf?.steps?.find((s) => s.kind === 'RWF_LETTER_APPROVE' && s.state === 'ACTIVE');
+  return step?.assignedTo ?? null;
+}
+
+export async function rwfLetterReturn({ services, principal: p, body }: LetterCall<'rwfLetterReturn'>) {
+  const { items } = services;
+  return items.transaction(async (tx) => {
+    const { letter, response } = await lockedLetter(tx, services, p, body.letter);
+    // Only the chosen approver decides, as only they complete the approval step.
+    if (!p.userId || approverOf(response) !== p.userId)
+      throw new AppError('notAllowed', `only the approver of ${response.id} sends its letter back`);
+    refuseState(letter, ['PROPOSED']);
+    return reply(
+      await items.patchIn(tx, SYSTEM, letter.id, { state: 'DRAFT', returnNote: body.note }, opts(p)),
+    );
+  });
+}
+
+/** Stores generated bytes as a file of the response (an Attachment, like an upload's). */
+async function storeFile(
+  tx: Executor,
+  s: Services,
+  p: Principal,
+  response: ItemRow,
+  file: { name: string; type: string; bytes: Buffer },
+): Promise<string> {
+  const fileID = randomBytes(16).toString('hex');
+  // Written before the rows commit: a failed send leaves unreferenced bytes, never a row without bytes.
+  await s.files.write(fileKey(fileID), file.bytes);
+  const att = await s.items.createIn(
+    tx,
+    SYSTEM,
+    'Attachment',
+    {
+      originalName: file.name,
+      fileID,
+      uppyID: fileID,
+      filetype: file.type,
+      mimeGroup: mimeGroup(file.type),
+      size: file.bytes.length,
+      rel: response.id,
+      relType: 'ConsultResponse',
+      trashed: false,
+    },
+    opts(p),
+  );
+  return att.id;
+}
+
+/** "Letter Ridge road.pdf": a file name from the subject, safe on every system. */
+export function letterFileName(subject: string, ext: string): string {
+  const base = [...subject.normalize('NFC')]
+    .map((ch) => (ch < ' ' || '\\/:*?"<>|'.includes(ch) ? ' ' : ch))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${base.slice(0, 120) || 'letter'}.${ext}`;
+}
+
+export async function rwfLetterSend({ services, principal: p, body }: LetterCall<'rwfLetterSend'>) {
+  const { items } = services;
+  return items.transaction(async (tx) => {
+    const { letter, response } = await lockedLetter(tx, services, p, body.letter);
+    await assertLetterStaff(tx, p, response);
+    refuseState(letter, ['APPROVED']);
+    const subject = String(letter.data.subject ?? response.id);
+    const blocks = letterBlocks(String(letter.data.body ?? ''));
+    const community = String(response.data.communityName ?? response.owner ?? '');
+    const meta = { title: subject, author: community };
+    // Loaded on this path only (pdfmake and docx are large): never at start, never in the client.
+    const [{ letterPdf }, { letterDocx }] = await Promise.all([import('./pdf'), import('./docx')]);
+    const [pdfBytes, docxBytes] = await Promise.all([letterPdf(blocks, meta), letterDocx(blocks, meta)]);
+    const pdf = await storeFile(tx, services, p, response, {
+      name: letterFileName(subject, 'pdf'),
+      type: 'application/pdf',
+      bytes: pdfBytes,
+    });
+    const docx = await storeFile(tx, services, p, response, {
+      name: letterFileName(subject, 'docx'),
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      bytes: docxBytes,
+    });
+    const sent = await sendResponseIn(tx, items, p, response, {
+      purpose: 'CONSULT_RESPONSE',
+      subject,
+      message: plainText(blocks),
+      attachments: [pdf, docx],
+    });
+    await items.patchIn(tx, SYSTEM, letter.id, { state: 'SENT', thread: sent.thread, pdf, docx }, opts(p));
+    return { ...sent, pdf, docx };
+  });
+}

@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type PdfMakeModule from 'pdfmake';
+import type { Block, Run } from './blocks';
+
+// The letter as PDF with pdfmake (no browser), in Noto Sans: the full Noto Sans (assets/fonts,
+// OFL) has the Latin letters of Indigenous orthographies with their combining marks (ł, ʷ, x̱,
+// ǧ); Canadian syllabics are in Noto Sans Canadian Aboriginal (npm @fontsource, WOFF, which
+// pdfkit's fontkit reads). pdfmake has no font fallback, so each run is cut where the script
+// changes. pdfmake is imported only here, on the first letter sent: never at start, never in
+// the client. The fonts are subset into each file by pdfkit (a letter is about 20 KB).
+
+/** Canadian syllabics, and its extended block. */
+const SYLLABICS = /([\u1400-\u167F\u18B0-\u18FF]+)/u;
+
+/** Where the committed fonts are: assets/fonts at the repository root (source or dist layout). */
+function assetsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'assets', 'fonts');
+    if (existsSync(path.join(candidate, 'NotoSans-Regular.ttf'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('assets/fonts/NotoSans-Regular.ttf not found');
+}
+
+type PdfMake = typeof PdfMakeModule;
+let loaded: Promise<PdfMake> | null = null;
+
+function pdfmake(): Promise<PdfMake> {
+  loaded ??= (async () => {
+    // CommonJS: Node's import gives module.exports as the default.
+    const pm = (await import('pdfmake')).default;
+    // Letters carry only their own text: no URL and no local file may be read while building.
+    pm.setUrlAccessPolicy(() => false);
+    pm.setLocalAccessPolicy(() => false);
+    const fonts = assetsDir();
+    const syllabics = createRequire(import.meta.url).resolve(
+      '@fontsource/noto-sans-canadian-aboriginal/files/noto-sans-canadian-aboriginal-canadian-aboriginal-400-normal.woff',
+    );
+    const syllabicsBold = syllabics.replace('-400-', '-700-');
+    pm.virtualfs.writeFileSync(
+      'NotoSans-Regular.ttf',
+      readFileSync(path.join(fonts, 'NotoSans-Regular.ttf')),
+    );
+    pm.virtualfs.writeFileSync('NotoSans-Bold.ttf', readFileSync(path.join(fonts, 'NotoSans-Bold.ttf')));
+    pm.virtualfs.writeFileSync('Syllabics-Regular.woff', readFileSync(syllabics));
+    pm.virtualfs.writeFileSync('Syllabics-Bold.woff', readFileSync(syllabicsBold));
+    // Noto Sans has no italic in assets/: italics print upright rather than fail.
+    pm.setFonts({
+      NotoSans: {
+        normal: 'NotoSans-Regular.ttf',
+        bold: 'NotoSans-Bold.ttf',
+        italics: 'NotoSans-Regular.ttf',
+        bolditalics: 'NotoSans-Bold.ttf',
+      },
+      NotoSyllabics: {
+        normal: 'Syllabics-Regular.woff',
+        bold: 'Syllabics-Bold.woff',
+        italics: 'Syllabics-Regular.woff',
+        bolditalics: 'Syllabics-Bold.woff',
+      },
+    });
+    return pm;
+  })();
+  return loaded;
+}
+
+interface PdfText {
+  text: string;
+  bold?: boolean;
+  italics?: boolean;
+  font?: string;
+}
+
+/** Runs cut where the script changes, syllabics in their own font. */
+export function scriptRuns(rs: readonly Run[]): PdfText[] {
+  const out: PdfText[] = [];
+  for (const r of rs)
+    for (const part of r.text.split(SYLLABICS)) {
+      if (!part) continue;
+      out.push({
+        text: part,
+        ...(r.bold ? { bold: true } : {}),
+        ...(r.italics ? { italics: true } : {}),
+        ...(SYLLABICS.test(part) ? { font: 'NotoSyllabics' } : {}),
+      });
+    }
+  return out;
+}
+
+function content(blocks: readonly Block[]): unknown[] {
+  return blocks.map((b) => {
+    if (b.kind === 'heading')
+      return { text: scriptRuns(b.runs), bold: true, fontSize: b.level <= 1 ? 16 : 13, margin: [0, 8, 0, 6] };
+    if (b.kind === 'list')
+      return {
+        [b.ordered ? 'ol' : 'ul']: b.items.map((it) => ({ text: scriptRuns(it) })),
+        margin: [0, 0, 0, 8],
+      };
+    return { text: scriptRuns(b.runs), margin: [0, 0, 0, 8] };
+  });
+}
+
+/** The letter's PDF bytes. `title` goes into the document's properties. */
+export async function letterPdf(
+  blocks: readonly Block[],
+  meta: { title: string; author: string },
+): Promise<Buffer> {
+  const pm = await pdfmake();
+  const doc = pm.createPdf({
+    info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },
+    pageSize: 'LETTER',
+    pageMargins: [72, 72, 72, 72],
+    defaultStyle: { font: 'NotoSans', fontSize: 11, lineHeight: 1.25 },
+    content: content(blocks),
+  });
+  return Buffer.from(await doc.getBuffer());
+}

@@ -1,0 +1,251 @@
+import { unzipSync } from 'fflate';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
+import { fileKey } from '../../../server/files/storage';
+import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
+import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+
+// Response letters end to end on the server, over the WebSocket as the client does: a template,
+// the letter proposed and edited, approved only by the chosen approver (or sent back), sent as
+// the CONSULT_RESPONSE thread's message with a PDF and a DOCX that hold the Indigenous name.
+
+const NAME = 'Sḵwx̱wú7mesh Úxwumixw ł ʷ ǧ ᓀᐦᐃᔭᐍᐏᐣ';
+
+let tdb: TestDatabase;
+let server: TestServer;
+const ws: Record<'officer' | 'approver' | 'staff' | 'proponent', WsClient> = {} as never;
+let approverId: string;
+let response: string;
+let riverbend: string;
+let template: string;
+let letter: string;
+
+type Body = Record<string, unknown>;
+async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
+  const r = (await c.request(o, b)).b as Body;
+  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
+  return r;
+}
+async function fail(c: WsClient, o: string, b?: unknown): Promise<Body> {
+  const r = (await c.request(o, b)).b as Body;
+  if (!r.erred) throw new Error(`${o} should have been refused: ${JSON.stringify(r)}`);
+  return r;
+}
+const code = (r: Body) => r.userMessage;
+
+async function setCaps(org: string, caps: string[]) {
+  const items = server.app.services.items;
+  const row = await items.read(SYSTEM, org);
+  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
+}
+
+async function bytesOf(attachment: string): Promise<Buffer> {
+  const { services } = server.app;
+  const row = await services.items.read(SYSTEM, attachment);
+  const chunks: Buffer[] = [];
+  for await (const c of await services.files.read(fileKey(String(row.fileID))))
+    chunks.push(Buffer.from(c as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+async function steps() {
+  const r = await ok(ws.officer, `read/${response}`);
+  return (r._wf as { steps: { id: string; state: string; assignedTo: string | null }[] }).steps;
+}
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  const items = server.app.services.items;
+  riverbend = await makeOrg(items, NAME, 'COMMUNITY');
+  const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
+  await setCaps(riverbend, ['Consult', 'ConsultRespond']);
+  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
+  const officer = await makeUser(items, [[riverbend, 'editor']]);
+  const approver = await makeUser(items, [[riverbend, 'staff']]);
+  const staff = await makeUser(items, [[riverbend, 'staff']]);
+  const proponent = await makeUser(items, [[pipeline, 'editor']]);
+  approverId = approver.id;
+  for (const [k, u] of Object.entries({ officer, approver, staff, proponent }))
+    ws[k as keyof typeof ws] = (await connectAs(server, u.email, PASSWORD)).client;
+  const c = await ok(ws.proponent, 'create/Consultation', {
+    projectName: 'Ridge *road*',
+    primaryOrg: pipeline,
+    submittedTo: riverbend,
+  });
+  await ok(ws.proponent, 'act/cnsSubmit', { consultation: c.$id });
+  response = (
+    (await ok(ws.officer, 'act/cnsDistribute', { consultation: c.$id, communities: [riverbend] }))
+      .responses as string[]
+  )[0]!;
+  await ok(ws.officer, 'create/ConsultResponseConcern', { response, subject: 'Salmon spawning beds' });
+  template = String(
+    (
+      await ok(ws.officer, 'create/LetterTemplate', {
+        owner: riverbend,
+        title: 'Response',
+        body:
+          '# Re: {{project.name}}\n\nDear {{proponent.name}},\n\n{{community.name}} has **reviewed** the project. ' +
+          'Our concerns: {{response.concerns}} Outcome: {{response.outcome}}.',
+      })
+    ).$id,
+  );
+  const wf = await ok(ws.officer, 'create/Workflow', {
+    owner: riverbend,
+    label: 'Letter',
+    appliesTo: 'ConsultResponse',
+    steps: [
+      { id: 'p', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', rule: 'next', assignee: { user: officer.id } },
+      {
+        id: 'a',
+        kind: 'RWF_LETTER_APPROVE',
+        label: 'Approve',
+        rule: 'next',
+        assignee: { user: approver.id },
+      },
+      { id: 's', kind: 'RWF_LETTER_SEND', label: 'Send', rule: 'next' },
+    ],
+  });
+  await ok(ws.officer, 'act/wfSet', { item: response, workflow: wf.$id });
+}, 60_000);
+
+afterAll(async () => {
+  for (const c of Object.values(ws)) await c?.close();
+  await server?.close();
+  await tdb?.close();
+});
+
+describe('response letters', () => {
+  it('needs the response-letter capability', async () => {
+    const refused = await fail(ws.officer, 'act/rwfLetterPropose', { response, template });
+    await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
+    expect(code(refused)).toBe('notAllowed');
+  });
+
+  it("refuses another organisation's template", async () => {
+    const { items } = server.app.services;
+    const other = await makeOrg(items, 'Eagle Lake Nation', 'COMMUNITY');
+    const theirs = await items.create(SYSTEM, 'LetterTemplate', {
+      owner: other,
+      title: 'Theirs',
+      body: 'Private wording of Eagle Lake.',
+    });
+    const r = await fail(ws.officer, 'act/rwfLetterPropose', { response, template: theirs.$id });
+    expect(r.fields).toEqual([{ path: 'template', key: 'errors.invalidValue' }]);
+  });
+
+  it('a proponent never sees the template', async () => {
+    await fail(ws.proponent, `read/${template}`);
+    const r = await ok(ws.proponent, 'search/ids', { must: { _t: ['LetterTemplate'] } });
+    expect(r.ids).toEqual([]);
+  });
+
+  it('proposes a filled draft; gaps stay visible and block the step', async () => {
+    expect(
+      (await fail(ws.officer, 'act/wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' })).fields,
+    ).toEqual([{ path: 'letter', key: 'errors.required' }]);
+    const r = await ok(ws.officer, 'act/rwfLetterPropose', { response, template });
+    letter = String(r.$id);
+    expect(r).toMatchObject({ state: 'DRAFT', missing: ['response.outcome'] });
+    const l = await ok(ws.officer, `read/${letter}`);
+    expect(l.body).toContain(`Dear Northern Pipeline Corp.,`);
+    expect(l.body).toContain(`Re: Ridge \\*road\\*`);
+    expect(l.body).toContain('- Salmon spawning beds');
+    expect(l.body).toContain('{{response.outcome}}');
+    const refused = await fail(ws.officer, 'act/wfSetStepState', {
+      item: response,
+      step: 'p',
+      state: 'COMPLETE',
+    });
+    expect(refused.fields).toEqual([
+      { path: 'body', key: 'errors.required', params: { missing: 'response.outcome' } },
+    ]);
+  });
+
+  it('staff edit the draft, then the propose step hands it to the approver', async () => {
+    const l = await ok(ws.officer, `read/${letter}`);
+    const body = String(l.body).replace('{{response.outcome}}', 'we ask for changes');
+    await ok(ws.staff, 'act/rwfLetterSave', { letter, subject: String(l.subject), body });
+    await ok(ws.officer, 'act/wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' });
+    expect((await ok(ws.officer, `read/${letter}`)).state).toBe('PROPOSED');
+    const s = await steps();
+    expect(s.find((x) => x.id === 'a')).toMatchObject({ state: 'ACTIVE', assignedTo: approverId });
+  });
+
+  it('only the chosen approver approves or sends back', async () => {
+    for (const who of [ws.officer, ws.staff]) {
+      expect(
+        code(await fail(who, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' })),
+      ).toBe('notAllowed');
+      expect(code(await fail(who, 'act/rwfLetterReturn', { letter, note: 'no' }))).toBe('notAllowed');
+    }
+    await ok(ws.approver, 'act/rwfLetterReturn', { letter, note: 'Name the river.' });
+    expect(await ok(ws.officer, `read/${letter}`)).toMatchObject({
+      state: 'DRAFT',
+      returnNote: 'Name the river.',
+    });
+    // Nothing to approve while it is back with the staff.
+    expect(
+      (await fail(ws.approver, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' }))
+        .fields,
+    ).toEqual([{ path: 'letter', key: 'errors.required' }]);
+    const l = await ok(ws.officer, `read/${letter}`);
+    await ok(ws.officer, 'act/rwfLetterSave', {
+      letter,
+      subject: String(l.subject),
+      body: `${String(l.body)}\n\nThe river is ${NAME}.`,
+      submit: true,
+    });
+    await ok(ws.approver, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' });
+    expect(await ok(ws.officer, `read/${letter}`)).toMatchObject({
+      state: 'APPROVED',
+      approvedBy: approverId,
+    });
+    // What was approved is frozen.
+    await fail(ws.officer, 'act/rwfLetterSave', { letter, subject: 'x', body: 'changed' });
+  });
+
+  it('a proponent cannot read or send the draft', async () => {
+    await fail(ws.proponent, `read/${letter}`);
+    expect((await ok(ws.proponent, 'search/ids', { must: { _t: ['ResponseLetter'] } })).ids).toEqual([]);
+    expect(code(await fail(ws.proponent, 'act/rwfLetterSend', { letter }))).toBe('notFound');
+  });
+
+  it('sends it as the response thread message with a PDF and a DOCX holding the name', async () => {
+    await fail(ws.officer, 'act/wfSetStepState', { item: response, step: 's', state: 'COMPLETE' });
+    const sent = await ok(ws.officer, 'act/rwfLetterSend', { letter });
+    await ok(ws.officer, 'act/wfSetStepState', { item: response, step: 's', state: 'COMPLETE' });
+    expect((await ok(ws.officer, `read/${letter}`)).state).toBe('SENT');
+    expect((await ok(ws.officer, `read/${response}`)).state).toBe('RESPONDED');
+
+    // The proponent reads the thread and its message, and the message's two files.
+    const thread = await ok(ws.proponent, `read/${String(sent.thread)}`);
+    expect(thread.purpose).toBe('CONSULT_RESPONSE');
+    const msg = await ok(ws.proponent, `read/${String(sent.message)}`);
+    expect(String(msg.body)).toContain(`The river is ${NAME}.`);
+    const files = msg.attachments as string[];
+    expect(files).toHaveLength(2);
+    const rows = await Promise.all(files.map((f) => ok(ws.proponent, `read/${f}`)));
+    expect(rows.map((r) => r.filetype).sort()).toEqual([
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ]);
+    // …but never the response's own copies.
+    await fail(ws.proponent, `read/${String(sent.pdf)}`);
+
+    const pdfFile = rows.find((r) => r.filetype === 'application/pdf')!;
+    const pdf = await bytesOf(String(pdfFile.$id));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain(NAME);
+    expect(text).toContain('Re: Ridge *road*');
+
+    const docxFile = rows.find((r) => r.filetype !== 'application/pdf')!;
+    const zip = unzipSync(new Uint8Array(await bytesOf(String(docxFile.$id))));
+    const xml = new TextDecoder().decode(zip['word/document.xml']);
+    expect(xml).toContain(NAME);
+  }, 60_000);
+});

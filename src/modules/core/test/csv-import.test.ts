@@ -1,0 +1,271 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../../../server/db/query';
+import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
+import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { tusUpload } from '../../../../test/helpers/tus';
+import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import type { CsvImportResult } from '../contract-csv-import';
+
+// importCsv on a real node (PGlite, or PostgreSQL with DATABASE_URL): Contacts from CSV files sent
+// as a person would (an Import, the file by tus, act/importCsv/async), as an editor of the
+// community; a member (who may not create Contacts) is refused before any Task exists.
+
+interface Person {
+  id: string;
+  client: WsClient;
+  token: string;
+}
+interface TaskDone {
+  key: string;
+  percentageComplete: number;
+  resultURI?: string;
+  errorKey?: string;
+  errorSys?: string;
+}
+
+let tdb: TestDatabase;
+let server: TestServer;
+let dir: string;
+let community: string;
+let staff: Person;
+let member: Person;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-csv-import-'));
+  server = await startTestServer(tdb.database, { dataDir: dir, filesDir: path.join(dir, 'files') });
+  const items = server.app.services.items;
+  community = await makeOrg(items, 'Riverbend First Nation');
+  const s = await makeUser(items, [[community, 'editor']]);
+  const m = await makeUser(items, [[community, 'member']]);
+  const as = async (email: string, id: string) => {
+    const c = await connectAs(server, email, PASSWORD);
+    return { id, client: c.client, token: c.token };
+  };
+  staff = await as(s.email, s.id);
+  member = await as(m.email, m.id);
+}, 60_000);
+
+afterAll(async () => {
+  for (const p of [staff, member]) await p?.client.close();
+  await server?.close();
+  await tdb?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function makeImport(who: Person, csv: string, name = 'contacts.csv'): Promise<string> {
+  const created = await who.client.call<{ $id: string }>('create/Import', {
+    label: name,
+    kind: 'CSV',
+    owner: community,
+  });
+  await tusUpload(server.url, who.token, Buffer.from(csv, 'utf8'), { rel: created.$id, filename: name });
+  return created.$id;
+}
+
+async function runCsv(who: Person, body: Record<string, unknown>) {
+  const started = await who.client.call<{ key: string }>('act/importCsv/async', body);
+  const f = await who.client.waitForPush(
+    (x) => x.o === 'taskComplete' && (x.b as TaskDone).key === started.key,
+    120_000,
+  );
+  const progress = who.client.pushes
+    .filter((x) => x.o === 'taskUpdate' && (x.b as TaskDone).key === started.key)
+    .map((x) => (x.b as TaskDone).percentageComplete);
+  const done = f.b as TaskDone;
+  if (done.errorKey) throw new Error(`import failed: ${done.errorKey} ${done.errorSys}`);
+  const res = await fetch(`${server.url}${done.resultURI}`, {
+    headers: { authorization: `Bearer ${who.token}` },
+  });
+  expect(res.status).toBe(200);
+  return { result: (await res.json()) as CsvImportResult, progress, done };
+}
+
+async function contacts(where: string) {
+  return query<{ id: string; data: Record<string, unknown>; owner: string }>(
+    server.app.services.items.db,
+    sql`select id, data, owner from items where type = 'Contact' and not deleted
+        and data->>'lastName' like ${where} order by num`,
+  );
+}
+
+const MAPPING = {
+  'First name': 'firstName',
+  'Last name': 'lastName',
+  'E-mail': 'email',
+  Notify: 'notify',
+  Phone: 'mobilePhone',
+};
+const HEAD = 'Legacy ID,First name,Last name,E-mail,Notify,Phone\r\n';
+const GOOD_AND_BAD =
+  HEAD +
+  'L1,Ann,Dryrun,ann@example.org,digest,\r\n' +
+  'L2,Bob,,bob@example.org,,\r\n' + // lastName required
+  'L3,"Cree, Carol",Dryrun,not-an-email,Immediate,\r\n' + // bad e-mail
+  'L4,Dan,Dryrun,dan@example.org,sometimes,\r\n' + // not a notify value
+  'L5,Eve,Dryrun,eve@example.org,NONE,+1 250 555 0100\r\n';
+
+describe('importCsv', () => {
+  it('a dry run lists every row’s problems and counts, and writes no item', async () => {
+    const imp = await makeImport(staff, GOOD_AND_BAD);
+    const { result } = await runCsv(staff, { import: imp, type: 'Contact', mapping: MAPPING, dryRun: true });
+    expect(result).toMatchObject({ dryRun: true, rows: 5, created: 2, updated: 0, failed: 3 });
+    expect(result.problems).toEqual([
+      { row: 3, column: 'Last name', key: 'errors.required' },
+      { row: 4, column: 'E-mail', key: 'errors.invalidEmail' },
+      { row: 5, column: 'Notify', key: 'csvImport.problem.enum' },
+    ]);
+    expect(await contacts('Dryrun')).toHaveLength(0);
+    const row = await server.app.services.items.readRow(imp);
+    expect(row?.data.csvResult).toMatchObject({ dryRun: true, failed: 3 });
+    expect(row?.data.csvMapping).toMatchObject({ type: 'Contact', mapping: MAPPING });
+  });
+
+  it('a run creates the good rows as the asker, in the owner; the bad ones do not stop them', async () => {
+    const csv = GOOD_AND_BAD.replace(/Dryrun/g, 'Realrun');
+    const imp = await makeImport(staff, csv);
+    const { result } = await runCsv(staff, {
+      import: imp,
+      type: 'Contact',
+      mapping: MAPPING,
+      keyColumn: 'Legacy ID',
+      access: 'COMMUNITY',
+      dryRun: false,
+    });
+    expect(result).toMatchObject({ dryRun: false, rows: 5, created: 2, updated: 0, failed: 3 });
+    const made = await contacts('Realrun');
+    expect(made.map((c) => c.data.firstName)).toEqual(['Ann', 'Eve']);
+    expect(made[0]).toMatchObject({ owner: community, data: { notify: 'DIGEST' } });
+    const [ev] = await query<{ actor: string }>(
+      server.app.services.items.db,
+      sql`select actor from events where item_id = ${made[0]!.id} and kind = 'created'`,
+    );
+    expect(ev?.actor).toBe(staff.id);
+
+    // Again, with the bad rows put right and Ann's phone added: two more, Ann updated, Eve as she was.
+    const fixed = csv
+      .replace('L2,Bob,,', 'L2,Bob,Realrun,')
+      .replace('not-an-email', 'carol@example.org')
+      .replace('sometimes', 'none')
+      .replace('ann@example.org,digest,', 'ann@example.org,digest,+1 250 555 0199');
+    const again = await makeImport(staff, fixed);
+    const second = await runCsv(staff, {
+      import: again,
+      type: 'Contact',
+      mapping: MAPPING,
+      keyColumn: 'Legacy ID',
+      access: 'COMMUNITY',
+      dryRun: false,
+    });
+    expect(second.result).toMatchObject({ rows: 5, created: 3, updated: 1, unchanged: 1, failed: 0 });
+    const after = await contacts('Realrun');
+    expect(after).toHaveLength(5);
+    expect(after.find((c) => c.data.firstName === 'Ann')?.data.mobilePhone).toBe('+1 250 555 0199');
+  });
+
+  it('matches on a mapped key property (e-mail), and without a key on the row’s hash: no duplicates', async () => {
+    const csv = HEAD + 'X1,Fay,Keyed,fay@example.org,,\r\nX2,Gus,Keyed,gus@example.org,,\r\n';
+    const body = { type: 'Contact', mapping: MAPPING, dryRun: false };
+    const byEmail = { ...body, keyColumn: 'E-mail' };
+    expect((await runCsv(staff, { ...byEmail, import: await makeImport(staff, csv) })).result).toMatchObject({
+      created: 2,
+    });
+    const changed = csv.replace('Gus,Keyed,gus@example.org,,', 'Gus,Keyed,gus@example.org,digest,');
+    expect(
+      (await runCsv(staff, { ...byEmail, import: await makeImport(staff, changed) })).result,
+    ).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    expect(await contacts('Keyed')).toHaveLength(2);
+
+    const hashed = HEAD.replace('Legacy ID,', '') + 'Hal,Hashed,hal@example.org,,\r\nIda,Hashed,,,\r\n';
+    const first = await runCsv(staff, { ...body, import: await makeImport(staff, hashed) });
+    expect(first.result).toMatchObject({ created: 2 });
+    const rerun = await runCsv(staff, { ...body, import: await makeImport(staff, hashed) });
+    expect(rerun.result).toMatchObject({ created: 0, unchanged: 2 });
+    expect(await contacts('Hashed')).toHaveLength(2);
+  });
+
+  it('refuses before a Task exists: no create right, another kind of Import, an unknown property', async () => {
+    const imp = await makeImport(staff, HEAD + 'M1,May,Member,,,\r\n');
+    const tasks = async () =>
+      (
+        await query<{ n: number }>(
+          server.app.services.items.db,
+          sql`select count(*)::int as n from items where type = 'Task'`,
+        )
+      )[0]!.n;
+    const before = await tasks();
+    // The member may read the Import but neither update it nor create Contacts.
+    await expect(
+      member.client.call('act/importCsv/async', {
+        import: imp,
+        type: 'Contact',
+        mapping: MAPPING,
+        dryRun: true,
+      }),
+    ).rejects.toThrow(/notAllowed/);
+    await expect(
+      staff.client.call('act/importCsv/async', {
+        import: imp,
+        type: 'Contact',
+        mapping: { 'First name': 'user' },
+        dryRun: true,
+      }),
+    ).rejects.toThrow(/invalidInput/);
+    expect(await tasks()).toBe(before);
+    expect(await contacts('Member')).toHaveLength(0);
+  });
+
+  it('1,000 rows with progress, then a re-run that creates nothing', async () => {
+    let csv = HEAD;
+    for (let i = 1; i <= 1000; i++)
+      csv += `B${i},Person ${i},Bulk,p${i}@example.org,${i % 2 ? 'digest' : ''},\r\n`;
+    const imp = await makeImport(staff, csv, 'bulk.csv');
+    const body = { import: imp, type: 'Contact', mapping: MAPPING, keyColumn: 'Legacy ID', dryRun: false };
+    const t0 = performance.now();
+    const dry = await runCsv(staff, { ...body, dryRun: true });
+    const tDry = performance.now() - t0;
+    expect(dry.result).toMatchObject({ rows: 1000, created: 1000, failed: 0 });
+    const t1 = performance.now();
+    const { result, progress, done } = await runCsv(staff, body);
+    const tRun = performance.now() - t1;
+    expect(result).toMatchObject({ rows: 1000, created: 1000, failed: 0 });
+    expect(done.percentageComplete).toBe(100);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const t2 = performance.now();
+    const rerun = await runCsv(staff, body);
+    const tRerun = performance.now() - t2;
+    expect(rerun.result).toMatchObject({ rows: 1000, created: 0, updated: 0, unchanged: 1000 });
+    expect(await contacts('Bulk')).toHaveLength(1000);
+    console.log(
+      `csv import, 1,000 Contacts (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): dry run ${tDry.toFixed(0)} ms, run ${tRun.toFixed(0)} ms, re-run ${tRerun.toFixed(0)} ms`,
+    );
+  }, 240_000);
+
+  it('a kill stops a run: cancelled, fewer than all rows written', async () => {
+    let csv = HEAD;
+    for (let i = 1; i <= 2000; i++) csv += `K${i},Person ${i},Killed,k${i}@example.org,,\r\n`;
+    const body = { type: 'Contact', mapping: MAPPING, keyColumn: 'Legacy ID', dryRun: false };
+    const killed = await makeImport(staff, csv, 'killed.csv');
+    const started = await staff.client.call<{ key: string }>('act/importCsv/async', {
+      ...body,
+      import: killed,
+    });
+    await staff.client.waitForPush(
+      (x) => x.o === 'taskUpdate' && (x.b as TaskDone).key === started.key,
+      180_000,
+    );
+    expect(await staff.client.call('act/killTask', { taskKey: started.key })).toMatchObject({ killed: true });
+    const end = await staff.client.waitForPush(
+      (x) => x.o === 'taskComplete' && (x.b as TaskDone).key === started.key,
+      180_000,
+    );
+    expect((end.b as TaskDone).errorKey).toBe('cancelled');
+    expect((await contacts('Killed')).length).toBeLessThan(2000);
+  }, 420_000);
+});

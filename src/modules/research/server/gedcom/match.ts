@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { type Executor, query, textArray } from '../../../../server/module-api';
+
+// How a re-import finds the members a file made before (docs/research-gedcom.md "Re-import"):
+//  - a file this app exported names each member by id (_CKKID CommunityMember-12): that live
+//    member of the Import's owner, whatever the record's xref;
+//  - else the live CommunityMember of the owner whose gedcomId is the record's xref.
+// An xref is only unique within its file: two unrelated files both have an @I1@. So a member
+// found by xref alone is taken only when it is plausibly the same person (samePerson): a first
+// or last name in common. Otherwise the record is refused (xrefTaken), never written over
+// someone else.
+
+export interface Found {
+  id: string;
+  data: Record<string, unknown>;
+  /** Found by its id (our own export), not by xref. */
+  byId: boolean;
+}
+
+export const OWN_ID = /^CommunityMember-[1-9][0-9]*$/;
+
+/** Record key (xref) → the member it updates, for one batch. `ownIds`: xref → _CKKID. */
+export async function matchMembers(
+  ex: Executor,
+  owner: string,
+  xrefs: readonly string[],
+  ownIds: ReadonlyMap<string, string> = new Map(),
+): Promise<Map<string, Found>> {
+  const out = new Map<string, Found>();
+  if (!xrefs.length) return out;
+  const ids = [...new Set([...ownIds.values()].filter((v) => OWN_ID.test(v)))];
+  if (ids.length) {
+    const rows = await query<{ id: string; data: Record<string, unknown> }>(
+      ex,
+      sql`select id, data from items where type = 'CommunityMember' and not deleted
+            and owner = ${owner} and id = any(${textArray(ids)})`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [x, id] of ownIds) {
+      const r = byId.get(id);
+      if (r) out.set(x, { id: r.id, data: r.data, byId: true });
+    }
+  }
+  const rest = xrefs.filter((x) => !out.has(x));
+  if (!rest.length) return out;
+  const rows = await query<{ id: string; data: Record<string, unknown> }>(
+    ex,
+    sql`select id, data from items
+        where type = 'CommunityMember' and not deleted and owner = ${owner}
+          and data->>'gedcomId' = any(${textArray(rest)}) order by num`,
+  );
+  for (const r of rows) {
+    const g = String(r.data.gedcomId);
+    if (!out.has(g)) out.set(g, { id: r.id, data: r.data, byId: false });
+  }
+  return out;
+}
+
+const norm = (v: unknown) =>
+  typeof v === 'string' ? v.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim() : '';
+
+/**
+ * Whether a member found by xref is the record's person: a first name, or a last name (now or
+ * at birth), in common. A record or member without names is taken as the same (nothing says
+ * otherwise, and a re-import must still update it).
+ */
+export function samePerson(member: Record<string, unknown>, record: Record<string, unknown>): boolean {
+  const a = [member.firstName, member.lastName, member.lastNameAtBirth].map(norm);
+  const b = [record.firstName, record.lastName, record.lastNameAtBirth].map(norm);
+  if (!a.some(Boolean) || !b.some(Boolean)) return true;
+  if (a[0] && a[0] === b[0]) return true;
+  const lasts = new Set([a[1], a[2]].filter(Boolean));
+  return [b[1], b[2]].some((x) => x && lasts.has(x));
+}

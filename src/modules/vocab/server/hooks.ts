@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  loadRow,
+  loadRows,
+  query,
+  SYSTEM,
+  type BeforeWriteContext,
+  type Executor,
+  type ModuleHooks,
+  type WriteEvent,
+} from '../../../server/module-api';
+import { compileAlphabet, sortKey } from '../alphabet';
+import { foldedText } from '../fold';
+import { wordClassOf } from '../parts-of-speech';
+import { speakerName } from '../speaker';
+
+// The Lexeme's derived fields (types.ts): written here on every write, as the system, so they are
+// never typed by hand and never disagree with what they derive from.
+
+function merge(current: Record<string, unknown>, patch: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...current };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** The alphabet of a language item (read as the system: the writer's access was checked on the relation). */
+async function alphabetOf(tx: Executor, language: unknown) {
+  const row = typeof language === 'string' && language ? await loadRow(tx, language) : undefined;
+  return compileAlphabet(row && !row.deleted ? list(row.data.alphabet) : []);
+}
+
+async function lexemeBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise<void> {
+  if (ctx.kind === 'delete') return;
+  const before = ctx.current?.data ?? {};
+  const data = merge(before, ctx.data);
+  const set = (k: string, v: unknown) => {
+    const same = JSON.stringify(before[k] ?? null) === JSON.stringify(v ?? null);
+    if (ctx.kind === 'create' ? v !== undefined : !same) ctx.data[k] = v ?? null;
+  };
+  const touched = (...keys: string[]) => ctx.kind === 'create' || keys.some((k) => k in ctx.data);
+
+  if (touched('label', 'language') && typeof data.label === 'string')
+    set('sortKey', sortKey(data.label, await alphabetOf(tx, data.language)));
+  if (touched('label', 'alternateSpelling'))
+    set('folded', foldedText([data.label, ...list(data.alternateSpelling)]) || undefined);
+  if (touched('partOfSpeech')) set('wordClass', wordClassOf(data.partOfSpeech));
+  const media = list(data.media).filter((m): m is string => typeof m === 'string');
+  set('hasMedia', media.length > 0);
+
+  // A new recording thanks its speaker: the name it was saved under joins the acknowledgements.
+  const added = media.filter((m) => !list(before.media).includes(m));
+  if (added.length) {
+    const rows = await loadRows(tx, added);
+    const names = list(data.acknowledgement).filter((x): x is string => typeof x === 'string');
+    let changed = false;
+    for (const id of added) {
+      const row = rows.get(id);
+      const who =
+        row?.type === 'Attachment' && row.data.mimeGroup === 'audio'
+          ? speakerName(row.data.originalName)
+          : null;
+      if (who && !names.includes(who)) {
+        names.push(who);
+        changed = true;
+      }
+    }
+    if (changed) ctx.data.acknowledgement = names;
+  }
+}
+
+/** A language's alphabet changed: its words take their new keys (a system touch, no `$version` change). */
+async function languageAfterWrite(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.kind !== 'updated' || !e.changes?.alphabet) return;
+  const a = compileAlphabet(list(e.row.data.alphabet));
+  const rows = await query<{ id: string; label: string | null; key: string | null }>(
+    tx,
+    sql`select id, data->>'label' as label, data->>'sortKey' as key from items
+      where type = 'Lexeme' and not deleted and data->>'language' = ${e.row.id}`,
+  );
+  for (const r of rows) {
+    const key = sortKey(r.label ?? '', a);
+    if (key !== r.key)
+      await e.items.patchIn(tx, SYSTEM, r.id, { sortKey: key }, { touchOnly: true, event: 'resorted' });
+  }
+}
+
+export const vocabHooks: ModuleHooks = {
+  Lexeme: { beforeWrite: lexemeBeforeWrite },
+  VocabLanguage: { afterWrite: languageAfterWrite },
+};
