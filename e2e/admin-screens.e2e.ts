@@ -164,7 +164,7 @@ describe('admin.state', () => {
     await expect.poll(() => state.getByTestId('state-version').textContent()).toBe('0.1.0');
     await expect
       .poll(() => state.getByTestId('state-database').textContent())
-      .toMatch(/^Embedded \(PGlite\) · [\d.]+ MB$/);
+      .toMatch(app.tdb.kind === 'pglite' ? /^Embedded \(PGlite\) · [\d.]+ MB$/ : /^PostgreSQL · [\d.]+ MB$/);
     // pg-boss runs on every node: the depth is a count, whatever the daily jobs are doing.
     await expect
       .poll(() => state.getByTestId('state-jobs').textContent())

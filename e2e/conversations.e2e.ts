@@ -45,7 +45,10 @@ afterAll(async () => {
 });
 
 const unread = async (page: Page) => {
-  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  const bell = page.getByTestId('notification-bell');
+  // The bell is disabled until its count has loaded: read before that, it says none.
+  await expect.poll(() => bell.isEnabled()).toBe(true);
+  const label = (await bell.getAttribute('aria-label')) ?? '';
   return Number(/^(\d+) unread/.exec(label)?.[1] ?? 0);
 };
 

@@ -17,8 +17,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string | null;
-    /** The browser tests' PGlite with the demo seeded (e2e/helpers/demo-template.ts), and its day. */
-    pgliteDemoTemplate: { dir: string; day: string } | null;
+    /** The browser tests' database with the demo seeded (e2e/helpers/demo-template.ts), and its day. */
+    demoTemplate:
+      { kind: 'pglite'; dir: string; day: string } | { kind: 'postgres'; name: string; day: string } | null;
   }
 }
 

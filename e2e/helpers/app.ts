@@ -199,6 +199,9 @@ export async function setDark(page: Page, on: boolean) {
 }
 
 export async function shot(page: Page, name: string) {
+  // CI's clone and its screenshots are thrown away unlooked-at, and the ~300 PNG encodes cost its
+  // two cores minutes; a failed test's screenshot (screenshotOnFailure) is still taken.
+  if (process.env.CI && !name.startsWith('FAILED-')) return;
   // Longer than actions' 10 s: a screenshot waits for the page's fonts, which on a loaded CI
   // machine, beside a running import, once took longer (research-gedcom's first attempt).
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), timeout: 30_000 });

@@ -18,13 +18,15 @@ export interface TestDatabase {
 
 /**
  * A fresh, migrated database of its own: PGlite by default, PostgreSQL when DATABASE_URL is set.
- * With `demo`, a PGlite copy of the browser tests' seeded demo template when there is one from
- * today (`seeded` says whether it was).
+ * With `demo`, a copy of the browser tests' seeded demo template when there is one from today
+ * (`seeded` says whether it was).
  */
 export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const template = inject('pgTemplate');
+    const demo = opts.demo ? inject('demoTemplate') : null;
+    const seeded = demo?.kind === 'postgres' && demo.day === today();
+    const template = seeded ? demo.name : inject('pgTemplate');
     if (!template) throw new Error('global setup made no PostgreSQL template');
     const name = `ckk_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
@@ -37,7 +39,7 @@ export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<T
       database,
       kind: 'postgres',
       url: ownUrl,
-      seeded: false,
+      seeded,
       async close() {
         await database.close();
         const a = new pg.Client({ connectionString: adminUrl(url) });
@@ -48,8 +50,8 @@ export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<T
     };
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-db-'));
-  const demo = opts.demo ? inject('pgliteDemoTemplate') : null;
-  const seeded = !!demo && demo.day === new Date().toISOString().slice(0, 10);
+  const demo = opts.demo ? inject('demoTemplate') : null;
+  const seeded = demo?.kind === 'pglite' && demo.day === today();
   cpSync(seeded ? demo.dir : inject('pgliteTemplate'), dir, { recursive: true });
   const database = await openPglite(dir, { migrate: false });
   return {
@@ -62,4 +64,8 @@ export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<T
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
 }
