@@ -1,5 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { loadPrincipal } from '../src/server/auth/principals';
@@ -27,18 +26,11 @@ const OFFICER = 'lands.officer@riverbend.example';
 const OFFICER_NAME = 'Joseph Redcloud';
 const PRIVATE_SUBJECT = 'Elders’ counsel on the haul road, in confidence';
 const MASKED_SUBJECT = 'Call logged for the officer by the site admin';
-const SHOTS = '/tmp/shots-audit';
 
 let s!: SignedIn;
 signedInPage(OFFICER, (x) => (s = x));
 
 let privateId = '';
-
-async function copyShot(page: Page, name: string) {
-  await shot(page, name);
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(path.join('e2e/screenshots', `${name}.png`), path.join(SHOTS, `${name}.png`));
-}
 
 const auditCell = (page: Page) => cell(page, 'Audit');
 const table = (page: Page) => auditCell(page).getByRole('table', { name: 'Audit entries' });
@@ -83,7 +75,7 @@ describe('consult.audit', () => {
     expect(await opened.first().textContent()).toContain(OFFICER_NAME);
     const masked = bodyRows(page).filter({ hasText: MASKED_SUBJECT });
     expect(await masked.first().textContent()).toContain(`Site Administrator as ${OFFICER_NAME}`);
-    await copyShot(page, 'consult-audit');
+    await shot(page, 'consult-audit');
   });
 
   it('narrows by kind, person, consultation and dates', async () => {
@@ -148,7 +140,7 @@ describe('consult.audit', () => {
     await axeCheck(page, 'consult-audit-light');
     await setDark(page, true);
     await axeCheck(page, 'consult-audit-dark');
-    await copyShot(page, 'consult-audit-dark');
+    await shot(page, 'consult-audit-dark');
     await setDark(page, false);
 
     const phoneCtx = await newContext(s.app, { viewport: { width: 390, height: 844 } });
@@ -160,7 +152,7 @@ describe('consult.audit', () => {
       await bodyRows(phone).first().waitFor();
       expect(await fitsWidth(phone)).toBe(true);
       await axeCheck(phone, 'consult-audit-phone');
-      await copyShot(phone, 'consult-audit-phone');
+      await shot(phone, 'consult-audit-phone');
     } finally {
       await phoneCtx.close();
     }

@@ -132,10 +132,13 @@ export function ThreadPane({ threadId, embedded = false }: { threadId: string; e
   const setResolved = async (resolved: boolean) => {
     const th = thread.data;
     if (!th) return;
+    // The switch moves at once, as a switch should, and moves back if the server refuses.
+    qc.setQueryData(itemKey(th.$id), { ...th, resolved });
     try {
       const updated = await client.request<Item>('update', { $id: th.$id, $version: th.$version, resolved });
       qc.setQueryData(itemKey(th.$id), { ...updated, $allowed: th.$allowed });
     } catch {
+      qc.setQueryData(itemKey(th.$id), th);
       alerts.push({ type: 'error', key: 'conversations.saveFailed' });
     }
   };
