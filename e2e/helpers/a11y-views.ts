@@ -113,7 +113,8 @@ export function a11yViews(mode: 'light' | 'dark'): void {
       // say it before any data loads is url-gating.e2e.ts's; here a busy machine may be slow).
       for (const { name } of views.filter((v) => v.adminOnly || v.minOrgRole)) {
         await page.goto(app.server.url + `/${name}`);
-        await page.getByText('You do not have access', { exact: false }).first().waitFor();
+        // A whole page load: on a loaded CI machine it has taken longer than an action's 10 s.
+        await page.getByText('You do not have access', { exact: false }).first().waitFor({ timeout: 30_000 });
       }
     });
 
