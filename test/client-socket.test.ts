@@ -23,7 +23,12 @@ beforeAll(async () => {
   editor = await makeUser(server.app.services.items, [[org, 'editor']]);
 });
 
+// Every client this file starts, stopped before the server: a client left running retries
+// its connection after the server is gone.
+const started: SocketClient[] = [];
+
 afterAll(async () => {
+  for (const c of started) c.clearSession();
   await server?.close();
   await tdb?.close();
 });
@@ -63,6 +68,7 @@ function makeClient(tokens = memoryTokens()) {
     reload: () => reloads++,
     WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
   });
+  started.push(client);
   return { client, tokens, reloads: () => reloads };
 }
 

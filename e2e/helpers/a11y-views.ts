@@ -78,6 +78,10 @@ async function open(page: Page, path: string) {
 /** The checks of one colour mode, as a file's tests. */
 export function a11yViews(mode: 'light' | 'dark'): void {
   beforeAll(async () => {
+    // The light and the dark file may run one after the other in one worker (isolate: false),
+    // sharing this module: each starts with its own lists.
+    contexts.length = 0;
+    report.length = 0;
     app = await startApp();
   });
   screenshotOnFailure(() => [current]);

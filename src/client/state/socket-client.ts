@@ -307,6 +307,9 @@ export class SocketClient {
       );
     };
     ws.onmessage = (ev) => this.onMessage(String(ev.data));
+    // A failed connect is followed by close, which schedules the retry. A browser's socket only
+    // reports the error; Node's (the CLI's, the tests') throws it unless someone listens.
+    ws.onerror = () => undefined;
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.onClose(ev.code, ev.reason);
