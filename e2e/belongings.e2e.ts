@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cell,
+  cellAt,
   fitsWidth,
   newContext,
   screenshotOnFailure,
@@ -18,17 +23,20 @@ import { axeCheck } from './helpers/axe';
 // repatriation on the demo's default workflow — request, research, negotiation, transport,
 // return — and the repatriation board shows it moving column by column while its record's
 // history lists the steps; shares that history with the museum, whose curator then reads it; moves
-// a card on the board from the keyboard and by drag and drop; the institutions list. Light, dark
-// and phone screenshots, and axe on each screen.
+// a card on the board from the keyboard and by drag and drop; the institutions list; a photograph
+// uploaded onto a belonging becomes its catalogue card's thumbnail. Light, dark and phone
+// screenshots, and axe on each screen.
 
 const OFFICER = 'lands.officer@riverbend.example';
 const CURATOR = 'curator@royalprovincial.example';
 const POUCH = 'Quilled medicine pouch';
+const LADLE = 'Carved feast ladle';
 const BOARD = 'Repatriation board';
 
 let app: E2EApp;
 const contexts: BrowserContext[] = [];
 let officer: Page;
+let tmp: string;
 
 async function person(email: string, viewport?: { width: number; height: number }): Promise<Page> {
   const c = await newContext(app, viewport ? { viewport } : {});
@@ -39,6 +47,13 @@ async function person(email: string, viewport?: { width: number; height: number 
 }
 
 beforeAll(async () => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'ckk-belongings-'));
+  writeFileSync(
+    path.join(tmp, 'ladle-side.jpg'),
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 107, g: 63, b: 28 } } })
+      .jpeg()
+      .toBuffer(),
+  );
   app = await startApp();
   officer = await person(OFFICER);
 }, 120_000);
@@ -48,6 +63,7 @@ screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await app?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 const url = (p: string) => app.server.url + p;
@@ -193,6 +209,36 @@ describe('belongings', () => {
       .waitFor({ timeout: 20_000 });
     await axeCheck(officer, 'belongings-catalog');
     await shot(officer, 'belongings-catalog-light');
+  });
+
+  it('shows a photograph uploaded onto a belonging on its catalogue card', async () => {
+    const catalog = cell(officer, 'Catalogue of belongings');
+    const card = () =>
+      catalog.getByRole('list', { name: 'Results' }).locator('li').filter({ hasText: LADLE });
+    await officer.goto(url('/belongings.catalog'));
+    await card().waitFor({ timeout: 20_000 });
+    // The template's demo has no files: no belonging shows an image yet.
+    expect(await catalog.locator('img[data-card-image]').count()).toBe(0);
+    await card()
+      .getByRole('link', { name: new RegExp(LADLE) })
+      .click();
+    const files = cellAt(officer, 1).getByTestId('attachments');
+    await files.getByRole('heading', { name: 'Attachments' }).waitFor({ timeout: 15_000 });
+    await files.locator('input[type=file]').setInputFiles(path.join(tmp, 'ladle-side.jpg'));
+    await files.locator('[data-attachment="ladle-side.jpg"]').waitFor({ timeout: 30_000 });
+    const id = /Belonging-\d+/.exec(decodeURIComponent(officer.url()))?.[0];
+    expect(id).toBeTruthy();
+    await expect.poll(async () => (await stored(app, id!)).hasImage).toBe(true);
+    await officer.goto(url('/belongings.catalog'));
+    await expect
+      .poll(() =>
+        card()
+          .locator('img[data-card-image]')
+          .evaluate((i) => (i as HTMLImageElement).naturalWidth)
+          .catch(() => 0),
+      )
+      .toBeGreaterThan(0);
+    await shot(officer, 'belongings-catalog-thumbnail');
   });
 
   it('reads in dark mode and on a phone', async () => {

@@ -21,9 +21,16 @@ export type {
 } from './services';
 export type { AsyncAction, AsyncActionContext } from './tasks/async-action';
 export type { DemoSeed, DemoSignIn } from './seed/demo';
-export { addOrgCapabilities, seedListValues, type ListEntry } from './seed/demo-helpers';
+export {
+  addOrgCapabilities,
+  attachDemoFiles,
+  seedListValues,
+  type DemoFile,
+  type ListEntry,
+} from './seed/demo-helpers';
 export { TaskError } from './tasks/async-action';
 export type { BeforeWriteContext, ModuleHooks, TypeHooks, WriteEvent, WriteHook } from './items/write-hooks';
+export { fileDerivedField, type FileDerivedField, type FileFacts } from './items/file-derived';
 export { AppError } from '../protocol/errors';
 // Acts are registered with their contracts (src/kernel/act-contract.ts): the body is parsed first.
 export { actsOf, asyncActionsOf } from './acts';

@@ -50,10 +50,12 @@ export async function loadOverrides(language: string, replace = false): Promise<
           i18next.addResourceBundle('en', 'translation', bundle, true, true);
       }
     }
-    if (overrides && Object.keys(overrides).length)
-      i18next.addResourceBundle(language, 'translation', overrides, true, true);
-    // react-i18next re-renders on a language change; the same language re-applies the wording.
-    if (replace) await i18next.changeLanguage(i18next.language);
+    const any = !!overrides && Object.keys(overrides).length > 0;
+    if (any) i18next.addResourceBundle(language, 'translation', overrides, true, true);
+    // react-i18next re-renders on a language change, not on added wording; the same language
+    // re-applies it. At start too: what rendered before the overrides arrived (the navigation,
+    // on a slow network or a busy machine) kept the bundled English until something re-rendered.
+    if (replace || any) await i18next.changeLanguage(i18next.language);
   } catch {
     /* offline: the bundled English stands */
   }

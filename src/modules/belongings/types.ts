@@ -35,7 +35,7 @@ const text = (maxLength = 20_000): PropertyDef => ({ kind: 'text', maxLength, te
 
 /**
  * A belonging held by an institution (a museum is an Organization of type MUSEUM). Its images are
- * its attachments. Repatriation is a workflow on it (the engine's `_wf`): its steps' `sets` move
+ * its attachments; the first is its card's thumbnail. Repatriation is a workflow on it (the engine's `_wf`): its steps' `sets` move
  * `repatriationStatus`, and its events are the history the record shows and the institution may
  * be shown (belShareHistory). Internal notes are BelongingNote items, never a field here: every
  * field's changes are in the history that is shared.
@@ -66,8 +66,12 @@ export const Belonging = defineItemType({
     needsAttention: { kind: 'boolean', facet: true },
     needsAttentionComment: text(5000),
     rel: { kind: 'relation', types: ['*'], list: true, maxItems: 50 },
+    /** Whether one of its files is a photograph (the system's, from its files: server/hooks.ts). */
+    hasImage: { kind: 'boolean', write: 'system' },
     ...workflowProperties(BELONGING_WF_STATES),
   },
+  // The catalogue's cards show the belonging's first photograph when it has one.
+  cardImage: { property: 'hasImage' },
   defaultHeaders: ['institution', 'repatriationStatus', 'types', 'accessionNumber'],
   keyFacts: ['institution', 'repatriationStatus', 'types', 'culturalAffiliation', 'accessionNumber'],
   facets: [

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mimeGroup } from '../../../protocol/files';
 import {
-  fileKey,
+  attachDemoFiles,
   loadPrincipal,
   SYSTEM,
+  type DemoFile,
   type DemoSeed,
   type ItemService,
   type Principal,
@@ -39,12 +38,6 @@ export const DEMO_TYPES: Readonly<Record<string, string>> = {
   BOOK: 'Book',
 };
 
-interface DemoFile {
-  name: string;
-  type: string;
-  bytes: () => Promise<Buffer> | Buffer;
-}
-
 const jpeg = (name: string, svg: string): DemoFile => ({
   name,
   type: 'image/jpeg',
@@ -55,39 +48,6 @@ const pdf = (name: string, lines: string[]): DemoFile => ({
   type: 'application/pdf',
   bytes: () => demoPdf(lines),
 });
-
-/** Makes the file's bytes and its Attachment on the entry, as an upload would. */
-async function attach(items: ItemService, demo: DemoSeed, entry: string, actor: string, files: DemoFile[]) {
-  const store = demo.files;
-  if (!store || !files.length) return;
-  const ids: string[] = [];
-  for (const [i, f] of files.entries()) {
-    const fileID = randomBytes(16).toString('hex');
-    const bytes = await f.bytes();
-    await store.write(fileKey(fileID), bytes);
-    const att = await items.create(
-      SYSTEM,
-      'Attachment',
-      {
-        originalName: f.name,
-        fileID,
-        uppyID: fileID,
-        filetype: f.type,
-        mimeGroup: mimeGroup(f.type),
-        size: bytes.length,
-        rel: entry,
-        relProp: 'attachments',
-        relIndex: i,
-        relType: 'ArchiveEntry',
-        trashed: false,
-      },
-      { actor },
-    );
-    ids.push(att.$id);
-  }
-  const row = await items.read(SYSTEM, entry);
-  await items.update(SYSTEM, { $id: entry, $version: row.$version, attachments: ids }, { actor });
-}
 
 async function grantCapability(items: ItemService, userId: string) {
   const user = await items.read(SYSTEM, userId);
@@ -161,7 +121,7 @@ export async function seedArchiveDemo(items: ItemService, demo: DemoSeed): Promi
     files: DemoFile[] = [],
   ): Promise<string> => {
     const e = await items.create(who, 'ArchiveEntry', data);
-    await attach(items, demo, e.$id, who.userId!, files);
+    await attachDemoFiles(items, demo, e.$id, who.userId!, files, 'attachments');
     return e.$id;
   };
 

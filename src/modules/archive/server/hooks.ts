@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { roleRank } from '../../../protocol/access-levels';
 import {
   AppError,
+  fileDerivedField,
   loadPrincipal,
-  query,
   rankIn,
-  SYSTEM,
   type BeforeWriteContext,
   type Executor,
   type ModuleHooks,
@@ -15,19 +13,19 @@ import { entryYear, mediaCategories } from '../media';
 import { ARCHIVE_LOV_LISTS } from '../types';
 
 // The archive entry's derived fields (types.ts: mediaCategories, year), written as the system on
-// every write of the entry and whenever one of its files is added, trashed, restored or deleted,
-// so the media facet never disagrees with the files; and who may change the archive's lists.
+// every write of the entry, and its media again whenever one of its files is added, trashed,
+// restored or deleted (fileDerivedField), so the media facet never disagrees with the files; and
+// who may change the archive's lists.
 
-/** The media categories of the entry's files that are not in the trash (read inside the write). */
-export async function entryMedia(tx: Executor, entryId: string) {
-  const files = await query<{ mimeGroup: string | null; filetype: string | null }>(
-    tx,
-    sql`select data->>'mimeGroup' as "mimeGroup", data->>'filetype' as filetype from items
-      where type = 'Attachment' and not deleted and data->>'rel' = ${entryId}
-        and coalesce(data->>'trashed', 'false') <> 'true'`,
-  );
-  return mediaCategories(files);
-}
+const media = fileDerivedField(
+  'ArchiveEntry',
+  'mediaCategories',
+  (files) => {
+    const found = mediaCategories(files);
+    return found.length ? found : null;
+  },
+  'media',
+);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -35,38 +33,11 @@ async function entryBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise<
   if (ctx.kind === 'delete') return;
   const before = ctx.current?.data ?? {};
   const value = (k: string) => (k in ctx.data ? ctx.data[k] : before[k]);
-  const set = (k: string, v: unknown) => {
-    if (ctx.kind === 'create' ? v !== undefined : !same(before[k], v)) ctx.data[k] = v ?? null;
-  };
-  if (ctx.kind === 'create' || 'date' in ctx.data || 'yearPublished' in ctx.data)
-    set('year', entryYear(value('date'), value('yearPublished')));
-  // A new entry has no files yet (they are uploaded onto it); an update that changes its list
-  // (an upload linking its file, an edit removing one) counts them again.
-  if (ctx.current && 'attachments' in ctx.data) {
-    const media = await entryMedia(tx, ctx.current.id);
-    set('mediaCategories', media.length ? media : undefined);
+  if (ctx.kind === 'create' || 'date' in ctx.data || 'yearPublished' in ctx.data) {
+    const year = entryYear(value('date'), value('yearPublished'));
+    if (ctx.kind === 'create' ? year !== undefined : !same(before.year, year)) ctx.data.year = year ?? null;
   }
-}
-
-/** A file of an entry came, went to the trash, came back or was deleted: the entry's media again. */
-async function attachmentAfterWrite(tx: Executor, e: WriteEvent): Promise<void> {
-  const parent = e.row.data.rel;
-  if (typeof parent !== 'string' || !parent.startsWith('ArchiveEntry-')) return;
-  if (e.kind === 'updated' && !e.changes?.trashed && !e.changes?.mimeGroup) return;
-  const [row] = await query<{ media: unknown }>(
-    tx,
-    sql`select data->'mediaCategories' as media from items where id = ${parent} and not deleted`,
-  );
-  if (!row) return;
-  const media = await entryMedia(tx, parent);
-  if (same(row.media, media.length ? media : null)) return;
-  await e.items.patchIn(
-    tx,
-    SYSTEM,
-    parent,
-    { mediaCategories: media.length ? media : null },
-    { touchOnly: true, event: 'media', actor: e.actor },
-  );
+  await media.beforeWrite(tx, ctx);
 }
 
 const ARCHIVE_LISTS: readonly unknown[] = ARCHIVE_LOV_LISTS;
@@ -90,6 +61,6 @@ async function lovAfterWrite(tx: Executor, e: WriteEvent): Promise<void> {
 
 export const archiveHooks: ModuleHooks = {
   ArchiveEntry: { beforeWrite: entryBeforeWrite },
-  Attachment: { afterWrite: attachmentAfterWrite },
+  Attachment: { afterWrite: media.attachmentAfterWrite },
   LOVValue: { afterWrite: lovAfterWrite },
 };

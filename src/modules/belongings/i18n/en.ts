@@ -18,6 +18,7 @@ export const belongingsEn = {
       needsAttention: 'Needs attention',
       needsAttentionComment: 'What needs attention',
       rel: 'Related items',
+      hasImage: 'Has a photograph',
     },
     BelongingNote: {
       belonging: 'Belonging',

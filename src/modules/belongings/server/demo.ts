@@ -1,5 +1,6 @@
 import {
   addOrgCapabilities,
+  attachDemoFiles,
   createAccount,
   grantAccess,
   loadPrincipal,
@@ -12,13 +13,15 @@ import {
 import { BELONGING_TYPES, BELONGING_WF_STATES, INSTITUTION_GRANTOR } from '../types';
 import { BELONGINGS_CAPABILITY } from '../views';
 import { BELONGINGS, TYPE_VALUES, WF_STATE_VALUES } from './demo-data';
+import { belongingPhotos } from './demo-photos';
 
 import { repatriationSteps } from './workflow-def';
 
 // The belongings demo (issue 17 "Demo data"): Riverbend's belongings held by two museums, in
 // every status; the default repatriation workflow; the bandolier bag's repatriation under way
 // with its steps on the lands officer, shared with its museum, whose curator can sign in; the
-// rattle restricted to the Elders; an exhibition of what came home.
+// rattle restricted to the Elders; an exhibition of what came home; photographs of four of them
+// (when the demo has a file store).
 
 export async function seedBelongingsDemo(items: ItemService, demo: DemoSeed): Promise<void> {
   const id = (name: string) => {
@@ -124,6 +127,7 @@ export async function seedBelongingsDemo(items: ItemService, demo: DemoSeed): Pr
       ...(key === 'rattle' ? { $access: 'PROTECTED', $protocols: [elders] } : {}),
     };
     made[key] = (await items.create(officerNow, 'Belonging', data)).$id;
+    await attachDemoFiles(items, demo, made[key], officer.userId!, belongingPhotos(key, b.title));
   }
   // The bandolier bag's repatriation under way (IN_PROGRESS): the default workflow started on it
   // (the engine's start on write; `workflow` is the system's to write), its request step ACTIVE
