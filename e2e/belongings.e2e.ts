@@ -153,6 +153,26 @@ describe('belongings', () => {
     await history(curator)
       .getByText(/^Welcome it home: completed/)
       .waitFor({ timeout: 20_000 });
+    // The community's people are not the museum's to read: no id stands in for their names.
+    expect(
+      await history(curator)
+        .getByText(/User-\d/)
+        .count(),
+    ).toBe(0);
+    await history(curator)
+      .getByText(/\(someone at Riverbend First Nation\)/)
+      .first()
+      .waitFor();
+    // Nor in the workflow panel, whose workflow the museum may not read either.
+    expect(
+      await panel(curator)
+        .getByText(/User-\d|Workflow-\d/)
+        .count(),
+    ).toBe(0);
+    await panel(curator)
+      .getByText(/^Completed by someone on /)
+      .first()
+      .waitFor();
     expect(
       await history(curator)
         .getByRole('button', { name: /Share with/ })

@@ -34,9 +34,13 @@ export function HistorySection({ item }: ItemSectionProps) {
   const steps = Array.isArray((item._wf as { steps?: unknown } | undefined)?.steps)
     ? ((item._wf as { steps: { id: string; label: string }[] }).steps ?? [])
     : [];
+  // A person the reader may not read (the museum's curator reading the community's staff) has no
+  // label: they are someone at the belonging's owner, never a bare id such as "User-3".
+  const owner = typeof item.owner === 'string' ? labels[item.owner] : undefined;
+  const someone = owner ? t('belongings.history.someoneAt', { org: owner }) : t('belongings.history.someone');
   const lines = historyLines(events, {
     step: (id) => steps.find((s) => s.id === id)?.label ?? id,
-    name: (id) => (id ? (labels[id] ?? id) : t('belongings.history.system')),
+    name: (id) => (id ? (labels[id] ?? someone) : t('belongings.history.system')),
     state: (s) => t(`belongings.history.states.${s}`, { defaultValue: enumLabel(t, s) }),
     status: (s) => (s ? enumLabel(t, s) : t('belongings.history.noStatus')),
   });

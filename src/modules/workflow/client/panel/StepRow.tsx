@@ -34,7 +34,10 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
   const [dialog, setDialog] = useState<StepDialog>(null);
   const headingId = `wf-${item.$id}-${step.id}`;
   const due = dueStatus(step, today);
-  const assignee = step.assignedTo ? (labels[step.assignedTo] ?? step.assignedTo) : null;
+  // A person the reader may not read (the museum's curator reading the community's staff) is
+  // "someone", never a bare id such as "User-3".
+  const nameOf = (id: string) => labels[id] ?? t('workflow.someone');
+  const assignee = step.assignedTo ? nameOf(step.assignedTo) : null;
   const Panel = step.state === 'ACTIVE' ? panels.get(step.kind) : undefined;
 
   async function moveTo(to: StepState) {
@@ -130,7 +133,7 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
           <Typography variant="body2" color="text.secondary">
             {step.completedBy
               ? t('workflow.completedBy', {
-                  name: labels[step.completedBy] ?? step.completedBy,
+                  name: nameOf(step.completedBy),
                   date: formatDate(step.completedAt),
                 })
               : t('workflow.completedOn', { date: formatDate(step.completedAt) })}

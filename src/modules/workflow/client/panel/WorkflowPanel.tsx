@@ -33,8 +33,12 @@ export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSecti
   const lovLabel = useLovLabel([type]);
   const stateList = type.allProperties['_wf.state']?.lov;
   const stateLabel = state && stateList ? (lovLabel(stateList, state, item.owner ?? null) ?? state) : state;
+  // A workflow the reader may not read (an institution reading a shared belonging) is named by
+  // its state alone: never by a bare id such as "Workflow-3".
   const title = wf?.workflow
-    ? t('workflow.panelOf', { label: labels[wf.workflow] ?? wf.workflow })
+    ? labels[wf.workflow]
+      ? t('workflow.panelOf', { label: labels[wf.workflow] })
+      : t('workflow.panel')
     : wf
       ? t('workflow.panelOf', { label: t('workflow.adHocOnly') })
       : t('workflow.panel');
