@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { SYSTEM } from '../../../server/access/principal';
+import { fileKey } from '../../../server/files/storage';
 import { setGrantIn } from '../../../server/items/grants';
-import { makeOrg, makeUser } from '../../../../test/helpers/fixtures';
+import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import {
   principalClients,
   type AccessCase,
@@ -8,12 +11,14 @@ import {
   type AccessPath,
 } from '../../../../test/helpers/access-cases';
 import type { TestServer } from '../../../../test/helpers/test-server';
+import { signIn } from '../../../../test/helpers/ws-client';
 import { INSTITUTION_GRANTOR } from '../types';
 
 // The belongings rows of the access matrix (test/access-matrix.test.ts runs them): a community's
 // belongings at every level, one shared with its museum (belShareHistory's grant), one shared but
 // restricted to the Elders (the grant does not open the protocol), a community note on the shared
-// one (the museum must not read it), and an image of the shared one, against every principal.
+// one (the museum must not read it), and an image of the shared one, against every principal;
+// and each belonging's photograph as its catalogue card asks for it (/item-id-image).
 // The readers are written from docs/belongings.md and docs/access-model.md, not from the policy.
 // searchBelongingOrgs is a path: each belonging is held by a museum of its own, so a museum is
 // listed exactly when its belonging is readable — never through a belonging the caller cannot read.
@@ -146,6 +151,26 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
       { ...as, access: 'PROTECTED' },
     )
   ).$id;
+  // Every belonging has a photograph, so its catalogue card asks for it (cardImage, hasImage).
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#6b3f1c' } })
+    .jpeg()
+    .toBuffer();
+  for (const key of BELONGING_KEYS) {
+    const fileID = randomBytes(16).toString('hex');
+    await server.app.services.files.write(fileKey(fileID), jpeg);
+    await items.create(SYSTEM, 'Attachment', {
+      originalName: 'photo.jpg',
+      fileID,
+      uppyID: fileID,
+      rel: ids[key],
+      relType: 'Belonging',
+      mimeGroup: 'image',
+      filetype: 'image/jpeg',
+      size: jpeg.length,
+      trashed: false,
+    });
+  }
+  for (const [k, u] of Object.entries(users)) tokens.set(k as P, await signIn(server.url, u.email, PASSWORD));
   ids.sharedImage = (
     await items.create(SYSTEM, 'Attachment', {
       originalName: `${(secrets.sharedImage = word())}.jpg`,
@@ -158,6 +183,29 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
   ).$id;
   return { clients, ids, secrets };
 }
+
+/** Each principal's session token, for the card images' HTTP path. */
+const tokens = new Map<P, string>();
+
+/** The catalogue cards' photographs (`/item-id-image/{belonging}`): served to its readers only. */
+const cardImages: AccessPath<P> = {
+  name: 'the catalogue cards’ photographs (/item-id-image)',
+  types: ['Belonging'],
+  async run({ principal, ids, server }) {
+    const token = tokens.get(principal);
+    const shown: string[] = [];
+    const seen: string[] = [];
+    for (const key of BELONGING_KEYS) {
+      const res = await fetch(`${server.url}/item-id-image/${ids[key]}?variant=thumbnail`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      const body = Buffer.from(await res.arrayBuffer());
+      seen.push(`${key}:${res.status}:${res.status === 200 ? '' : body.toString('utf8')}`);
+      if (res.status === 200) shown.push(ids[key]!);
+    }
+    return { ids: shown, text: seen.join('\n') };
+  },
+};
 
 /** The catalogue as the screen asks it: by title, with its facets. */
 const catalogue: AccessPath<P> = {
@@ -199,7 +247,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [catalogue, institutions],
+  paths: [catalogue, institutions, cardImages],
   witness: { principal: 'curator', key: 'sharedBelonging' },
   mayRefuseSearch: ['signedOut'],
 };
