@@ -266,8 +266,18 @@ describe('belongings', () => {
     await openBoard(officer);
     await shot(officer, 'belongings-board-dark');
     await axeCheck(officer, 'belongings-board-dark');
+    // The catalogue with the ladle's photograph (the test above uploaded it), dark and on a phone.
+    const thumbnail = (p: Page) => cell(p, 'Catalogue of belongings').locator('img[data-card-image]').first();
+    await officer.goto(url('/belongings.catalog'));
+    await thumbnail(officer).waitFor({ timeout: 20_000 });
+    await shot(officer, 'belongings-catalog-dark');
+    await axeCheck(officer, 'belongings-catalog-dark');
     await setDark(officer, false);
     const phone = await person(OFFICER, { width: 390, height: 844 });
+    await phone.goto(url('/belongings.catalog'));
+    await thumbnail(phone).waitFor({ timeout: 20_000 });
+    expect(await fitsWidth(phone)).toBe(true);
+    await shot(phone, 'belongings-catalog-phone');
     await openBoard(phone);
     expect(await fitsWidth(phone)).toBe(true);
     await shot(phone, 'belongings-board-phone');
