@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoWav } from '../src/modules/archive/server/demo-media';
+import { zipEntries } from '../test/helpers/zip';
 import {
   cell,
   cellAt,
@@ -25,7 +26,9 @@ import { axeCheck } from './helpers/axe';
 // The archive (issue 17): the lands officer, an archivist with the Archive capability, catalogues
 // an elder's recording with two photographs (uploaded through the entry's Files section), sees
 // their thumbnails on the catalogue's cards and the media facet count them, and finds the entry
-// by its facets; a member, who may not read PRIVATE entries, does not find the private one.
+// by its facets; a member, who may not read PRIVATE entries, does not find the private one, and
+// a member who is not one of the Elders finds the Elders' recording neither in search nor in the
+// catalogue's archive-attachments.zip, which holds it for the officer, who is.
 // Screenshots light, dark and phone; axe on the catalogue and the source organisations.
 
 const OFFICER = 'lands.officer@riverbend.example';
@@ -64,7 +67,7 @@ afterAll(async () => {
 });
 
 async function person(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const c = await newContext(app, viewport ? { viewport } : {});
+  const c = await newContext(app, { acceptDownloads: true, ...(viewport ? { viewport } : {}) });
   contexts.push(c);
   const p = await c.newPage();
   await signIn(p, app.server.url, email);
@@ -84,6 +87,29 @@ async function searchList(text: string, p = page) {
   const box = catalogue(p).getByRole('searchbox', { name: 'Search in this list' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+/**
+ * The catalogue's "Export attachments (zip)" for the search on screen, followed in the Help menu
+ * to its download: the zip's name and the names of the files in it.
+ */
+async function exportZip(p: Page): Promise<{ name: string; files: string[] }> {
+  await catalogue(p).getByRole('button', { name: 'Export attachments (zip)' }).click();
+  // Queuing the task is a pg-boss round trip: slow on a loaded machine.
+  await p.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor({ timeout: 30_000 });
+  await p.getByRole('button', { name: /^Help/ }).click();
+  const item = p.getByRole('menu').getByRole('menuitem', { name: /^Download / });
+  await item.waitFor({ timeout: 60_000 });
+  const download = p.waitForEvent('download');
+  const popup = p
+    .context()
+    .waitForEvent('page')
+    .catch(() => null);
+  await item.click();
+  const [file] = await Promise.all([download, popup]);
+  await p.keyboard.press('Escape');
+  const entries = await zipEntries(readFileSync((await file.path())!));
+  return { name: file.suggestedFilename(), files: [...entries.keys()].map((n) => n.split('/').pop()!) };
 }
 
 /** The images on the result cards that have loaded (a thumbnail that failed would be removed). */
@@ -150,12 +176,13 @@ describe('archive', () => {
   it('finds the new entry by the media facet, with its thumbnail on the card', async () => {
     await openCatalogue();
     const audio = await facetValue(facets(), 'Media', /^Audio/);
-    // The demo's trapline interview and the new recording.
-    await expect.poll(() => audio.textContent()).toMatch(/2$/);
+    // The demo's trapline interview, the Elders' burial-grounds recording (the officer is one of
+    // the Elders) and the new recording.
+    await expect.poll(() => audio.textContent()).toMatch(/3$/);
     const image = await facetValue(facets(), 'Media', /^Image/);
     await expect.poll(() => image.textContent()).toMatch(/5$/);
     await audio.click();
-    await expect.poll(() => results().locator(':scope > li').count()).toBe(2);
+    await expect.poll(() => results().locator(':scope > li').count()).toBe(3);
     const card = results().locator('li').filter({ hasText: TITLE });
     await card.waitFor();
     await expect
@@ -201,6 +228,23 @@ describe('archive', () => {
       .first()
       .waitFor();
     await shot(member, 'archive-member-no-private');
+    // The whole catalogue's zip: the community's recordings, not the Elders'.
+    await searchList('', member);
+    await results(member).getByText('Fish camp at the river flats, summer 1962').waitFor();
+    const zip = await exportZip(member);
+    expect(zip.name).toBe('archive-attachments.zip');
+    expect(zip.files).toContain('longwater-trapline-tape3.wav');
+    expect(zip.files).not.toContain('upper-river-burial-grounds.wav');
+  });
+
+  it('zips the Elders’ recording for the officer, who is one of the Elders', async () => {
+    await openCatalogue();
+    await searchList('burial');
+    // The search narrowed to the one entry (the whole catalogue has it too).
+    await expect.poll(() => results().locator(':scope > li').count()).toBe(1);
+    await results().getByText('Old burial grounds along the upper river').waitFor();
+    const zip = await exportZip(page);
+    expect(zip.files).toEqual(['upper-river-burial-grounds.wav']);
   });
 
   it('fits a phone', async () => {

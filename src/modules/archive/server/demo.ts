@@ -304,16 +304,21 @@ export async function seedArchiveDemo(items: ItemService, demo: DemoSeed): Promi
     $access: 'COMMUNITY',
   });
   // Restricted to the Elders: its creator (the lands manager) is one of them.
-  await entry(landsAdmin, {
-    title: 'Old burial grounds along the upper river',
-    description:
-      'Where the old burial grounds are, as the Elders told it. Not to be shared outside the Elders.',
-    category: 'ORAL_HISTORY',
-    type: 'AUDIO_RECORDING',
-    date: '1991',
-    $access: 'COMMUNITY',
-    $protocols: [elders],
-  });
+  await entry(
+    landsAdmin,
+    {
+      title: 'Old burial grounds along the upper river',
+      description:
+        'Where the old burial grounds are, as the Elders told it. Not to be shared outside the Elders.',
+      category: 'ORAL_HISTORY',
+      type: 'AUDIO_RECORDING',
+      date: '1991',
+      $access: 'COMMUNITY',
+      $protocols: [elders],
+    },
+    // Its recording follows the entry: only the Elders may play it, find it or zip it.
+    [{ name: 'upper-river-burial-grounds.wav', type: 'audio/wav', bytes: () => demoWav(2) }],
+  );
   // PRIVATE to the lands manager: the counsel's firm is the source of this entry only.
   await entry(landsAdmin, {
     title: 'Land claim negotiation notes (confidential)',
