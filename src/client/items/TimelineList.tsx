@@ -1,10 +1,13 @@
 import { Box, List, ListItem, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cellText } from '../search/search-labels';
+import { useLovLabel } from '../search/useLovLabel';
 import { useApp } from '../state/app-context';
 import type { Item } from '../state/items';
 import { formatDate } from './format';
 import { QueryState } from './InfoDialog';
+import { itemType } from './item-label';
 import { eventLabel, propLabel } from './labels';
 import { changeRows } from './meta-model';
 
@@ -28,13 +31,18 @@ export function useTimeline(item: Item) {
 export function TimelineList({ item, limit }: { item: Item; limit?: number }) {
   const { t } = useTranslation();
   const { q, events, labels } = useTimeline(item);
+  const type = itemType(item._t);
+  const lov = useLovLabel([type]);
+  // A changed value as the record's own field shows it: "Regalia", not REGALIA.
+  const text = (field: string, value: unknown) =>
+    cellText(t, type, { ...item, $labels: labels, [field]: value }, field, lov);
   const shown = limit === undefined ? events : events.slice(0, limit);
   const empty = t('item.empty');
   return (
     <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
       <List aria-label={t('item.timelineTitle')} dense={limit !== undefined}>
         {shown.map((e) => {
-          const changes = changeRows(e.data);
+          const changes = changeRows(e.data, text);
           const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
           return (
             <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>

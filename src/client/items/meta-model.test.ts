@@ -38,6 +38,17 @@ describe('changeRows', () => {
     expect(changeRows({ changes: 'nope' })).toEqual([]);
   });
 
+  it('shows each value as the record does, when told how', () => {
+    const text = (field: string, v: unknown) => `${field}=${String(v).toLowerCase()}`;
+    expect(
+      changeRows({ changes: { types: { from: 'REGALIA', to: 'TOOL' }, note: { to: 'x' } } }, text),
+    ).toEqual([
+      { field: 'types', from: 'types=regalia', to: 'types=tool' },
+      // An absent value stays empty: nothing to show.
+      { field: 'note', from: '', to: 'note=x' },
+    ]);
+  });
+
   it('shortens long values', () => {
     expect(valueText('x'.repeat(500))).toHaveLength(120);
   });

@@ -49,13 +49,22 @@ export function valueText(v: unknown): string {
   return s.length > MAX_VALUE_CHARS ? `${s.slice(0, MAX_VALUE_CHARS - 1)}…` : s;
 }
 
-/** The field changes of an `updated` event (data.changes is {field: {from, to}}). */
-export function changeRows(data: TimelineEvent['data'] | undefined): ChangeRow[] {
+/**
+ * The field changes of an `updated` event (data.changes is {field: {from, to}}). `text`: a
+ * value as the record shows it (a list key by its label, a relation by its name), cut short like
+ * the raw text; without it, the stored value.
+ */
+export function changeRows(
+  data: TimelineEvent['data'] | undefined,
+  text?: (field: string, value: unknown) => string,
+): ChangeRow[] {
   const changes = data?.changes;
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
+  const shown = (field: string, v: unknown) =>
+    v === undefined || v === null ? '' : text ? valueText(text(field, v)) : valueText(v);
   return Object.entries(changes as Record<string, unknown>).map(([field, c]) => {
     const fc = (c && typeof c === 'object' ? c : {}) as { from?: unknown; to?: unknown };
-    return { field, from: valueText(fc.from), to: valueText(fc.to) };
+    return { field, from: shown(field, fc.from), to: shown(field, fc.to) };
   });
 }
 

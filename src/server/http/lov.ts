@@ -2,16 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../protocol/errors';
 import { query } from '../db/query';
-import { loadRows } from '../items/rows';
+import { loadRows, type ItemRow } from '../items/rows';
 import type { Services } from '../services';
 import { requestPrincipal } from './item-fallback';
+import { lovKeysInUse } from './lov-in-use';
 
 /** `superState`: where a value of a list of states stands (LOVValue.superState), when it says. */
 type LovEntry = { $id: string; t: Record<string, string>; label: string; state: string; superState?: string };
 
 /**
  * GET /lov/{locale}/{listName}[/{ownerId}]: lists of values keyed by owner, then by key,
- * with only the values the caller may read (the policy decides, as everywhere).
+ * with only the values the caller may read (the policy decides, as everywhere), and those that
+ * stand on an item the caller may read (lov-in-use.ts).
  */
 export function lovRoutes(app: FastifyInstance, s: Services): void {
   const handler = async (
@@ -40,8 +42,14 @@ export function lovRoutes(app: FastifyInstance, s: Services): void {
     );
     const load = s.items.loaderFor(s.items.db);
     const out: Record<string, Record<string, LovEntry>> = {};
-    for (const row of rows.values()) {
-      if (!(await s.policy.can(principal, 'read', row, load))) continue;
+    const readable: ItemRow[] = [];
+    const hidden: ItemRow[] = [];
+    for (const row of rows.values())
+      ((await s.policy.can(principal, 'read', row, load)) ? readable : hidden).push(row);
+    const owners = [...new Set(hidden.map((r) => r.owner).filter((o): o is string => !!o))];
+    const inUse = await lovKeysInUse(s.items.db, s.registry, principal, list, owners);
+    const shown = hidden.filter((r) => inUse.get(r.owner ?? '')?.has(String(r.data.key ?? '')));
+    for (const row of [...readable, ...shown]) {
       const key = String(row.data.key ?? '');
       const t = (row.data.t ?? {}) as Record<string, string>;
       (out[row.owner ?? ''] ??= {})[key] = {

@@ -19,6 +19,10 @@ export const belongingsEn = {
       needsAttentionComment: 'What needs attention',
       rel: 'Related items',
       hasImage: 'Has a photograph',
+      workflow: 'Workflow',
+      '_wf.state': 'Repatriation stage',
+      '_wf.$assigned': 'Assigned to',
+      '_wf.$assignedDue': 'Due',
     },
     BelongingNote: {
       belonging: 'Belonging',

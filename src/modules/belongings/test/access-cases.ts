@@ -12,13 +12,14 @@ import {
 } from '../../../../test/helpers/access-cases';
 import type { TestServer } from '../../../../test/helpers/test-server';
 import { signIn } from '../../../../test/helpers/ws-client';
-import { INSTITUTION_GRANTOR } from '../types';
+import { BELONGING_TYPES, INSTITUTION_GRANTOR } from '../types';
 
 // The belongings rows of the access matrix (test/access-matrix.test.ts runs them): a community's
 // belongings at every level, one shared with its museum (belShareHistory's grant), one shared but
 // restricted to the Elders (the grant does not open the protocol), a community note on the shared
 // one (the museum must not read it), and an image of the shared one, against every principal;
-// and each belonging's photograph as its catalogue card asks for it (/item-id-image).
+// and each belonging's photograph as its catalogue card asks for it (/item-id-image), and the
+// label of its type in the community's list of values (/lov: lov-in-use.ts).
 // The readers are written from docs/belongings.md and docs/access-model.md, not from the policy.
 // searchBelongingOrgs is a path: each belonging is held by a museum of its own, so a museum is
 // listed exactly when its belonging is readable — never through a belonging the caller cannot read.
@@ -103,6 +104,22 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
   const clients = await principalClients<P>(server, users);
 
   const as = { actor: users.creator.id, owner: riverbend };
+  // A type of its own for each belonging, in a list of values that only admins may read by its
+  // own level (PRIVATE to the system, and the Elders'): any other reader who gets a type's label
+  // got it because they may read the belonging that has that type.
+  for (const key of BELONGING_KEYS)
+    await items.create(
+      SYSTEM,
+      'LOVValue',
+      {
+        list: BELONGING_TYPES,
+        key: typeKey(key),
+        state: 'ACTIVE',
+        t: { en: `Type of ${key}` },
+        $protocols: [elders],
+      },
+      { owner: riverbend, access: 'PRIVATE' },
+    );
   const belonging = async (
     key: string,
     access: 'PUBLIC' | 'COMMUNITY' | 'PROTECTED' | 'PRIVATE',
@@ -120,6 +137,7 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
           repatriationStatus: 'IN_PROGRESS',
           needsAttention: true,
           needsAttentionComment: `ask ${word()}`,
+          types: [typeKey(key)],
           ...extra,
         },
         { ...as, access },
@@ -184,7 +202,10 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
   return { clients, ids, secrets };
 }
 
-/** Each principal's session token, for the card images' HTTP path. */
+/** The type key of a belonging of the fixture (its own value of the list). */
+const typeKey = (key: string) => `TYPE_${key.toUpperCase()}`;
+
+/** Each principal's session token, for the card images' and the lists' HTTP paths. */
 const tokens = new Map<P, string>();
 
 /** The catalogue cards' photographs (`/item-id-image/{belonging}`): served to its readers only. */
@@ -242,12 +263,29 @@ const institutions: AccessPath<P> = {
   },
 };
 
+/** The labels of the belongings' types (GET /lov/en/{list}): each shown with its belonging. */
+const typeLabels: AccessPath<P> = {
+  name: 'the labels of the belongings’ types (/lov)',
+  types: ['Belonging'],
+  async run({ principal, ids, server }) {
+    const token = tokens.get(principal);
+    const res = await fetch(`${server.url}/lov/en/${BELONGING_TYPES}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    const text = await res.text();
+    if (res.status !== 200) return { ids: [], text };
+    const body = JSON.parse(text) as Record<string, Record<string, { label: string }>>;
+    const keys = new Set(Object.values(body).flatMap((byKey) => Object.keys(byKey)));
+    return { ids: BELONGING_KEYS.filter((k) => keys.has(typeKey(k))).map((k) => ids[k]!), text };
+  },
+};
+
 export const accessCase: AccessCase<P> = {
   name: 'belongings',
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [catalogue, institutions, cardImages],
+  paths: [catalogue, institutions, cardImages, typeLabels],
   witness: { principal: 'curator', key: 'sharedBelonging' },
   mayRefuseSearch: ['signedOut'],
 };
