@@ -15,6 +15,8 @@ import { AccessPolicy } from '../src/server/access/policy';
 import type { Principal } from '../src/server/access/principal';
 import type { Database } from '../src/server/db/open';
 import { ensureTypeIndexes } from '../src/server/db/type-indexes';
+import { lovKeysInUse } from '../src/server/http/lov-in-use';
+import { ARCHIVE_CATEGORIES } from '../src/modules/archive/types';
 import { ItemService } from '../src/server/items/item-service';
 import { SearchService } from '../src/server/search/search-service';
 import { compareCases, type ComparedCase } from './lib/interleaved';
@@ -204,6 +206,17 @@ async function measure(db: Database, label: string) {
           select (select json_agg(id) from (select id from m order by r desc, id limit 50) t), (select count(*) from m), ${facetSql}`),
     },
   ];
+  // GET /lov for the member: the other communities' category values the member may not read by
+  // their level are shown when they stand on an entry the member may read (lov-in-use.ts).
+  const others = Array.from({ length: COMMUNITIES - 1 }, (_, i) => community(i + 2));
+  cases.push({
+    name: 'list labels in use (4 communities)',
+    ours: () => lovKeysInUse(db.db, registry, member, ARCHIVE_CATEGORIES, others),
+    bare: () =>
+      db.db.execute(sql`select distinct i.owner, i.data->>'category' from items i
+        where i.type = 'ArchiveEntry' and i.owner = any(${`{${others.join(',')}}`}::text[]) and not i.deleted
+          and ${readable}`),
+  });
   await compareCases(label, cases, QUERIES);
 }
 
