@@ -292,6 +292,7 @@ export { useAttachments } from './files/useAttachments';
 export { AttachmentViewer } from './files/AttachmentViewer';
 export { FileChoice } from './files/FileChoice';
 export { tusOptions } from './files/tus-options';
+export { uploadOnto } from './files/upload-onto';
 
 // Notifications (the bell's store, shared with core's notifications screen).
 export { fetchNotifications, markNotifications, pairsKey, useUnreadPairs } from './notifications/notify-api';

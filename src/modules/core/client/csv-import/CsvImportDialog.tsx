@@ -22,14 +22,13 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Upload } from 'tus-js-client';
 import type { ItemType } from '../../../../kernel/item-type';
 import {
   FileChoice,
   propLabel,
   RequestError,
   taskStoreFor,
-  tusOptions,
+  uploadOnto,
   typeLabel,
   useApp,
   useTasks,
@@ -54,7 +53,6 @@ import {
 // "Check" uploads it onto an Import and runs importCsv as a dry run (counts and every row's
 // problems) → "Import" runs it for real with its progress → a summary with the rows that failed.
 
-const RETRY = [0, 1000, 3000, 5000];
 const NONE = '';
 const SHOWN_PROBLEM_ROWS = 200;
 
@@ -134,21 +132,8 @@ export default function CsvImportDialog({
     }
   }
 
-  function upload(f: File, rel: string): Promise<void> {
-    const o = tusOptions(() => client.tokenValue, RETRY);
-    return new Promise((resolve, reject) => {
-      const up = new Upload(f, {
-        endpoint: o.endpoint,
-        retryDelays: o.retryDelays,
-        chunkSize: o.chunkSize,
-        headers: o.headers(),
-        metadata: { rel, filename: f.name, name: f.name, type: 'text/csv' },
-        onSuccess: () => resolve(),
-        onError: reject,
-      });
-      up.start();
-    });
-  }
+  const upload = (f: File, rel: string) =>
+    uploadOnto(f, rel, { token: () => client.tokenValue, type: 'text/csv' });
 
   /** The Import holding the file: made and uploaded once, checked and run as often as asked. */
   async function importId(f: File): Promise<string> {

@@ -18,13 +18,12 @@ import {
 } from '@mui/material';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Upload } from 'tus-js-client';
 import {
   FileChoice,
   itemLabel,
   RequestError,
   taskStoreFor,
-  tusOptions,
+  uploadOnto,
   useApp,
   useTasks,
   type Item,
@@ -37,7 +36,6 @@ import { IMPORT_ACCEPT, importPhase, kindForFile, type LayerSummary, skipGroups 
 // read, imported and left out, and why. A broken file's error names the file and its part.
 
 const LEVELS = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'] as const;
-const RETRY = [0, 1000, 3000, 5000];
 
 type Phase =
   | { at: 'choose' }
@@ -74,23 +72,11 @@ export default function ImportDialog({
     setKind(kindForFile(f.name));
   }
 
-  function upload(f: File, rel: string): Promise<void> {
-    const o = tusOptions(() => client.tokenValue, RETRY);
-    return new Promise((resolve, reject) => {
-      const up = new Upload(f, {
-        endpoint: o.endpoint,
-        retryDelays: o.retryDelays,
-        chunkSize: o.chunkSize,
-        headers: o.headers(),
-        metadata: { rel, filename: f.name, name: f.name, type: f.type },
-        onProgress: (sent, total) =>
-          setPhase({ at: 'upload', pct: Math.round((sent / Math.max(1, total)) * 100) }),
-        onSuccess: () => resolve(),
-        onError: reject,
-      });
-      up.start();
+  const upload = (f: File, rel: string) =>
+    uploadOnto(f, rel, {
+      token: () => client.tokenValue,
+      onProgress: (pct) => setPhase({ at: 'upload', pct }),
     });
-  }
 
   async function start() {
     if (!file) return;
