@@ -9,6 +9,7 @@ import { zipEntries } from '../test/helpers/zip';
 import {
   cell,
   cellAt,
+  downloadFromHelpMenu,
   facetValue,
   field,
   fitsWidth,
@@ -97,16 +98,7 @@ async function exportZip(p: Page): Promise<{ name: string; files: string[] }> {
   await catalogue(p).getByRole('button', { name: 'Export attachments (zip)' }).click();
   // Queuing the task is a pg-boss round trip: slow on a loaded machine.
   await p.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor({ timeout: 30_000 });
-  await p.getByRole('button', { name: /^Help/ }).click();
-  const item = p.getByRole('menu').getByRole('menuitem', { name: /^Download / });
-  await item.waitFor({ timeout: 60_000 });
-  const download = p.waitForEvent('download');
-  const popup = p
-    .context()
-    .waitForEvent('page')
-    .catch(() => null);
-  await item.click();
-  const [file] = await Promise.all([download, popup]);
+  const file = await downloadFromHelpMenu(p);
   await p.keyboard.press('Escape');
   const entries = await zipEntries(readFileSync((await file.path())!));
   return { name: file.suggestedFilename(), files: [...entries.keys()].map((n) => n.split('/').pop()!) };

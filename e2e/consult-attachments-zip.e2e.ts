@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tusUpload } from '../test/helpers/tus';
 import { zipEntries } from '../test/helpers/zip';
 import { SYSTEM } from '../src/server/access/principal';
-import { cell, newContext, screenshotOnFailure, shot, signIn, startApp, type E2EApp } from './helpers/app';
+import {
+  cell,
+  downloadFromHelpMenu,
+  newContext,
+  screenshotOnFailure,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
 
 // consult.attachments' zip in a real browser: a lands officer downloads consult-attachments.zip
 // of the consultation files listed, and gets exactly the files of the consultations they may
@@ -73,18 +81,7 @@ describe('consult.attachments zip', () => {
     await list.getByRole('button', { name: 'Export attachments (zip)' }).click();
     // Queuing the task is a pg-boss round trip: slow on a loaded machine.
     await officer.getByText(/^The zip has started\. Follow it in the Help menu/).waitFor({ timeout: 30_000 });
-    await officer.getByRole('button', { name: /^Help/ }).click();
-    const item = officer.getByRole('menu').getByRole('menuitem', { name: /^Download / });
-    await item.waitFor({ timeout: 60_000 });
-    await officer.waitForTimeout(400); // the menu's opening transition
-    await shot(officer, 'consult-attachments-zip-done');
-    const download = officer.waitForEvent('download');
-    const popup = officer
-      .context()
-      .waitForEvent('page')
-      .catch(() => null);
-    await item.click();
-    const [file] = await Promise.all([download, popup]);
+    const file = await downloadFromHelpMenu(officer, /^Download /, 'consult-attachments-zip-done');
     expect(file.suggestedFilename()).toBe('consult-attachments.zip');
     const entries = await zipEntries(readFileSync((await file.path())!));
     const names = [...entries.keys()];

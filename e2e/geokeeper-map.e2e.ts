@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  downloadFromHelpMenu,
   cell,
   fitsWidth,
   newContext,
@@ -215,17 +216,7 @@ describe('field data on the map, as the lands officer', () => {
     await shot(page, 'geokeeper-export-menu');
     await page.getByRole('menuitem', { name: 'CSV with repeat groups (zip)' }).click();
     await page.getByText('The export has started.', { exact: false }).waitFor();
-    await page.getByRole('button', { name: /^Help/ }).click();
-    const item = page.getByRole('menu').getByRole('menuitem', { name: 'Download Field data export' });
-    await item.waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(400);
-    const download = page.waitForEvent('download');
-    const popup = page
-      .context()
-      .waitForEvent('page')
-      .catch(() => null);
-    await item.click();
-    const [file] = await Promise.all([download, popup]);
+    const file = await downloadFromHelpMenu(page, 'Download Field data export');
     expect(file.suggestedFilename()).toBe('field-data-csv.zip');
     const files = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
     const records = strFromU8(files['records.csv']!);

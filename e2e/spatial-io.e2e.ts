@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  downloadFromHelpMenu,
   cell,
   fitsWidth,
   newContext,
@@ -175,17 +176,7 @@ describe('GIS import and export', () => {
     await shot(page, 'spatial-io-export-menu');
     await page.getByRole('menuitem', { name: 'GeoJSON (.geojson)' }).click();
     await page.getByText('The export has started. Follow it in the Help menu.').waitFor();
-    await page.getByRole('button', { name: /^Help/ }).click();
-    const item = page.getByRole('menu').getByRole('menuitem', { name: 'Download Map file export' });
-    await item.waitFor({ timeout: 30_000 });
-    await page.waitForTimeout(400);
-    const download = page.waitForEvent('download');
-    const popup = page
-      .context()
-      .waitForEvent('page')
-      .catch(() => null);
-    await item.click();
-    const [file] = await Promise.all([download, popup]);
+    const file = await downloadFromHelpMenu(page, 'Download Map file export');
     expect(file.suggestedFilename()).toBe('features.geojson');
     const fc = JSON.parse(readFileSync((await file.path())!, 'utf8')) as {
       features: { geometry: { coordinates: number[] }; properties: Record<string, unknown> }[];

@@ -1,7 +1,14 @@
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import path from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Download,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { SYSTEM } from '../../src/server/access/principal';
 import { DEMO_PASSWORD, seedDemo } from '../../src/server/seed/demo';
 import type { ServerConfig } from '../../src/server/config';
@@ -171,6 +178,33 @@ export async function stored(app: E2EApp, id: string): Promise<Record<string, un
 /** True when the page is no wider than the window (nothing pushes it sideways). */
 export async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/**
+ * A background task's file, from its "Download …" entry in the Help menu once the task is done
+ * (`item`: that entry's name). The browser opens the download in a new tab, which is waited for
+ * too, so it does not outlive the test.
+ */
+export async function downloadFromHelpMenu(
+  page: Page,
+  item: string | RegExp = /^Download /,
+  /** A screenshot of the open menu, before the click. */
+  shotName?: string,
+): Promise<Download> {
+  await page.getByRole('button', { name: /^Help/ }).click();
+  const entry = page.getByRole('menu').getByRole('menuitem', { name: item });
+  // A task's last steps (a zip of many files) on a loaded machine.
+  await entry.waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(400); // the menu's opening transition
+  if (shotName) await shot(page, shotName);
+  const download = page.waitForEvent('download');
+  const popup = page
+    .context()
+    .waitForEvent('page')
+    .catch(() => null);
+  await entry.click();
+  const [file] = await Promise.all([download, popup]);
+  return file;
 }
 
 export async function openUserMenu(page: Page) {
