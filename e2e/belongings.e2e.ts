@@ -184,6 +184,14 @@ describe('belongings', () => {
     await panel(curator).getByText('State: Home', { exact: true }).waitFor();
     await curator.getByText('Regalia', { exact: true }).first().waitFor();
     expect(await curator.getByText(/\b(REGALIA|RETURNED)\b/).count()).toBe(0);
+    // Nor in the record's own History: the people and items the museum may not read are
+    // "someone" and "an item you may not see", and the workflow's inner state is not listed.
+    const own = curator.getByTestId('section-history');
+    await own
+      .getByText(/^Changed by someone$/)
+      .first()
+      .waitFor();
+    expect(await curator.getByText(/User-\d|Workflow-\d|"steps"/).count()).toBe(0);
     await shot(curator, 'belongings-history-curator-light');
   });
 

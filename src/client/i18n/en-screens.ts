@@ -81,6 +81,9 @@ export const enScreens = {
     noEvents: 'No history yet.',
     eventLine: '{{kind}} by {{who}}',
     changeLine: '{{field}}: {{from}} → {{to}}',
+    // A person, or an item, named in a history that the reader may not read.
+    someone: 'someone',
+    notShown: 'an item you may not see',
     events: {
       created: 'Created',
       updated: 'Changed',

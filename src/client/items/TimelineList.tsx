@@ -33,17 +33,30 @@ export function TimelineList({ item, limit }: { item: Item; limit?: number }) {
   const { q, events, labels } = useTimeline(item);
   const type = itemType(item._t);
   const lov = useLovLabel([type]);
-  // A changed value as the record's own field shows it: "Regalia", not REGALIA.
-  const text = (field: string, value: unknown) =>
-    cellText(t, type, { ...item, $labels: labels, [field]: value }, field, lov);
+  // A changed value as the record's own field shows it: "Regalia", not REGALIA. A person or an
+  // item the reader may not read has no label: "someone", never its bare id (User-3).
+  const hidden = (id: string) => (id.startsWith('User-') ? t('item.someone') : t('item.notShown'));
+  const text = (field: string, value: unknown) => {
+    const prop = type?.allProperties[field];
+    const ids = prop?.kind === 'relation' ? (Array.isArray(value) ? value : [value]) : [];
+    const named = { ...labels };
+    for (const id of ids) if (typeof id === 'string' && !named[id]) named[id] = hidden(id);
+    return cellText(t, type, { ...item, $labels: named, [field]: value }, field, lov);
+  };
+  // What a system-written JSON field holds (a workflow's inner state) is the server's, not the
+  // reader's: its changes are not listed.
+  const listed = (field: string) => {
+    const prop = type?.allProperties[field];
+    return !(prop?.kind === 'json' && prop.write === 'system');
+  };
   const shown = limit === undefined ? events : events.slice(0, limit);
   const empty = t('item.empty');
   return (
     <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
       <List aria-label={t('item.timelineTitle')} dense={limit !== undefined}>
         {shown.map((e) => {
-          const changes = changeRows(e.data, text);
-          const who = e.actor ? (labels[e.actor] ?? e.actor) : t('item.system');
+          const changes = changeRows(e.data, text).filter((c) => listed(c.field));
+          const who = e.actor ? (labels[e.actor] ?? t('item.someone')) : t('item.system');
           return (
             <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>
               <Typography sx={{ fontWeight: 600 }}>
