@@ -1,6 +1,7 @@
 import { Box, List, ListItem, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { tryParseId } from '../../protocol/ids';
 import { cellText } from '../search/search-labels';
 import { useLovLabel } from '../search/useLovLabel';
 import { useApp } from '../state/app-context';
@@ -35,7 +36,7 @@ export function TimelineList({ item, limit }: { item: Item; limit?: number }) {
   const lov = useLovLabel([type]);
   // A changed value as the record's own field shows it: "Regalia", not REGALIA. A person or an
   // item the reader may not read has no label: "someone", never its bare id (User-3).
-  const hidden = (id: string) => (id.startsWith('User-') ? t('item.someone') : t('item.notShown'));
+  const hidden = (id: string) => (tryParseId(id)?.type === 'User' ? t('item.someone') : t('item.notShown'));
   const text = (field: string, value: unknown) => {
     const prop = type?.allProperties[field];
     const ids = prop?.kind === 'relation' ? (Array.isArray(value) ? value : [value]) : [];

@@ -37,7 +37,7 @@ export function HistorySection({ item }: ItemSectionProps) {
   // A person the reader may not read (the museum's curator reading the community's staff) has no
   // label: they are someone at the belonging's owner, never a bare id such as "User-3".
   const owner = typeof item.owner === 'string' ? labels[item.owner] : undefined;
-  const someone = owner ? t('belongings.history.someoneAt', { org: owner }) : t('belongings.history.someone');
+  const someone = owner ? t('belongings.history.someoneAt', { org: owner }) : t('item.someone');
   const lines = historyLines(events, {
     step: (id) => steps.find((s) => s.id === id)?.label ?? id,
     name: (id) => (id ? (labels[id] ?? someone) : t('belongings.history.system')),

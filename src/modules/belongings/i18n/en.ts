@@ -74,7 +74,6 @@ export const belongingsEn = {
       noInstitution: 'Name the institution that holds it to share the history with them.',
       shareFailed: 'Sharing failed: {{message}}',
       system: 'automatically',
-      someone: 'someone',
       someoneAt: 'someone at {{org}}',
       states: {
         BLANK: 'waiting',

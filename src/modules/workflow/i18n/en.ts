@@ -90,7 +90,6 @@ export const workflowEn = {
     overdue: 'Overdue since {{date}}',
     dueToday: 'Due today',
     completedBy: 'Completed by {{name}} on {{date}}',
-    someone: 'someone',
     completedOn: 'Completed on {{date}}',
     adHoc: 'Added to this item',
     noWorkflow: 'No workflow is running on this item.',

@@ -36,7 +36,7 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
   const due = dueStatus(step, today);
   // A person the reader may not read (the museum's curator reading the community's staff) is
   // "someone", never a bare id such as "User-3".
-  const nameOf = (id: string) => labels[id] ?? t('workflow.someone');
+  const nameOf = (id: string) => labels[id] ?? t('item.someone');
   const assignee = step.assignedTo ? nameOf(step.assignedTo) : null;
   const Panel = step.state === 'ACTIVE' ? panels.get(step.kind) : undefined;
 
