@@ -47,6 +47,20 @@ function isPositionShape(p: unknown): p is Position {
   );
 }
 
+/** A list of positions (a line, or a polygon's ring): 'type' when malformed, 'ring' when open. */
+function lineProblem(a: unknown, type: string): 'type' | 'ring' | null {
+  if (!Array.isArray(a) || a.length === 0) return 'type';
+  if ((type === 'LineString' || type === 'MultiLineString') && a.length < 2) return 'type';
+  if (type === 'Polygon' || type === 'MultiPolygon') {
+    if (a.length < 4) return 'ring';
+    const first = a[0] as unknown;
+    const last = a[a.length - 1] as unknown;
+    if (!isPositionShape(first) || !isPositionShape(last)) return 'type';
+    if (first[0] !== last[0] || first[1] !== last[1]) return 'ring';
+  }
+  return null;
+}
+
 /**
  * Checks a geometry without recursion (the depth is fixed by its type). Returns null when good.
  * Order of blame: shape first (type, nesting, numbers), then range, then rings, then size, so
@@ -72,20 +86,28 @@ export function checkGeometry(g: unknown): GeometryProblem | null {
       vertices = level.length;
       break;
     }
+    if (d === 1) {
+      // The arrays of positions, checked where they stand: copying every vertex into one list
+      // was most of a large import's validation garbage.
+      let count = 0;
+      for (const a of level) {
+        const problem = lineProblem(a, type);
+        if (problem === 'type') return 'type';
+        if (problem === 'ring') openRing = true;
+        count += (a as unknown[]).length;
+        if (count > GEOMETRY_MAX_VERTICES * 2) return 'vertices';
+      }
+      for (const a of level)
+        for (const p of a as unknown[]) {
+          if (!isPositionShape(p)) return 'type';
+          if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) outOfRange = true;
+        }
+      vertices = count;
+      break;
+    }
     const next: unknown[] = [];
     for (const a of level) {
       if (!Array.isArray(a) || a.length === 0) return 'type';
-      // d === 1 holds positions: lines need two, rings (polygon's level 1) four and closed.
-      if (d === 1 && (type === 'LineString' || type === 'MultiLineString') && a.length < 2) return 'type';
-      if (d === 1 && (type === 'Polygon' || type === 'MultiPolygon')) {
-        if (a.length < 4) openRing = true;
-        else {
-          const first = a[0] as unknown;
-          const last = a[a.length - 1] as unknown;
-          if (!isPositionShape(first) || !isPositionShape(last)) return 'type';
-          if (first[0] !== last[0] || first[1] !== last[1]) openRing = true;
-        }
-      }
       if (next.length + a.length > GEOMETRY_MAX_VERTICES * 2) return 'vertices';
       for (const x of a) next.push(x);
     }
@@ -108,19 +130,23 @@ export type BBox = [minX: number, minY: number, maxX: number, maxY: number];
 
 /** The bounding box of a checked geometry. */
 export function bboxOf(g: Geometry): BBox {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const p of positionsOf(g)) {
-    const x = p[0]!;
-    const y = p[1]!;
-    if (x < minX) minX = x;
-    if (y < minY) minY = y;
-    if (x > maxX) maxX = x;
-    if (y > maxY) maxY = y;
+  const box: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  widen(box, g.coordinates, NESTING[g.type]);
+  return box;
+}
+
+/** Grows `box` by every position `depth` levels down (fixed by the type: at most 3), copying none. */
+function widen(box: BBox, a: unknown, depth: number): void {
+  if (depth === 0) {
+    const x = (a as Position)[0]!;
+    const y = (a as Position)[1]!;
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
+    return;
   }
-  return [minX, minY, maxX, maxY];
+  for (const b of a as unknown[]) widen(box, b, depth - 1);
 }
 
 /** The box holding both (either may be null). */

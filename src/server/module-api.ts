@@ -82,6 +82,7 @@ export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 // A zipped shapefile of features (dBase names of 10 characters), for any module's GIS export.
 export { shortFieldNames, writeShapefileZip, type ShpFeature } from './files/shapefile-write';
 export { importAttachment } from './files/import-source';
+export { readLines } from './files/read-lines';
 
 // ---- admin screens (core) ----
 export { dbOverrides, fileOverrides, saveOverrides } from './admin/locale-store';

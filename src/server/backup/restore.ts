@@ -1,12 +1,12 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import type { Registry } from '../../kernel/registry';
 import type { Database, Executor } from '../db/open';
 import { ensureSearchDataKeys } from '../db/search-data-keys';
 import { query } from '../db/query';
+import { readLines } from '../files/read-lines';
 import { fileKey, type FileStorage } from '../files/storage';
 import {
   BACKUP_FORMAT_VERSION,
@@ -144,7 +144,8 @@ async function checkTarget(ex: Executor, manifest: BackupManifest): Promise<void
 
 /** Inserts a table's rows from its JSON lines, a batch a statement. */
 async function loadTable(tx: Executor, dir: string, t: TableEntry): Promise<number> {
-  const lines = createInterface({ input: createReadStream(path.join(dir, t.path)), crlfDelay: Infinity });
+  // Read as they are used: readline reads ahead up to 1,024 lines, each a whole row.
+  const lines = readLines(path.join(dir, t.path));
   let batch: string[] = [];
   let size = 0;
   let n = 0;

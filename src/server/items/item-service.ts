@@ -30,9 +30,15 @@ export interface WriteOptions {
   /** System writes only: the owner and level as given, without the type's owner rules. */
   owner?: string | null;
   access?: AccessLevel;
+  /**
+   * Create only: system-written properties (`write: 'system'`) the server sets in the same write,
+   * for a person's create (an import's key of the record it came from), rather than a second
+   * write as the system after it.
+   */
+  systemData?: Readonly<Record<string, unknown>>;
 }
 
-export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
+export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access' | 'systemData'> {
   /** A system bump: no `$version` change, the event is 'touched' (see patchIn). */
   touchOnly?: boolean;
   /**
@@ -48,10 +54,10 @@ export interface PatchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
 }
 
 /** A delete's options: who it is recorded for. */
-export type DeleteOptions = Omit<WriteOptions, 'owner' | 'access'>;
+export type DeleteOptions = Omit<WriteOptions, 'owner' | 'access' | 'systemData'>;
 
 /** What `touchIn` records: an event on the item that changes none of its data. */
-export interface TouchOptions extends Omit<WriteOptions, 'owner' | 'access'> {
+export interface TouchOptions extends Omit<WriteOptions, 'owner' | 'access' | 'systemData'> {
   /** The event's kind, as the history shows it (e.g. 'blocked', 'membership'). */
   event: string;
   /** The event's data (what changed outside the item: a membership's roles). */
@@ -314,6 +320,11 @@ export class ItemService {
     assertSystemOptions(p, opts);
     const input = asObject(body);
     const { data, level, owner: askedOwner, protocols, protocolStrict } = this.splitInput(t, input, p, null);
+    for (const [k, v] of Object.entries(opts.systemData ?? {})) {
+      if (declaredProperty(t, k)?.write !== 'system')
+        throw new Error(`systemData: ${t.name}.${k} is not a system-written property`);
+      data[k] = v;
+    }
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
     for (const h of this.hooks.for(t.name))
@@ -355,7 +366,7 @@ export class ItemService {
     if (t.access.ownsItself) owner = id;
     await this.assertProtocols(tx, p, protocols ?? null, owner, null);
     const stored = this.withLevelField(t, data, access, owner);
-    const eventId = await writeWithEvent(
+    const { eventId, updatedAt } = await writeWithEvent(
       tx,
       sql`insert into items (id, type, num, data, owner, access, created_by, updated_by, search_text, bbox,
       protocols, protocol_strict)
@@ -366,25 +377,43 @@ export class ItemService {
       { id, type: t.name, u: 1, op: 'create' },
     );
     await writeLinks(tx, id, this.relationsOf(t, stored));
-    if (t.access.selfGrant?.length) {
+    const selfGrant = t.access.selfGrant ?? [];
+    if (selfGrant.length) {
       await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
-        values (${id}, ${id}, ${textArray(t.access.selfGrant)}, 'system')`);
+        values (${id}, ${id}, ${textArray(selfGrant)}, 'system')`);
     }
     this.wrote(tx, id, 1);
-    if (this.hooks.hasAfter(t.name)) {
-      const row = (await loadRow(tx, id))!;
-      for (const h of this.hooks.for(t.name))
-        await h.afterWrite?.(tx, {
-          row,
-          kind: 'created',
-          event: 'created',
-          eventId,
-          actor,
-          realActor,
-          items: this,
-        });
-    }
-    return (await loadRow(tx, id))!;
+    // The row as written, without reading it back (an import writes thousands, each maybe large).
+    const row: ItemRow = {
+      id,
+      type: t.name,
+      num,
+      data: stored,
+      owner,
+      access,
+      createdBy: actor,
+      createdAt: updatedAt,
+      updatedAt,
+      updatedBy: actor,
+      u: 1,
+      version: 1,
+      deleted: false,
+      grants: selfGrant.length ? [{ principal: id, actions: [...selfGrant], grantedBy: 'system' }] : [],
+      protocols: protocols?.length ? [...protocols] : null,
+      protocolStrict: protocolStrict === true,
+    };
+    const mark = this.writeMark(tx);
+    for (const h of this.hooks.for(t.name))
+      await h.afterWrite?.(tx, {
+        row,
+        kind: 'created',
+        event: 'created',
+        eventId,
+        actor,
+        realActor,
+        items: this,
+      });
+    return this.rewrittenSince(tx, id, mark) ? (await loadRow(tx, id))! : row;
   }
 
   async update(p: Principal, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
@@ -510,7 +539,7 @@ export class ItemService {
     const event = opts.event ?? kind;
     if (opts.eventData !== undefined && !opts.touchOnly)
       throw new Error('event data is for touchOnly patches');
-    const eventId = await writeWithEvent(
+    const { eventId, updatedAt } = await writeWithEvent(
       tx,
       sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
       access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(), updated_by = ${actor},
@@ -524,23 +553,23 @@ export class ItemService {
     );
     await writeLinks(tx, id, changedRelations);
     this.wrote(tx, id, current.u + 1);
-    if (this.hooks.hasAfter(t.name)) {
-      // The row as written, without reading it back: hooks run on every update.
-      const row: ItemRow = {
-        ...current,
-        data: stored,
-        owner: newOwner,
-        access: newLevel,
-        protocols: newProtocols,
-        protocolStrict: newStrict,
-        u: current.u + 1,
-        version: current.version + bump,
-        updatedBy: actor,
-      };
-      for (const h of this.hooks.for(t.name))
-        await h.afterWrite?.(tx, { row, kind, event, eventId, actor, realActor, changes, items: this });
-    }
-    return (await loadRow(tx, id))!;
+    // The row as written, without reading it back: every update returns it.
+    const row: ItemRow = {
+      ...current,
+      data: stored,
+      owner: newOwner,
+      access: newLevel,
+      protocols: newProtocols,
+      protocolStrict: newStrict,
+      u: current.u + 1,
+      version: current.version + bump,
+      updatedAt,
+      updatedBy: actor,
+    };
+    const mark = this.writeMark(tx);
+    for (const h of this.hooks.for(t.name))
+      await h.afterWrite?.(tx, { row, kind, event, eventId, actor, realActor, changes, items: this });
+    return this.rewrittenSince(tx, id, mark) ? (await loadRow(tx, id))! : row;
   }
 
   /**
@@ -558,7 +587,7 @@ export class ItemService {
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor ?? null;
     // Only `_u`: the item's data did not change, so neither do `$version` and its last change.
-    const eventId = await writeWithEvent(
+    const { eventId } = await writeWithEvent(
       tx,
       sql`update items set u = u + 1 where id = ${id}`,
       { itemId: id, kind: opts.event, actor, realActor, ...(opts.data ? { data: opts.data } : {}) },
@@ -605,7 +634,7 @@ export class ItemService {
         current,
         items: this,
       });
-    const eventId = await writeWithEvent(
+    const { eventId } = await writeWithEvent(
       tx,
       sql`update items set deleted = true, u = u + 1, updated_at = now(), updated_by = ${actor} where id = ${id}`,
       { itemId: id, kind: 'deleted', actor, realActor },
@@ -635,6 +664,23 @@ export class ItemService {
     const list = this.written.get(tx);
     if (list) list.push([id, u]);
     else this.cache.invalidate(id, u);
+  }
+
+  /** Where the transaction's list of writes stands now (-1: a transaction it does not follow). */
+  private writeMark(tx: Executor): number {
+    return this.written.get(tx)?.length ?? -1;
+  }
+
+  /**
+   * Whether `id` was written again in the transaction since `mark` (a hook patched it, or granted
+   * on it): then the row a writer returns is read back, else the row as written stands. A
+   * transaction not opened by `transaction()` keeps no list, so it always reads back.
+   */
+  private rewrittenSince(tx: Executor, id: string, mark: number): boolean {
+    const list = this.written.get(tx);
+    if (!list || mark < 0) return true;
+    for (let i = mark; i < list.length; i++) if (list[i]![0] === id) return true;
+    return false;
   }
 
   // ---------- helpers ----------

@@ -126,21 +126,23 @@ export async function appendEvent(ex: Executor, e: EventInput): Promise<number> 
  * An item's row write (an insert or update without `returning`), its event and its NOTIFY as one
  * statement: one round trip where there were three. Each round trip is a socket write and read on
  * the node and a parse and plan in the database; on this 2-core machine the socket writes alone
- * were a quarter of the server's CPU in the update benchmark (issue 21). Returns the event's id.
+ * were a quarter of the server's CPU in the update benchmark (issue 21). Returns the event's id
+ * and the row's `updated_at` as written, so the writer can build the row without reading it back.
  */
 export async function writeWithEvent(
   ex: Executor,
   write: SQL,
   e: EventInput,
   change: ItemChange,
-): Promise<number> {
-  const [r] = await query<{ id: number }>(
+): Promise<{ eventId: number; updatedAt: string }> {
+  const [r] = await query<{ id: number; updated_at: string | Date | null }>(
     ex,
-    sql`with w as (${write} returning 1), ev as (${insertEvent(e)}),
+    sql`with w as (${write} returning updated_at), ev as (${insertEvent(e)}),
       n as (select pg_notify(${ITEMS_CHANNEL}, ${JSON.stringify(change)}))
-      select ev.id from ev, n`,
+      select ev.id, (select updated_at from w limit 1) as updated_at from ev, n`,
   );
-  return Number(r!.id);
+  if (!r?.updated_at) throw new Error(`the write to ${change.id} changed no row`);
+  return { eventId: Number(r.id), updatedAt: iso(r.updated_at) };
 }
 
 /** Rewrites the links of the given relation properties of one item. */

@@ -12,10 +12,15 @@ import { type Executor, query, textArray } from '../../../../server/module-api';
 
 export interface Found {
   id: string;
+  /** Only what matching reads (gedcomId and the names): a member's notes can be long. */
   data: Record<string, unknown>;
   /** Found by its id (our own export), not by xref. */
   byId: boolean;
 }
+
+/** The fields matching reads, not the member's whole data. */
+const MATCH_DATA = sql`jsonb_strip_nulls(jsonb_build_object('gedcomId', data->'gedcomId',
+  'firstName', data->'firstName', 'lastName', data->'lastName', 'lastNameAtBirth', data->'lastNameAtBirth')) as data`;
 
 export const OWN_ID = /^CommunityMember-[1-9][0-9]*$/;
 
@@ -32,7 +37,7 @@ export async function matchMembers(
   if (ids.length) {
     const rows = await query<{ id: string; data: Record<string, unknown> }>(
       ex,
-      sql`select id, data from items where type = 'CommunityMember' and not deleted
+      sql`select id, ${MATCH_DATA} from items where type = 'CommunityMember' and not deleted
             and owner = ${owner} and id = any(${textArray(ids)})`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -45,7 +50,7 @@ export async function matchMembers(
   if (!rest.length) return out;
   const rows = await query<{ id: string; data: Record<string, unknown> }>(
     ex,
-    sql`select id, data from items
+    sql`select id, ${MATCH_DATA} from items
         where type = 'CommunityMember' and not deleted and owner = ${owner}
           and data->>'gedcomId' = any(${textArray(rest)}) order by num`,
   );

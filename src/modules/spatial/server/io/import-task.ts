@@ -1,11 +1,11 @@
-import { createReadStream, createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { checkGeometry } from '../../../../kernel/geometry';
 import {
   AppError,
   importAttachment,
+  readLines,
   type AsyncAction,
   type AsyncActionContext,
   type Principal,
@@ -45,6 +45,15 @@ interface ImportBody {
 export interface Skip {
   index: number;
   reason: string;
+}
+
+/** One line of the scratch file: a checked feature, its layer and its place in that layer. */
+interface ScratchFeature {
+  l: number;
+  i: number;
+  label: string;
+  geometry: unknown;
+  attributes: unknown;
 }
 
 interface LayerSummary {
@@ -168,63 +177,65 @@ async function run(ctx: AsyncActionContext) {
       return ids;
     });
     created.push(...gis);
-    const lines = createInterface({
-      input: createReadStream(scratch, { encoding: 'utf8' }),
-      crlfDelay: Infinity,
-    });
-    let batch: { l: number; i: number; label: string; geometry: unknown; attributes: unknown }[] = [];
+    // Each transaction reads its features from the scratch file as it writes them, one at a time:
+    // a batch read ahead and held while its transaction ran lived long enough for V8 to move it
+    // to the old generation, where it piled up as garbage between full collections.
+    const next = readLines(scratch);
     let written = 0;
-    const flush = async () => {
-      if (!batch.length) return;
-      if (signal.aborted) throw new TaskError('cancelled', 'killed');
-      const rows = batch;
-      batch = [];
-      const ids = await s.items.transaction(async (tx) => {
-        const made: string[] = [];
-        for (const f of rows) {
-          const sum = summaries[f.l]!;
-          try {
-            const row = await s.items.createIn(
-              tx,
-              SYSTEM,
-              'SpatialFeature',
-              {
-                label: f.label,
-                geometry: f.geometry,
-                attributes: f.attributes,
-                collection: coll.id,
-                importedVia: imp.id,
-                state: 'ACTIVE',
-                ...(typeof coll.data.spatialType === 'string' ? { spatialType: coll.data.spatialType } : {}),
-              },
-              { actor: p.userId, owner: coll.owner, access: body.access ?? coll.access },
-            );
-            made.push(row.id);
-            sum.imported++;
-          } catch (e) {
-            // Refused by the type's validation before any SQL ran: the transaction is still good.
-            if (!(e instanceof AppError) || e.key !== 'invalidInput') throw e;
-            sum.skippedCount++;
-            if (sum.skipped.length < SKIPPED_KEPT) sum.skipped.push({ index: f.i, reason: 'invalid' });
+    let ended = false;
+    try {
+      while (!ended) {
+        if (signal.aborted) throw new TaskError('cancelled', 'killed');
+        const { ids, count } = await s.items.transaction(async (tx) => {
+          const made: string[] = [];
+          let n = 0;
+          for (let chars = 0; n < BATCH && chars < BATCH_CHARS;) {
+            const got = await next.next();
+            if (got.done) {
+              ended = true;
+              break;
+            }
+            if (!got.value) continue;
+            n++;
+            chars += got.value.length;
+            const f = JSON.parse(got.value) as ScratchFeature;
+            const sum = summaries[f.l]!;
+            try {
+              const row = await s.items.createIn(
+                tx,
+                SYSTEM,
+                'SpatialFeature',
+                {
+                  label: f.label,
+                  geometry: f.geometry,
+                  attributes: f.attributes,
+                  collection: coll.id,
+                  importedVia: imp.id,
+                  state: 'ACTIVE',
+                  ...(typeof coll.data.spatialType === 'string'
+                    ? { spatialType: coll.data.spatialType }
+                    : {}),
+                },
+                { actor: p.userId, owner: coll.owner, access: body.access ?? coll.access },
+              );
+              made.push(row.id);
+              sum.imported++;
+            } catch (e) {
+              // Refused by the type's validation before any SQL ran: the transaction is still good.
+              if (!(e instanceof AppError) || e.key !== 'invalidInput') throw e;
+              sum.skippedCount++;
+              if (sum.skipped.length < SKIPPED_KEPT) sum.skipped.push({ index: f.i, reason: 'invalid' });
+            }
           }
-        }
-        return made;
-      });
-      created.push(...ids);
-      written += rows.length;
-      await report(50 + (written / Math.max(1, kept)) * 49);
-    };
-    let chars = 0;
-    for await (const line of lines) {
-      if (!line) continue;
-      batch.push(JSON.parse(line) as (typeof batch)[number]);
-      chars += line.length;
-      if (batch.length >= BATCH || chars >= BATCH_CHARS) {
-        chars = 0;
-        await flush();
+          return { ids: made, count: n };
+        });
+        created.push(...ids);
+        written += count;
+        await report(50 + (written / Math.max(1, kept)) * 49);
       }
+    } finally {
+      await next.return();
     }
-    await flush();
     await s.items.transaction(async (tx) => {
       for (const [n, id] of gis.entries()) {
         const sum = summaries[n]!;

@@ -21,6 +21,26 @@ function readAt(fd: number, position: number, length: number): Buffer {
   return got === length ? buf : buf.subarray(0, got);
 }
 
+/**
+ * Whether a .prj is plain WGS 84 longitude/latitude, what the map stores: then its records are
+ * taken as they are. proj4 would turn each vertex into radians and back, which costs a new object
+ * a vertex (a third of a large import's garbage) and can move the last digit.
+ */
+export function isWgs84(prj: string): boolean {
+  const p = proj4.Proj(prj) as {
+    projName?: string;
+    datumCode?: string;
+    axis?: string;
+    from_greenwich?: number;
+  };
+  return (
+    p.projName === 'longlat' &&
+    p.datumCode?.toLowerCase() === 'wgs84' &&
+    p.axis === 'enu' &&
+    !p.from_greenwich
+  );
+}
+
 const view = (b: Buffer) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
 /** The geometries of a .shp on disk, one record at a time, reprojected from the .prj. */
@@ -33,7 +53,7 @@ export async function* shpFileGeometries(file: string, prj: string | undefined):
     const p = Object.create(ParseShp.prototype) as ParseShpLike;
     p.buffer = view(header);
     p.headers = p.parseHeader();
-    p.shpFuncs(prj ? proj4(prj) : false);
+    p.shpFuncs(prj && !isWgs84(prj) ? proj4(prj) : false);
     let offset = 100;
     for (;;) {
       const head = readAt(fd, offset, 8);
