@@ -85,6 +85,8 @@ describe('the workflow panel', () => {
     expect(await chip(step(officer, 'Answer')).textContent()).toBe('Not started');
     await step(officer, 'Receive').getByText('Assigned to Joseph Redcloud').waitFor();
     await step(officer, 'Review').getByText('Unassigned').waitFor();
+    // The step's kind is named as such, not a bare "Confirm" that reads like a button.
+    await step(officer, 'Receive').getByText('Step type: Confirm', { exact: true }).waitFor();
     // The engine's own properties are the panel's: the form below does not offer them.
     expect(await officer.getByRole('textbox', { name: /^Workflow/ }).count()).toBe(0);
     // Only the moves of the table: an ACTIVE step completes, skips or goes back to pending.

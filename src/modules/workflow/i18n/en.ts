@@ -59,6 +59,8 @@ export const workflowEn = {
     kinds: {
       WKF_CONFIRM: 'Confirm',
     },
+    // Beside a step's state chip: the kind's bare name ("Confirm") read like a button.
+    stepKind: 'Step type: {{kind}}',
     errors: {
       label: 'Give the step a name (at most 200 characters).',
       kind: 'Choose the step’s kind.',

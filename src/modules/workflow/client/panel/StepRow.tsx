@@ -81,7 +81,7 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
         </Typography>
         {step.adHoc && <Chip size="small" variant="outlined" label={t('workflow.adHoc')} />}
         <Typography variant="caption" color="text.secondary">
-          {t(`workflow.kinds.${step.kind}`, { defaultValue: step.kind })}
+          {t('workflow.stepKind', { kind: t(`workflow.kinds.${step.kind}`, { defaultValue: step.kind }) })}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mt: 0.5 }}>
