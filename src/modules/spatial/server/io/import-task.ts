@@ -8,6 +8,7 @@ import {
   readLines,
   type AsyncAction,
   type AsyncActionContext,
+  type Executor,
   type Principal,
   type Services,
   SYSTEM,
@@ -145,7 +146,7 @@ async function run(ctx: AsyncActionContext) {
           label: featureLabel(f.properties, layer.name, index),
           geometry: f.geometry,
           attributes: f.properties ?? {},
-        });
+        } satisfies ScratchFeature);
         if (!out.write(line + '\n')) await once(out, 'drain');
         kept++;
         if (index % 100 === 0)
@@ -180,6 +181,35 @@ async function run(ctx: AsyncActionContext) {
     // Each transaction reads its features from the scratch file as it writes them, one at a time:
     // a batch read ahead and held while its transaction ran lived long enough for V8 to move it
     // to the old generation, where it piled up as garbage between full collections.
+    /** One feature as its layer's new place: its id, or null when the type's validation refused it. */
+    const writeFeature = async (tx: Executor, f: ScratchFeature): Promise<string | null> => {
+      const sum = summaries[f.l]!;
+      try {
+        const row = await s.items.createIn(
+          tx,
+          SYSTEM,
+          'SpatialFeature',
+          {
+            label: f.label,
+            geometry: f.geometry,
+            attributes: f.attributes,
+            collection: coll.id,
+            importedVia: imp.id,
+            state: 'ACTIVE',
+            ...(typeof coll.data.spatialType === 'string' ? { spatialType: coll.data.spatialType } : {}),
+          },
+          { actor: p.userId, owner: coll.owner, access: body.access ?? coll.access },
+        );
+        sum.imported++;
+        return row.id;
+      } catch (e) {
+        // Refused by the type's validation before any SQL ran: the transaction is still good.
+        if (!(e instanceof AppError) || e.key !== 'invalidInput') throw e;
+        sum.skippedCount++;
+        if (sum.skipped.length < SKIPPED_KEPT) sum.skipped.push({ index: f.i, reason: 'invalid' });
+        return null;
+      }
+    };
     const next = readLines(scratch);
     let written = 0;
     let ended = false;
@@ -198,34 +228,8 @@ async function run(ctx: AsyncActionContext) {
             if (!got.value) continue;
             n++;
             chars += got.value.length;
-            const f = JSON.parse(got.value) as ScratchFeature;
-            const sum = summaries[f.l]!;
-            try {
-              const row = await s.items.createIn(
-                tx,
-                SYSTEM,
-                'SpatialFeature',
-                {
-                  label: f.label,
-                  geometry: f.geometry,
-                  attributes: f.attributes,
-                  collection: coll.id,
-                  importedVia: imp.id,
-                  state: 'ACTIVE',
-                  ...(typeof coll.data.spatialType === 'string'
-                    ? { spatialType: coll.data.spatialType }
-                    : {}),
-                },
-                { actor: p.userId, owner: coll.owner, access: body.access ?? coll.access },
-              );
-              made.push(row.id);
-              sum.imported++;
-            } catch (e) {
-              // Refused by the type's validation before any SQL ran: the transaction is still good.
-              if (!(e instanceof AppError) || e.key !== 'invalidInput') throw e;
-              sum.skippedCount++;
-              if (sum.skipped.length < SKIPPED_KEPT) sum.skipped.push({ index: f.i, reason: 'invalid' });
-            }
+            const id = await writeFeature(tx, JSON.parse(got.value) as ScratchFeature);
+            if (id) made.push(id);
           }
           return { ids: made, count: n };
         });
