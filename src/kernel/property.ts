@@ -174,6 +174,14 @@ export interface ItemTypeDef {
    */
   indexes?: readonly TypeIndex[];
   /**
+   * The counts of the type's facets are kept ahead of time (search/kept-facets.ts): per
+   * organisation, level and protocol set, by triggers on every write. The catalogue's first page
+   * (the type alone, every facet its screen asks for) then sums a few thousand kept counts instead
+   * of counting every readable item (issue 17: 200,000 archive entries). Only for a type whose
+   * read rule is its own level, owner and grants (no `follows`, no `recipientField`).
+   */
+  keepFacetCounts?: boolean;
+  /**
    * Its items run workflows (the workflow module's engine): they carry `_wf` and the flat
    * `_wf.*` keys (workflow/types.ts `workflowProperties(stateList)`), whose `_wf.state` takes the
    * values of this list in the owning organisation (ConsultResponse: RWF_STATES).

@@ -243,6 +243,16 @@ export class Registry {
       }
   }
 
+  /** Kept facet counts are per level, owner and protocols: a type read through another cannot keep them. */
+  private checkKeptFacets(problems: string[]): void {
+    for (const t of this.types.values())
+      if (
+        t.keepFacetCounts &&
+        (t.access.follows || t.access.recipientField || !/^[A-Za-z][A-Za-z0-9_]{0,99}$/.test(t.name))
+      )
+        problems.push(`${t.name}: keepFacetCounts needs a type read by its own level, owner and grants`);
+  }
+
   /** Cross-reference checks: relation targets, headers and facets must name what exists. */
   check(): this {
     const problems: string[] = [];
@@ -250,6 +260,7 @@ export class Registry {
     this.addItemProperties();
     this.resolveCreators(problems);
     this.checkIndexes(problems);
+    this.checkKeptFacets(problems);
     for (const t of this.types.values()) {
       for (const [pname, p] of Object.entries(t.allProperties)) {
         // Search refuses such names as keys (protocol/query.ts searchQueryBounds), so a property

@@ -41,6 +41,7 @@ import type { CommittedListener, RunningModule, ServerModule, Services } from '.
 import { loadServerModules } from './server-modules';
 import { ensureSearchDataKeys } from './db/search-data-keys';
 import { ensureTypeIndexes } from './db/type-indexes';
+import { ensureKeptFacets } from './search/kept-facets';
 import { Hub } from './ws/hub';
 import { serveSocket } from './ws/socket';
 
@@ -135,6 +136,7 @@ export async function buildApp(
   // The indexes the registered types declare (once made, a no-op).
   await ensureTypeIndexes(database.db, services.registry);
   await ensureSearchDataKeys(database.db, services.registry);
+  await ensureKeptFacets(database.db, services.registry);
   await fastify.register(cookie);
   // Before every route: deep nesting or a NUL in a path, query or JSON body is invalidInput.
   inboundGuard(fastify);

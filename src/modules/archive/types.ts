@@ -82,6 +82,8 @@ export const ArchiveEntry = defineItemType({
   access: { create: ['editor'], defaultLevel: 'COMMUNITY' },
   // The catalogue reads through the policy's level-and-owner branches (access, owner); "by
   // related id" and the collection and organisation filters are `@>` tests on lists (gin).
+  // The catalogue's first page counts its facets from kept counts (docs/archive.md "Measured").
+  keepFacetCounts: true,
   indexes: [
     { name: 'items_archiveentry_access', keys: ['access', 'owner'] },
     { name: 'items_archiveentry_rel_gin', keys: ['rel'], method: 'gin' },

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Registry } from '../../kernel/registry';
+import { foldKeptCounts } from '../search/kept-counts';
+import { ensureKeptFacets, keptTypes } from '../search/kept-facets';
 import type { Database, Executor } from '../db/open';
 import { ensureSearchDataKeys } from '../db/search-data-keys';
 import { query } from '../db/query';
@@ -72,8 +74,9 @@ export interface RestoreResult {
 
 /**
  * Restores the backup in `dir` into `database` (empty, migrated) and `files`. The registry is
- * the app's: the search copy keeps the keys its types name (db/search-data-keys.ts), which the
- * trigger must know before the items go in.
+ * the app's: the search copy keeps the keys its types name (db/search-data-keys.ts), and the kept
+ * facet counts its types' facets (search/kept-facets.ts), which the triggers must know before the
+ * items go in.
  */
 export async function restoreFrom(
   database: Database,
@@ -86,6 +89,7 @@ export async function restoreFrom(
   const manifest = await verifyBackup(dir, log);
   await checkTarget(database.db, manifest);
   await ensureSearchDataKeys(database.db, registry);
+  await ensureKeptFacets(database.db, registry);
 
   for (const [i, f] of manifest.files.entries()) {
     await files.writeFrom(fileKey(f.fileID), createReadStream(path.join(dir, f.path)), f.bytes);
@@ -111,6 +115,8 @@ export async function restoreFrom(
             coalesce((select max(${ident(col)}) from ${ident(shape.table)}), 0) + 1, false)`,
         );
   });
+  // The triggers counted each restored entry on its own row: fold them, so the first search does not.
+  for (const { type } of keptTypes(registry)) await foldKeptCounts(database.db, type.name);
   return { tables: manifest.tables.length, rows, files: manifest.files.length };
 }
 

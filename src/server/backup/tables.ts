@@ -5,10 +5,12 @@ import type { MigrationLevel } from './manifest';
 
 /**
  * Tables the database keeps by itself from others: item_search is the items' narrow copy, made
- * by a trigger on every insert (migration 0008). A restore inserts the items and the trigger
- * makes the copy; backing it up as well would only double the work.
+ * by a trigger on every insert (migration 0008); facet_counts and facet_kept are the kept facet
+ * counts (migration 0015, search/kept-facets.ts), whose triggers the restore makes before the
+ * items go in. A restore inserts the items and the triggers make the rest; backing them up as
+ * well would only double the work.
  */
-export const DERIVED_TABLES: ReadonlySet<string> = new Set(['item_search']);
+export const DERIVED_TABLES: ReadonlySet<string> = new Set(['item_search', 'facet_counts', 'facet_kept']);
 
 /**
  * Tables of the moment, not of the record (migration 0014): large_replies holds replies for

@@ -170,3 +170,32 @@ function dateColumn(key: string, prop: PropertyDef | null): SQL | null {
     return sql`(case when length(i.data->>${key}) = 10 then (i.data->>${key})::date::timestamptz end)`;
   return null;
 }
+
+/**
+ * A facet's value as the kept counts hold it (kept-facets.ts): only what does not change with
+ * the clock. A term or a size band as facetPlan counts it; the created time as its day (UTC),
+ * which the reader's date bands take apart at read time (dayBand). Null when the facet is not
+ * kept: a date property (its text may not be a date, and a trigger that fails fails the write)
+ * and the change time (every write moves it).
+ */
+export function keptValue(
+  key: string,
+  prop: PropertyDef | null,
+): { value: SQL; list: boolean; day: boolean } | null {
+  if (key === '_c.ts')
+    return { value: sql`to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD')`, list: false, day: true };
+  if (dateColumn(key, prop)) return null;
+  const plan = facetPlan(key, prop);
+  return { value: plan.value, list: plan.list, day: false };
+}
+
+/**
+ * The number of the date band (dateBands' order, as dateBandNumber gives it) that a kept day
+ * falls in; null outside every band. The bands start and end at midnight UTC, so a day is wholly
+ * in one band or in none.
+ */
+export function dayBand(day: string, bands: readonly { from: string; to: string }[]): string | null {
+  const at = `${day}T00:00:00.000Z`;
+  const n = bands.findIndex((b) => b.from <= at && at < b.to);
+  return n < 0 ? null : String(n);
+}

@@ -143,7 +143,14 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
 
 let relatedTo = '';
 
-/** archive.catalogue as the screen asks it: newest first, with every facet and labels. */
+/** Facets every entry has one value of: each one's counts add up to the entries the reader may read. */
+const ONE_EACH = ['category', 'type', 'owner', '$access', '_c.ts'];
+
+/**
+ * archive.catalogue as the screen asks it: newest first, with every facet and labels. Its counts
+ * are the kept ones (search/kept-counts.ts): the total and every single-valued facet must count
+ * exactly the entries listed, for readers by level, protocol, creation and grant alike.
+ */
 const catalogue: AccessPath<P> = {
   name: 'the catalogue (faceted by category, type, media, collection, organisation, year, attention)',
   types: ['ArchiveEntry'],
@@ -152,11 +159,29 @@ const catalogue: AccessPath<P> = {
       await client.request('search/ids', {
         must: { _t: ['ArchiveEntry'] },
         sort: [{ key: '_c.ts', order: 'desc' }],
-        facets: ['category', 'type', 'mediaCategories', 'collections', 'sourceOrg', 'year', 'needsAttention'],
+        facets: [
+          'category',
+          'type',
+          'mediaCategories',
+          'collections',
+          'sourceOrg',
+          'year',
+          'needsAttention',
+          ...ONE_EACH.slice(2),
+          '$tkLabels',
+        ],
         labels: true,
         max: 1000,
       })
-    ).b as { ids?: string[] };
+    ).b as { ids?: string[]; total?: number; facets?: Record<string, { count: number }[]> };
+    const listed = b.ids?.length ?? 0;
+    if (b.ids && b.total !== listed)
+      throw new Error(`the catalogue's total ${b.total} is not its ${listed} entries`);
+    for (const f of ONE_EACH) {
+      const sum = (b.facets?.[f] ?? []).reduce((n, x) => n + x.count, 0);
+      if (b.ids && sum !== listed)
+        throw new Error(`the catalogue's ${f} counts ${sum}, not its ${listed} entries`);
+    }
     return { ids: b.ids ?? [], text: JSON.stringify(b) };
   },
 };
