@@ -53,8 +53,9 @@ async function everyRow(db: Database): Promise<Record<string, string[]>> {
     // Kept facet counts are appended +n and -n and folded now and then: their sums are the record.
     const from =
       t === 'facet_counts'
-        ? `(select type, owner, access, protocols, protocol_strict, facet, value, sum(n) as n from facet_counts
-            group by type, owner, access, protocols, protocol_strict, facet, value having sum(n) <> 0)`
+        ? `(select type, owner, access, protocols, protocol_strict, created_by, facet, value, sum(n) as n
+            from facet_counts group by type, owner, access, protocols, protocol_strict, created_by, facet, value
+            having sum(n) <> 0)`
         : `"${t}"`;
     const rows = await query<{ j: string }>(
       db.db,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { dateBands } from '../../protocol/date-bands';
 import type { Registry } from '../../kernel/registry';
 import type { Principal } from '../access/principal';
@@ -6,19 +6,19 @@ import { readableSql } from '../access/readable-sql';
 import type { Executor } from '../db/open';
 import { parseJson, query, textArray } from '../db/query';
 import { dayBand, FACET_LIMIT, facetsSql, readFacets, type FacetCounts, type FacetPlan } from './facet-sql';
-import { TOTAL_FACET } from './kept-facets';
+import { cellCreator, TOTAL_FACET } from './kept-facets';
 
 // The read side of the kept facet counts (kept-facets.ts). A reader's counts are the sum of the
-// cells (type, owner, level, protocol set) its read rule lets it read, the rule being the one
-// policy's SQL form (readableSql) applied to the cell as to a row with no creator and no grant.
-// What the reader may read only as an item's creator or through a grant is not in any cell it
-// reads; those few items are counted live, from items, and added. test/kept-facets.test.ts and
-// the access matrix compare the sum with a live count for every principal.
+// cells (type, owner, level, protocol set, and the creator where it matters) its read rule lets
+// it read, the rule being the one policy's SQL form (readableSql) applied to the cell as to a row
+// with no grant. What the reader may read only through a grant is not in any cell it reads;
+// those few items are counted live, from items, and added. test/kept-facets.test.ts and the
+// access matrix compare the sum with a live count for every principal.
 
-/** A cell as a row the read rule can test: nobody's creation, no grant's item. */
+/** A cell as a row the read rule can test: its creator where it matters (cellCreator), no grant's item. */
 const CELLS = (type: string, keys: readonly string[]) =>
   sql`(select f.type, f.owner, f.access, f.protocols, f.protocol_strict, f.facet, f.value, f.n,
-    false as deleted, null::text as created_by, null::text as id
+    false as deleted, f.created_by, null::text as id
     from facet_counts f where f.type = ${type} and f.facet = any(${textArray([TOTAL_FACET, ...keys])})) c`;
 
 /** Rows folded together when the rows a reader summed outnumber the sums by this much. */
@@ -67,7 +67,7 @@ export async function keptCounts(
   }
   if (rowsRead > 2 * cells.length + FOLD_AT) onFold(type);
 
-  const own = await ownCounts(ex, registry, p, type, plans, granted);
+  const own = await grantedCounts(ex, registry, p, type, plans, granted);
   total += own.total;
   const counts = plans.map((f, n) => {
     const merged = new Map(byKey.get(f.key) ?? []);
@@ -78,10 +78,11 @@ export async function keptCounts(
 }
 
 /**
- * The items the reader may read only as their creator or through a grant: the read rule holds
- * for the item, and not for its cell. Counted live with the search's own facet SQL.
+ * The items the reader may read only through a grant: the read rule holds for the item, and not
+ * for its cell. Counted live with the search's own facet SQL, by the granted ids (at most
+ * GRANTED_LIST_MAX: with more, the search counts live altogether).
  */
-async function ownCounts(
+async function grantedCounts(
   ex: Executor,
   registry: Registry,
   p: Principal,
@@ -89,18 +90,16 @@ async function ownCounts(
   plans: readonly FacetPlan[],
   granted: readonly string[],
 ): Promise<{ total: number; counts: FacetCounts[] }> {
-  if (!p.userId || p.admin) return { total: 0, counts: [] };
-  const mine: SQL[] = [sql`i.created_by = ${p.userId}`];
-  if (granted.length) mine.push(sql`i.id = any(${textArray(granted)})`);
+  if (!p.userId || p.admin || granted.length === 0) return { total: 0, counts: [] };
   const cellRule = readableSql(p, registry, 'c', [type], { granted: [], typeIndexed: false });
   const m = sql.join([sql`i.id`, ...plans.map((f, n) => sql`${f.value} as ${sql.raw(`f${n}`)}`)], sql`, `);
   const [row] = await query<Record<string, unknown>>(
     ex,
     sql`with m as materialized (select ${m} from items i
-        where i.type = ${type} and not i.deleted and (${sql.join(mine, sql` or `)})
+        where i.id = any(${textArray(granted)}) and i.type = ${type} and not i.deleted
           and ${readableSql(p, registry, 'i', [type], { granted })}
           and not coalesce((select ${cellRule} from (select i.type, i.owner, i.access, i.protocols,
-            i.protocol_strict, i.deleted, null::text as created_by, null::text as id) c), false))
+            i.protocol_strict, i.deleted, ${cellCreator('i')} as created_by, null::text as id) c), false))
       select ${facetsSql([...plans])}`,
   );
   return readFacets([...plans], row);
@@ -129,8 +128,8 @@ export async function foldKeptCounts(ex: Executor, type: string): Promise<void> 
     );
     if (!lock?.ok) return;
     await tx.execute(sql`with d as (delete from facet_counts where type = ${type} returning *)
-      insert into facet_counts (type, owner, access, protocols, protocol_strict, facet, value, n)
-      select type, owner, access, protocols, protocol_strict, facet, value, sum(n) from d
-      group by type, owner, access, protocols, protocol_strict, facet, value having sum(n) <> 0`);
+      insert into facet_counts (type, owner, access, protocols, protocol_strict, created_by, facet, value, n)
+      select type, owner, access, protocols, protocol_strict, created_by, facet, value, sum(n) from d
+      group by type, owner, access, protocols, protocol_strict, created_by, facet, value having sum(n) <> 0`);
   });
 }
