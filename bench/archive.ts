@@ -117,7 +117,8 @@ async function generate(db: Database): Promise<number> {
       });
     }
     // The first community's archivist made every one of its entries.
-    await db.db.execute(sql`insert into items (id, type, num, data, owner, access, protocols, search_text, created_by)
+    await db.db
+      .execute(sql`insert into items (id, type, num, data, owner, access, protocols, search_text, created_by)
       select id, 'ArchiveEntry', num, data, owner, access, protocols, txt,
         case when owner = ${community(1)} then ${ARCHIVIST} end
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -227,7 +228,8 @@ async function measure(db: Database, label: string) {
           max: 50,
         }),
       bare: () =>
-        db.db.execute(sql`select (select json_agg(json_build_array(id, data)) from (select i.id, i.data from items i
+        db.db
+          .execute(sql`select (select json_agg(json_build_array(id, data)) from (select i.id, i.data from items i
             where i.type = 'ArchiveEntry' and not i.deleted and (${readable} or i.created_by = ${ARCHIVIST})
             order by i.created_at desc, i.id limit 50) t),
           (select json_agg(x) from (select c.facet, c.value, sum(c.n) from facet_counts c
