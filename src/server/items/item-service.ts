@@ -241,7 +241,11 @@ export class ItemService {
   /** Runs the `decorate` hooks, each with the items of its type. */
   private async decorate(p: Principal, list: WireItem[]): Promise<void> {
     const byType = new Map<string, WireItem[]>();
-    for (const item of list) byType.set(item._t, [...(byType.get(item._t) ?? []), item]);
+    for (const item of list) {
+      const own = byType.get(item._t);
+      if (own) own.push(item);
+      else byType.set(item._t, [item]);
+    }
     for (const [type, own] of byType)
       for (const h of this.hooks.for(type)) if (h.decorate) await h.decorate(this.db, p, own);
   }
@@ -256,16 +260,23 @@ export class ItemService {
     return out;
   }
 
+  /** Each type's relation properties, listed once: relatedIds runs twice for every item read. */
+  private readonly relationKeys = new Map<string, string[]>();
+
   private relatedIds(item: WireItem): string[] {
-    const t = this.registry.type(item._t);
+    let keys = this.relationKeys.get(item._t);
+    if (!keys) {
+      const props = this.registry.type(item._t)?.properties ?? {};
+      keys = Object.keys(props).filter((k) => props[k]!.kind === 'relation');
+      this.relationKeys.set(item._t, keys);
+    }
     const ids: string[] = [];
     if (item.owner) ids.push(item.owner);
     if (item._c.$id) ids.push(item._c.$id);
     // The protocols it is restricted to, named on its badges.
     const protocols = item[PROTOCOLS_KEY];
     if (Array.isArray(protocols)) for (const x of protocols) if (typeof x === 'string') ids.push(x);
-    for (const [name, prop] of Object.entries(t?.properties ?? {})) {
-      if (prop.kind !== 'relation') continue;
+    for (const name of keys) {
       const v = item[name];
       for (const x of Array.isArray(v) ? v : [v]) if (typeof x === 'string' && isCompleteId(x)) ids.push(x);
     }

@@ -49,9 +49,30 @@ export class Session {
   }
 
   send(frame: OutboundFrame): void {
-    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(frame));
+    this.sendText(JSON.stringify(frame));
   }
+
+  /**
+   * A frame already written as JSON. Frames sent in one turn of the event loop leave in one
+   * write: the socket is corked at the first and uncorked once the turn's callbacks and promise
+   * reactions have run (process.nextTick runs after them). Replies to the requests of one
+   * incoming packet then share a system call instead of one each, which was a fifth of the
+   * server's time under bench:ws-items' reads.
+   */
+  sendText(text: string): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    const raw = (this.socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (raw && !this.corked) {
+      this.corked = true;
+      raw.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        raw.uncork();
+      });
+    }
+    this.socket.send(text);
+  }
+  private corked = false;
 
   push(o: string, b: unknown): void {
     this.send({ o, b });

@@ -86,7 +86,7 @@ export function serveSocket(
   /** A reply over the message limit is held for GET /ws-lrg/{key}; the socket carries lrg/{key}. */
   async function sendReply(frame: ReturnType<typeof replyFrame>) {
     const text = JSON.stringify(frame);
-    if (Buffer.byteLength(text) <= WS_MAX_MSG_SIZE - 1024) return session.send(frame);
+    if (Buffer.byteLength(text) <= WS_MAX_MSG_SIZE - 1024) return session.sendText(text);
     const key = await services.largeReplies.put(session.principal.userId, text);
     session.send({
       o: `lrg/${key}`,
