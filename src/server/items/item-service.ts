@@ -11,12 +11,13 @@ import type { RowLoader } from '../access/access-row';
 import type { AccessPolicy } from '../access/policy';
 import { SYSTEM, type Principal } from '../access/principal';
 import type { Database, Executor } from '../db/open';
-import { textArray } from '../db/query';
+import { textArray, textArrayParam } from '../db/query';
 import { loadRow, loadRows, nextNumber, writeLinks, writeWithEvent, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
+import { WriteBatcher } from './write-batch';
 import { WriteHooks } from './write-hooks';
 import { sql } from 'drizzle-orm';
 import { PROTOCOL_TYPE } from '../../protocol/constants';
@@ -75,6 +76,8 @@ const ALLOWED_CHECKED: ItemAction[] = ['read', 'update', 'delete', 'grant'];
 export class ItemService {
   /** Rows read outside transactions; kept fresh by the NOTIFY of every change (realtime/fanout). */
   readonly cache = new RowCache();
+  /** Group commit of the creates and updates that arrive together (write-batch.ts). */
+  readonly batcher = new WriteBatcher((fn) => this.transaction(fn));
   /** The modules' write hooks (ServerModule.hooks), run inside each write's transaction. */
   readonly hooks = new WriteHooks();
   /** Opens of PRIVATE items (read and readAllowed by id), written in batches after the read. */
@@ -309,7 +312,7 @@ export class ItemService {
   }
 
   async create(p: Principal, typeName: string, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
-    const row = await this.transaction((tx) => this.createIn(tx, p, typeName, body, opts));
+    const row = await this.batcher.submit(typeName, (tx) => this.createIn(tx, p, typeName, body, opts));
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -383,7 +386,7 @@ export class ItemService {
       protocols, protocol_strict)
       values (${id}, ${t.name}, ${num}, ${JSON.stringify(stored)}::jsonb, ${owner}, ${access}, ${actor}, ${actor},
       ${searchText(t, id, stored)}, ${bboxText(t, stored)}::box,
-      ${protocols ? textArray(protocols) : null}, ${protocolStrict === true})`,
+      ${protocols ? textArrayParam(protocols) : null}::text[], ${protocolStrict === true})`,
       { itemId: id, kind: 'created', actor, realActor },
       { id, type: t.name, u: 1, op: 'create' },
     );
@@ -434,7 +437,7 @@ export class ItemService {
     this.typeOf(parseIdOrThrow(id).type);
     const version = input.$version;
     if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
-    const row = await this.transaction((tx) => this.write(tx, p, id, input, { ...opts, version }));
+    const row = await this.batcher.submit(id, (tx) => this.write(tx, p, id, input, { ...opts, version }));
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -555,7 +558,7 @@ export class ItemService {
       sql`update items set data = ${JSON.stringify(stored)}::jsonb, owner = ${newOwner},
       access = ${newLevel}, version = version + ${bump}, u = u + 1, updated_at = now(), updated_by = ${actor},
       search_text = ${searchText(t, id, stored)}, bbox = ${bboxText(t, stored)}::box,
-      protocols = ${newProtocols ? textArray(newProtocols) : null}, protocol_strict = ${newStrict} where id = ${id}`,
+      protocols = ${newProtocols ? textArrayParam(newProtocols) : null}::text[], protocol_strict = ${newStrict} where id = ${id}`,
       { itemId: id, kind: event, actor, realActor, data: { ...opts.eventData, changes } },
       { id, type: t.name, u: current.u + 1, op: 'update' },
     );

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AccessLevel } from '../../protocol/access-levels';
 import type { AccessRow, GrantRow } from '../access/access-row';
 import type { Executor } from '../db/open';
-import { query, textArrayParam } from '../db/query';
+import { query, queryPrepared, textArrayParam } from '../db/query';
 
 /** A stored item with what the policy and the wire need. */
 export interface ItemRow extends AccessRow {
@@ -73,7 +73,11 @@ export async function loadRows(
   if (ids.length === 0) return out;
   const unique = [...new Set(ids)];
   const lock = forUpdate ? sql` for update of i` : sql``;
-  const res = await query<RawRow>(ex, sql`${SELECT} where i.id = any(${textArrayParam(unique)})${lock}`);
+  // One text for any number of ids (one array parameter): a prepared statement.
+  const res = await queryPrepared<RawRow>(
+    ex,
+    sql`${SELECT} where i.id = any(${textArrayParam(unique)})${lock}`,
+  );
   for (const r of res) out.set(r.id, toRow(r));
   return out;
 }
@@ -135,7 +139,8 @@ export async function writeWithEvent(
   e: EventInput,
   change: ItemChange,
 ): Promise<{ eventId: number; updatedAt: string }> {
-  const [r] = await query<{ id: number; updated_at: string | Date | null }>(
+  // Prepared: the item service's writes have one text each (values only as parameters).
+  const [r] = await queryPrepared<{ id: number; updated_at: string | Date | null }>(
     ex,
     sql`with w as (${write} returning updated_at), ev as (${insertEvent(e)}),
       n as (select pg_notify(${ITEMS_CHANNEL}, ${JSON.stringify(change)}))

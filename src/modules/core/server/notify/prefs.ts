@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { query, type Executor } from '../../../../server/module-api';
+import { query, queryPrepared, type Executor } from '../../../../server/module-api';
 import type { USER_NOTIFY } from '../../types';
 
 export type NotifyPref = (typeof USER_NOTIFY)[number];
@@ -17,7 +17,8 @@ export async function prefsFor(
     ? sql` union all select distinct i.created_by, 'AUTHOR' from links l join items i on i.id = l.from_id
         where l.to_id = ${itemId} and l.prop = 'thread' and i.type = 'Message' and i.created_by is not null`
     : sql``;
-  const rows = await query<{ user_id: string; pref: string }>(
+  // Prepared: it runs on every write, with one of two texts.
+  const rows = await queryPrepared<{ user_id: string; pref: string }>(
     ex,
     sql`select user_id, pref from notify_prefs where item_id = ${itemId}${authors}`,
   );

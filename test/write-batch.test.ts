@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/server/access/principal';
+import { query } from '../src/server/db/query';
+import type { ItemService } from '../src/server/items/item-service';
+import { openTestDatabase, type TestDatabase } from './helpers/test-db';
+import { startTestServer, type TestServer } from './helpers/test-server';
+
+// Group commit (src/server/items/write-batch.ts): the creates and updates of one turn of the
+// event loop share a transaction, and a write that fails fails alone. Checked on the database
+// itself: rows written by one transaction carry its transaction id (xmin).
+
+let tdb: TestDatabase;
+let server: TestServer;
+let items: ItemService;
+
+beforeAll(async () => {
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  items = server.app.services.items;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await tdb?.close();
+});
+
+const xminOf = async (ids: string[]) =>
+  new Set(
+    (
+      await query<{ x: string }>(
+        tdb.database.db,
+        sql`select xmin::text as x from items where id = any(${`{${ids.join(',')}}`}::text[])`,
+      )
+    ).map((r) => r.x),
+  );
+
+const org = (name: string) => items.create(SYSTEM, 'Organization', { displayName: name, type: 'COMMUNITY' });
+
+describe('group commit', () => {
+  it('commits the writes of one turn in one transaction, each answered with its own item', async () => {
+    const before = items.batcher.batches;
+    const made = await Promise.all(['Alder', 'Birch', 'Cedar', 'Dogwood'].map(org));
+    expect(made.map((o) => o.displayName)).toEqual(['Alder', 'Birch', 'Cedar', 'Dogwood']);
+    expect(items.batcher.batches - before).toBe(1);
+    expect((await xminOf(made.map((o) => o.$id))).size).toBe(1);
+
+    const renamed = await Promise.all(
+      made.map((o) =>
+        items.update(SYSTEM, { $id: o.$id, $version: o.$version, displayName: `${o.displayName} Nation` }),
+      ),
+    );
+    expect(renamed.map((o) => o.displayName)).toEqual([
+      'Alder Nation',
+      'Birch Nation',
+      'Cedar Nation',
+      'Dogwood Nation',
+    ]);
+    expect((await xminOf(made.map((o) => o.$id))).size).toBe(1);
+  });
+
+  it('fails a stale write alone: its neighbours commit, and it gets its own error', async () => {
+    const [a, b, c] = await Promise.all(['Elm', 'Fir', 'Garry oak'].map(org));
+    const retried = items.batcher.retried;
+    const results = await Promise.allSettled([
+      items.update(SYSTEM, { $id: a!.$id, $version: a!.$version, displayName: 'Elm Creek' }),
+      items.update(SYSTEM, { $id: b!.$id, $version: b!.$version + 5, displayName: 'Fir stale' }),
+      items.update(SYSTEM, { $id: c!.$id, $version: c!.$version, displayName: 'Garry Oak Flats' }),
+    ]);
+    expect(items.batcher.retried).toBe(retried + 1);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ key: 'staleVersion' });
+    expect((await items.read(SYSTEM, a!.$id)).displayName).toBe('Elm Creek');
+    expect((await items.read(SYSTEM, b!.$id)).displayName).toBe('Fir');
+    expect((await items.read(SYSTEM, c!.$id)).displayName).toBe('Garry Oak Flats');
+    // Each event once: the retried writes did not leave a second event behind.
+    const [n] = await query<{ n: number }>(
+      tdb.database.db,
+      sql`select count(*)::int as n from events where item_id = ${a!.$id} and kind = 'updated'`,
+    );
+    expect(n!.n).toBe(1);
+  });
+});
