@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArchiveEntry } from '../src/modules/archive/types';
 import { SYSTEM, type Principal } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { query } from '../src/server/db/query';
@@ -21,19 +22,8 @@ const who: Record<string, Principal | null> = {};
 const ids: string[] = [];
 let owner = '';
 
-const FACETS = [
-  'category',
-  'type',
-  'mediaCategories',
-  'collections',
-  'sourceOrg',
-  'year',
-  'needsAttention',
-  'owner',
-  '$access',
-  '_c.ts',
-  '$tkLabels',
-];
+/** What archive.catalogue asks for (client search-model.ts facetKeys): the type's, then every list's. */
+const FACETS = [...ArchiveEntry.facets, 'owner', '$access', '_c.ts', '$tkLabels'];
 const CATALOGUE = {
   must: { _t: ['ArchiveEntry'] },
   sort: [{ key: '_c.ts', order: 'desc' }],

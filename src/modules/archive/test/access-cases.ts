@@ -9,6 +9,7 @@ import {
 } from '../../../../test/helpers/access-cases';
 import type { TestServer } from '../../../../test/helpers/test-server';
 import { relatedEntriesQuery } from '../client/related-query';
+import { ArchiveEntry } from '../types';
 
 // The archive rows of the access matrix (test/access-matrix.test.ts runs them): a community's
 // entries at every level, one granted to a person of another organisation, one restricted to the
@@ -159,17 +160,7 @@ const catalogue: AccessPath<P> = {
       await client.request('search/ids', {
         must: { _t: ['ArchiveEntry'] },
         sort: [{ key: '_c.ts', order: 'desc' }],
-        facets: [
-          'category',
-          'type',
-          'mediaCategories',
-          'collections',
-          'sourceOrg',
-          'year',
-          'needsAttention',
-          ...ONE_EACH.slice(2),
-          '$tkLabels',
-        ],
+        facets: [...ArchiveEntry.facets, ...ONE_EACH.slice(2), '$tkLabels'],
         labels: true,
         max: 1000,
       })
