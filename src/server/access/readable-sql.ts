@@ -221,9 +221,10 @@ function pgTextArrayLiteral(values: readonly string[]): string {
  * The rows of a plain type (one that follows no parent) on which being their creator can change
  * the rule's answer: those restricted to protocols (inProtocols exempts the creator), those
  * without an owner, and PRIVATE ones (own). Elsewhere the creator reads exactly what anyone of
- * their roles reads. Kept facet counts (search/kept-counts.ts) count a reader's own items live
- * only among these; it is written here, beside the clauses it mirrors, so that a new creator
- * clause comes with it (test/kept-facets.test.ts compares kept and live counts for a creator).
+ * their roles reads. Kept facet counts (search/kept-facets.ts cellCreator) keep the creator in
+ * the cells of these rows only; it is written here, beside the clauses it mirrors, so that a new
+ * creator clause comes with it (test/kept-facets.test.ts compares kept and live counts for a
+ * creator).
  */
 export function creatorMattersSql(alias = 'i'): SQL {
   const x = sql.raw(alias);
