@@ -21,6 +21,21 @@ const CELLS = (type: string, keys: readonly string[]) =>
     false as deleted, f.created_by, null::text as id
     from facet_counts f where f.type = ${type} and f.facet = any(${textArray([TOTAL_FACET, ...keys])})) c`;
 
+/** One search's question to the kept counts: who asks, of which type, for which facets. */
+export interface KeptAsk {
+  ex: Executor;
+  registry: Registry;
+  p: Principal;
+  type: string;
+  plans: readonly FacetPlan[];
+  /** The reader's granted ids (grantedItemIds; the kept path is not taken when they are too many). */
+  granted: readonly string[];
+}
+
+/** The read rule on a cell (alias `c`): as on an item, with the cell's creator and no grant. */
+const cellRule = ({ p, registry, type }: KeptAsk) =>
+  readableSql(p, registry, 'c', [type], { granted: [], typeIndexed: false });
+
 /** Rows folded together when the rows a reader summed outnumber the sums by this much. */
 const FOLD_AT = 2_000;
 
@@ -30,22 +45,17 @@ const FOLD_AT = 2_000;
  * are in facetPlan's value space (a date facet's band numbers), unsorted and unlimited.
  */
 export async function keptCounts(
-  ex: Executor,
-  registry: Registry,
-  p: Principal,
-  type: string,
-  plans: readonly FacetPlan[],
-  granted: readonly string[],
+  ask: KeptAsk,
   onFold: (type: string) => void,
 ): Promise<{ total: number; counts: FacetCounts[] } | null> {
+  const { ex, type, plans } = ask;
   const keys = [...new Set(plans.map((f) => f.key))];
-  const rule = readableSql(p, registry, 'c', [type], { granted: [], typeIndexed: false });
   const [row] = await query<{ kept: boolean | null; cells: unknown }>(
     ex,
     sql`select (select k.keys @> ${textArray(keys)} from facet_kept k where k.type = ${type}) as kept,
       (select coalesce(json_agg(json_build_array(g.facet, g.value, g.n, g.r)), '[]'::json) from (
         select c.facet, c.value, sum(c.n) as n, count(*) as r from ${CELLS(type, keys)}
-        where ${rule} group by c.facet, c.value) g) as cells`,
+        where ${cellRule(ask)} group by c.facet, c.value) g) as cells`,
   );
   if (!row?.kept) return null;
   const cells = (parseJson(row.cells) ?? []) as [string, string | null, number | string, number | string][];
@@ -67,7 +77,7 @@ export async function keptCounts(
   }
   if (rowsRead > 2 * cells.length + FOLD_AT) onFold(type);
 
-  const own = await grantedCounts(ex, registry, p, type, plans, granted);
+  const own = await grantedCounts(ask);
   total += own.total;
   const counts = plans.map((f, n) => {
     const merged = new Map(byKey.get(f.key) ?? []);
@@ -82,23 +92,16 @@ export async function keptCounts(
  * for its cell. Counted live with the search's own facet SQL, by the granted ids (at most
  * GRANTED_LIST_MAX: with more, the search counts live altogether).
  */
-async function grantedCounts(
-  ex: Executor,
-  registry: Registry,
-  p: Principal,
-  type: string,
-  plans: readonly FacetPlan[],
-  granted: readonly string[],
-): Promise<{ total: number; counts: FacetCounts[] }> {
+async function grantedCounts(ask: KeptAsk): Promise<{ total: number; counts: FacetCounts[] }> {
+  const { ex, registry, p, type, plans, granted } = ask;
   if (!p.userId || p.admin || granted.length === 0) return { total: 0, counts: [] };
-  const cellRule = readableSql(p, registry, 'c', [type], { granted: [], typeIndexed: false });
   const m = sql.join([sql`i.id`, ...plans.map((f, n) => sql`${f.value} as ${sql.raw(`f${n}`)}`)], sql`, `);
   const [row] = await query<Record<string, unknown>>(
     ex,
     sql`with m as materialized (select ${m} from items i
         where i.id = any(${textArray(granted)}) and i.type = ${type} and not i.deleted
           and ${readableSql(p, registry, 'i', [type], { granted })}
-          and not coalesce((select ${cellRule} from (select i.type, i.owner, i.access, i.protocols,
+          and not coalesce((select ${cellRule(ask)} from (select i.type, i.owner, i.access, i.protocols,
             i.protocol_strict, i.deleted, ${cellCreator('i')} as created_by, null::text as id) c), false))
       select ${facetsSql([...plans])}`,
   );

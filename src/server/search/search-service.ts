@@ -216,7 +216,9 @@ export class SearchService {
     // reads the page on its own, by the index its order has (kept-counts.ts).
     const kept =
       keptScope(q, types, registry) && granted !== null && plans.length
-        ? await keptCounts(this.items.db, registry, p, types[0]!, plans, granted, (t) => this.fold(t))
+        ? await keptCounts({ ex: this.items.db, registry, p, type: types[0]!, plans, granted }, (t) =>
+            this.fold(t),
+          )
         : null;
     const [row] = kept
       ? await query<Record<string, unknown> & { page: unknown }>(
