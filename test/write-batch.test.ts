@@ -81,3 +81,52 @@ describe('group commit', () => {
     expect(n!.n).toBe(1);
   });
 });
+
+describe('rows locked ahead', () => {
+  it('starts a batch’s updates from rows it locked in one statement', async () => {
+    const made = await Promise.all(['Hemlock', 'Ironwood', 'Juniper'].map(org));
+    const before = items.rowsLockedAhead;
+    await Promise.all(
+      made.map((o) => items.update(SYSTEM, { $id: o.$id, $version: o.$version, industry: 'Forestry' })),
+    );
+    expect(items.rowsLockedAhead - before).toBe(3);
+    expect((await xminOf(made.map((o) => o.$id))).size).toBe(1);
+  });
+
+  it('reads a row again when a hook of an earlier write in the batch changed it', async () => {
+    // Two organisations, the first one's update (by id order, the batch's order) patches the
+    // second as a hook would: the second's update must start from the patched row, or it would
+    // write its change over the hook's and give the row a `_u` already used.
+    const [first, second] = (await Promise.all(['Kinnikinnick', 'Labrador tea'].map(org))).sort((x, y) =>
+      x.$id < y.$id ? -1 : 1,
+    );
+    items.hooks.add({
+      Organization: {
+        async afterWrite(tx, e) {
+          if (e.row.id === first!.$id && e.kind === 'updated')
+            await e.items.patchIn(
+              tx,
+              SYSTEM,
+              second!.$id,
+              { website: 'https://example.org/cascade' },
+              { touchOnly: true },
+            );
+        },
+      },
+    });
+    const before = items.rowsLockedAhead;
+    const [a, b] = await Promise.all([
+      items.update(SYSTEM, { $id: first!.$id, $version: first!.$version, industry: 'Medicine' }),
+      items.update(SYSTEM, { $id: second!.$id, $version: second!.$version, industry: 'Tea' }),
+    ]);
+    // The first update and the hook's patch started from the locked rows; the second update,
+    // after the patch, read its row again.
+    expect(items.rowsLockedAhead - before).toBe(2);
+    expect(a!.industry).toBe('Medicine');
+    expect(b).toMatchObject({ industry: 'Tea', website: 'https://example.org/cascade' });
+    const stored = await items.read(SYSTEM, second!.$id);
+    expect(stored).toMatchObject({ industry: 'Tea', website: 'https://example.org/cascade' });
+    // created, the hook's touch, the update: each moved `_u` once.
+    expect(stored._u).toBe(second!._u + 2);
+  });
+});

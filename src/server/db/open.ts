@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { query } from './query';
+import { followPreparedStatements } from './pglite-statements';
 import { acquireDirLock, type DirLock } from './lockfile';
 import { PgListener } from './pg-listener';
 
@@ -75,6 +76,7 @@ export async function openPglite(
     lock?.release();
     throw e;
   }
+  followPreparedStatements(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './open';
+import { pgliteStatement } from './pglite-statements';
 
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{rows}`). */
 export async function query<T = Record<string, unknown>>(ex: Executor, q: SQL): Promise<T[]> {
@@ -9,6 +10,8 @@ export async function query<T = Record<string, unknown>>(ex: Executor, q: SQL): 
 
 /** The internals of drizzle's session that `queryPrepared` uses (drizzle-orm 0.45). */
 interface SessionInternals {
+  /** PGlite's session: the PGlite instance or the transaction it runs in. */
+  client?: unknown;
   dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
   prepareQuery(
     q: { sql: string; params: unknown[] },
@@ -26,7 +29,8 @@ const NAMED_MAX = 64;
  * connection instead of at every call. For the write path's few hot statements, whose text is the
  * same at every call (values only as parameters): a bare update measured 2,500 a second with
  * unnamed statements and 3,300 named (docs/write-path.md "Session 17"). The name is taken from the
- * text, so two texts are never one statement. PGlite runs it as it runs any query.
+ * text, so two texts are never one statement. On PGlite, SQL's PREPARE and EXECUTE do the same
+ * (pglite-statements.ts).
  */
 export async function queryPrepared<T = Record<string, unknown>>(ex: Executor, q: SQL): Promise<T[]> {
   const session = (ex as unknown as { session?: SessionInternals }).session;
@@ -40,7 +44,10 @@ export async function queryPrepared<T = Record<string, unknown>>(ex: Executor, q
     name = `ckk_${statementNames.size + 1}`;
     statementNames.set(built.sql, name);
   }
-  const r = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] };
+  // PGlite ignores a query's name: there the statement is prepared and executed in SQL.
+  const run = (stmt: { sql: string; params: unknown[] }) =>
+    session.prepareQuery(stmt, undefined, name, false).execute() as Promise<{ rows: T[] }>;
+  const r = await run(await pgliteStatement(session.client, name, built, run));
   return r.rows;
 }
 

@@ -17,6 +17,7 @@ import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
+import { TxWrites } from './tx-writes';
 import { WriteBatcher } from './write-batch';
 import { WriteHooks } from './write-hooks';
 import { sql } from 'drizzle-orm';
@@ -77,13 +78,15 @@ export class ItemService {
   /** Rows read outside transactions; kept fresh by the NOTIFY of every change (realtime/fanout). */
   readonly cache = new RowCache();
   /** Group commit of the creates and updates that arrive together (write-batch.ts). */
-  readonly batcher = new WriteBatcher((fn) => this.transaction(fn));
+  readonly batcher: WriteBatcher;
+  /** Changes that started from a row their batch had locked ahead (for the tests and the benchmark). */
+  rowsLockedAhead = 0;
   /** The modules' write hooks (ServerModule.hooks), run inside each write's transaction. */
   readonly hooks = new WriteHooks();
   /** Opens of PRIVATE items (read and readAllowed by id), written in batches after the read. */
   readonly readAudit: ReadAudit;
-  /** The rows each open `transaction()` wrote, dropped from the cache after it commits. */
-  private readonly written = new WeakMap<Executor, [string, number][]>();
+  /** What each open `transaction()` wrote (dropped from the cache after it commits), and its locked rows. */
+  private readonly written = new WeakMap<Executor, TxWrites>();
 
   constructor(
     private readonly database: Database,
@@ -91,6 +94,11 @@ export class ItemService {
     readonly policy: AccessPolicy,
   ) {
     this.readAudit = new ReadAudit(database.db);
+    this.batcher = new WriteBatcher(
+      (fn) => this.transaction(fn),
+      (tx, ids) => this.lockAhead(tx, ids),
+      database.kind === 'pglite' ? 1 : Infinity,
+    );
   }
 
   /** Loads rows outside a transaction through the node's cache. */
@@ -293,7 +301,7 @@ export class ItemService {
    * the node's cache once it commits; unique-key violations come back as field errors.
    */
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const written: [string, number][] = [];
+    const written = new TxWrites();
     let result: T;
     try {
       result = await this.db.transaction(async (tx) => {
@@ -307,7 +315,7 @@ export class ItemService {
     } catch (e) {
       throw uniqueViolation(e);
     }
-    for (const [id, u] of written) this.cache.invalidate(id, u);
+    for (const [id, u] of written.list) this.cache.invalidate(id, u);
     return result;
   }
 
@@ -437,7 +445,7 @@ export class ItemService {
     this.typeOf(parseIdOrThrow(id).type);
     const version = input.$version;
     if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
-    const row = await this.batcher.submit(id, (tx) => this.write(tx, p, id, input, { ...opts, version }));
+    const row = await this.batcher.submit(id, (tx) => this.write(tx, p, id, input, { ...opts, version }), id);
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -471,7 +479,7 @@ export class ItemService {
     const t = this.typeOf(parseIdOrThrow(id).type);
     assertSystemOptions(p, opts);
     const load = this.loaderFor(tx);
-    const current = await loadRow(tx, id, true);
+    const current = await this.lockedRow(tx, id);
     if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
     if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
     if (!(await this.policy.can(p, action, current, load)))
@@ -596,6 +604,8 @@ export class ItemService {
   async touchIn(tx: Executor, p: Principal, id: string, opts: TouchOptions): Promise<ItemRow> {
     if (p !== SYSTEM) throw new Error('touchIn is for system writes');
     const t = this.typeOf(parseIdOrThrow(id).type);
+    // Read now, never from a batch's lock: a touch records a change outside the row (a grant
+    // written just before it), and the row it passes on carries the grants as they are now.
     const current = await loadRow(tx, id, true);
     if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
@@ -676,13 +686,32 @@ export class ItemService {
    */
   private wrote(tx: Executor, id: string, u: number): void {
     const list = this.written.get(tx);
-    if (list) list.push([id, u]);
+    if (list) list.wrote(id, u);
     else this.cache.invalidate(id, u);
   }
 
   /** Where the transaction's list of writes stands now (-1: a transaction it does not follow). */
   private writeMark(tx: Executor): number {
-    return this.written.get(tx)?.length ?? -1;
+    return this.written.get(tx)?.mark() ?? -1;
+  }
+
+  /**
+   * Group commit's first statement (write-batch.ts): locks the rows a batch's updates are about
+   * to change, in one round trip where each update would take one of its own.
+   */
+  private async lockAhead(tx: Executor, ids: string[]): Promise<void> {
+    const list = this.written.get(tx);
+    if (list && ids.length > 1) list.keepLocked(await loadRows(tx, ids, true));
+  }
+
+  /** The row a change starts from, locked: from the batch's lock when still current, else read now. */
+  private async lockedRow(tx: Executor, id: string): Promise<ItemRow | undefined> {
+    const ahead = this.written.get(tx)?.takeLocked(id);
+    if (ahead) {
+      this.rowsLockedAhead++;
+      return ahead;
+    }
+    return loadRow(tx, id, true);
   }
 
   /**
@@ -692,9 +721,7 @@ export class ItemService {
    */
   private rewrittenSince(tx: Executor, id: string, mark: number): boolean {
     const list = this.written.get(tx);
-    if (!list || mark < 0) return true;
-    for (let i = mark; i < list.length; i++) if (list[i]![0] === id) return true;
-    return false;
+    return !list || mark < 0 || list.writtenSince(id, mark);
   }
 
   // ---------- helpers ----------

@@ -16,6 +16,8 @@ import type { Executor } from '../db/open';
 interface Pending {
   /** The item written: a batch runs its writes in this order, so batches lock rows in one order. */
   key: string;
+  /** The item an update changes: its row is locked with the batch's others before the first write. */
+  lock: string | undefined;
   fn: (tx: Executor) => Promise<unknown>;
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -27,17 +29,32 @@ export const BATCH_MAX = 32;
 export class WriteBatcher {
   private queue: Pending[] = [];
   private scheduled = false;
+  /** Batches running now. */
+  private running = 0;
   /** Batches run, for the tests and the benchmark's report. */
   batches = 0;
   /** Batches rolled back and run again write by write. */
   retried = 0;
 
-  constructor(private readonly transaction: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T>) {}
+  constructor(
+    private readonly transaction: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T>,
+    /** Locks the rows of a batch's updates in one statement (ItemService.lockAhead). */
+    private readonly lockAhead: (tx: Executor, ids: string[]) => Promise<void> = async () => {},
+    /**
+     * How many batches may run at once. PGlite runs one transaction at a time: there one, so the
+     * writes that arrive meanwhile wait in the queue and make the next batch, not many small
+     * batches queued behind each other.
+     */
+    private readonly concurrency = Infinity,
+  ) {}
 
-  /** Runs `fn` in a transaction shared with the other writes of this turn; resolves after the commit. */
-  submit<T>(key: string, fn: (tx: Executor) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in a transaction shared with the other writes of this turn; resolves after the
+   * commit. `lock`: the item `fn` updates, locked ahead with the batch's others.
+   */
+  submit<T>(key: string, fn: (tx: Executor) => Promise<T>, lock?: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ key, fn, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({ key, lock, fn, resolve: resolve as (v: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         // After the poll phase: every frame read in this turn has reached submit by then.
@@ -48,9 +65,13 @@ export class WriteBatcher {
 
   private flush(): void {
     this.scheduled = false;
-    const all = this.queue;
-    this.queue = [];
-    for (let i = 0; i < all.length; i += BATCH_MAX) void this.run(all.slice(i, i + BATCH_MAX));
+    while (this.queue.length && this.running < this.concurrency) {
+      this.running++;
+      void this.run(this.queue.splice(0, BATCH_MAX)).finally(() => {
+        this.running--;
+        this.flush();
+      });
+    }
   }
 
   private async run(batch: Pending[]): Promise<void> {
@@ -60,6 +81,11 @@ export class WriteBatcher {
     let results: unknown[];
     try {
       results = await this.transaction(async (tx) => {
+        // In the batch's order (sorted), as the writes would lock them one by one.
+        await this.lockAhead(
+          tx,
+          batch.flatMap((w) => (w.lock ? [w.lock] : [])),
+        );
         const out: unknown[] = [];
         for (const w of batch) out.push(await w.fn(tx));
         return out;

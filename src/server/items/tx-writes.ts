@@ -1,0 +1,53 @@
+import type { ItemRow } from './rows';
+
+/**
+ * What one `ItemService.transaction()` has written so far, and the rows its batch locked ahead.
+ *
+ * The list of writes serves two ends: the written rows leave the node's cache once the
+ * transaction commits, and a writer knows whether a hook wrote its item again after it (then it
+ * reads the row back instead of returning the row as written). Every write of an item's row or of
+ * its grants goes through `wrote` (createIn, write, touchIn, deleteIn; a grant change is always
+ * followed by a touchIn), so the list is the truth about what the transaction changed.
+ *
+ * The locked rows are group commit's (write-batch.ts): a batch of updates locks all its rows in
+ * one statement before its first write, where each write would lock its own. A write takes its
+ * row from there only if nothing in the transaction has written that item since the lock; else
+ * it locks and reads it again, as it always did.
+ */
+export class TxWrites {
+  readonly list: [id: string, u: number][] = [];
+  private locked = new Map<string, ItemRow>();
+  private lockedAt = 0;
+
+  wrote(id: string, u: number): void {
+    this.list.push([id, u]);
+  }
+
+  /** Where the list of writes stands now. */
+  mark(): number {
+    return this.list.length;
+  }
+
+  /** Whether `id` was written in the transaction since `mark`. */
+  writtenSince(id: string, mark: number): boolean {
+    for (let i = mark; i < this.list.length; i++) if (this.list[i]![0] === id) return true;
+    return false;
+  }
+
+  /** Keeps rows locked (`for update`) in this transaction, for the writes that follow. */
+  keepLocked(rows: Map<string, ItemRow>): void {
+    this.locked = rows;
+    this.lockedAt = this.list.length;
+  }
+
+  /**
+   * The row locked ahead for `id`, once: undefined if none was, or if the transaction has written
+   * the item since (its row or grants changed under the lock; the caller reads it again).
+   */
+  takeLocked(id: string): ItemRow | undefined {
+    const row = this.locked.get(id);
+    if (!row) return undefined;
+    this.locked.delete(id);
+    return this.writtenSince(id, this.lockedAt) ? undefined : row;
+  }
+}
