@@ -697,11 +697,19 @@ export class ItemService {
 
   /**
    * Group commit's first statement (write-batch.ts): locks the rows a batch's updates are about
-   * to change, in one round trip where each update would take one of its own.
+   * to change, in one round trip where each update would take one of its own; then the hooks
+   * read ahead for them (TypeHooks.readAhead).
    */
   private async lockAhead(tx: Executor, ids: string[]): Promise<void> {
     const list = this.written.get(tx);
-    if (list && ids.length > 1) list.keepLocked(await loadRows(tx, ids, true));
+    if (!list || ids.length < 2) return;
+    const rows = await loadRows(tx, ids, true);
+    list.keepLocked(rows);
+    await this.hooks.readAhead(
+      tx,
+      [...rows.values()].filter((r) => !r.deleted),
+      this,
+    );
   }
 
   /** The row a change starts from, locked: from the batch's lock when still current, else read now. */

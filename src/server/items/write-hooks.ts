@@ -54,6 +54,14 @@ export interface TypeHooks {
   /** May write more (through `items.createIn`/`patchIn` with the same `tx`); a throw rolls the write back. */
   afterWrite?: WriteHook;
   /**
+   * Group commit (write-batch.ts): runs once a batch of updates has locked its rows, before the
+   * first of them changes, with the rows of the hook's type ('*': all of them). A hook may read
+   * ahead, in one statement, what its afterWrite would read once for each write. A write of the
+   * batch may change what was read before a later write's afterWrite uses it: the hook must
+   * forget what such a write changes.
+   */
+  readAhead?(tx: Executor, rows: readonly ItemRow[], items: ItemService): Promise<void>;
+  /**
    * A read hook: adds read-time fields (`$`-prefixed, never stored) to items of the type the
    * principal reads, in place, before they leave the item service (read, readMany, search
    * results, writes' replies). `list` holds only items of the hook's type (all items for '*').
@@ -84,6 +92,19 @@ export class WriteHooks {
       this.byType.set(type, list);
     }
     return list;
+  }
+
+  /** Runs the readAhead hooks for `rows`, each hook once with the rows it takes. */
+  async readAhead(tx: Executor, rows: readonly ItemRow[], items: ItemService): Promise<void> {
+    const byHook = new Map<TypeHooks, ItemRow[]>();
+    for (const row of rows)
+      for (const h of this.for(row.type)) {
+        if (!h.readAhead) continue;
+        const list = byHook.get(h);
+        if (list) list.push(row);
+        else byHook.set(h, [row]);
+      }
+    for (const [h, list] of byHook) await h.readAhead!(tx, list, items);
   }
 
   hasAfter(type: string): boolean {

@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../../../server/module-api';
 import { scheduleDigest } from './digest-job';
 import { startImmediateMailer } from './mail';
-import { notifyFollowers } from './notifier';
+import { notifyFollowers, readNotifyPrefsAhead } from './notifier';
 import { pushNewNotify } from './push';
 import { bumpThread, stampNewThread } from './thread-activity';
 
@@ -13,7 +13,7 @@ export const notifyServer: Pick<ServerModule, 'hooks' | 'onCommitted' | 'start'>
   hooks: {
     Thread: { beforeWrite: stampNewThread },
     Message: { afterWrite: bumpThread },
-    '*': { afterWrite: notifyFollowers },
+    '*': { afterWrite: notifyFollowers, readAhead: readNotifyPrefsAhead },
   },
   onCommitted: { Notify: pushNewNotify },
   async start(services, log) {

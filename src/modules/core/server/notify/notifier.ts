@@ -1,13 +1,14 @@
-import { SYSTEM_TYPE_PREFIX } from '../../../../protocol/ids';
+import { SYSTEM_TYPE_PREFIX, tryParseId } from '../../../../protocol/ids';
 import {
   loadPrincipal,
   loadRows,
   SYSTEM,
   type Executor,
   type ItemRow,
+  type ItemService,
   type WriteEvent,
 } from '../../../../server/module-api';
-import { prefsFor } from './prefs';
+import { forgetPrefsAhead, prefsFor, readPrefsAhead, type ItemPrefs } from './prefs';
 
 const asIds = (v: unknown): string[] =>
   (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]).filter(
@@ -59,6 +60,39 @@ function kindFor(e: WriteEvent, eventContext: string | null, userId: string): st
   return e.kind;
 }
 
+/** Whether writes of the row's type notify anyone: not a silent or system type, and Notify exists. */
+function notifies(items: ItemService, row: ItemRow): boolean {
+  const t = items.registry.type(row.type);
+  return !!t && !t.silent && !row.type.startsWith(SYSTEM_TYPE_PREFIX) && !!items.registry.type('Notify');
+}
+
+/**
+ * The preferences and authors of the notification's context. An item just created has none:
+ * nobody could have chosen anything about it, and only a thread has authors (its messages come
+ * after it). The rest are read, or taken from what the batch read ahead.
+ */
+function prefsOf(tx: Executor, e: WriteEvent, context: ItemRow): Promise<ItemPrefs> | ItemPrefs {
+  const withAuthors = context.type === 'Thread';
+  if (e.kind === 'created' && context.id === e.row.id && !withAuthors)
+    return { prefs: new Map(), authors: [] };
+  return prefsFor(tx, context.id, withAuthors);
+}
+
+/**
+ * The readAhead hook (group commit): the preferences of the contexts a batch of updates will
+ * notify about, in one statement. A message's context is its thread, as in contextOf.
+ */
+export async function readNotifyPrefsAhead(tx: Executor, rows: readonly ItemRow[], items: ItemService) {
+  const contexts = rows
+    .filter((row) => notifies(items, row))
+    .map((row) => {
+      const thread = row.type === 'Message' && typeof row.data.thread === 'string' ? row.data.thread : null;
+      const id = thread ?? row.id;
+      return { id, withAuthors: tryParseId(id)?.type === 'Thread' };
+    });
+  if (contexts.length > 1) await readPrefsAhead(tx, contexts);
+}
+
 /**
  * The write hook ('*' afterWrite) that turns an item's event into Notify items, inside the
  * write's transaction: a notification exists exactly when its event does. Each recipient is
@@ -68,19 +102,12 @@ function kindFor(e: WriteEvent, eventContext: string | null, userId: string): st
  */
 export async function notifyFollowers(tx: Executor, e: WriteEvent): Promise<void> {
   const { items } = e;
-  const t = items.registry.type(e.row.type);
+  // Whatever its kind: a message written changes its thread's authors, read ahead or not.
+  if (e.row.type === 'Message') forgetPrefsAhead(tx);
   // A deletion is not followed either: the notification would point at an item nobody may open.
-  if (
-    !t ||
-    t.silent ||
-    e.kind === 'touched' ||
-    e.kind === 'deleted' ||
-    e.row.type.startsWith(SYSTEM_TYPE_PREFIX)
-  )
-    return;
-  if (!items.registry.type('Notify')) return;
+  if (!notifies(items, e.row) || e.kind === 'touched' || e.kind === 'deleted') return;
   const { context, eventContext } = await contextOf(tx, e.row);
-  const { prefs, authors } = await prefsFor(tx, context.id, context.type === 'Thread');
+  const { prefs, authors } = await prefsOf(tx, e, context);
   const candidates = await roleFollowers(tx, context, authors);
   for (const [userId, pref] of prefs) {
     if (pref === 'ALWAYS') candidates.add(userId);
