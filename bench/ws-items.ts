@@ -6,7 +6,7 @@
 //
 // Settings (environment): BENCH_SECONDS (measured seconds per scenario, 10), BENCH_WARMUP_SECONDS
 // (5), BENCH_IN_FLIGHT (64), BENCH_CONNECTIONS (4), BENCH_ITEMS (500), BENCH_READ_MANY (50),
-// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update,bareUpdate), BENCH_DEADLINE_SECONDS (240, then everything is stopped),
+// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update,bareUpdate,bareBatched), BENCH_DEADLINE_SECONDS (240, then everything is stopped),
 // BENCH_PROFILE=1 (the server writes a V8 CPU profile per database to a temporary directory).
 
 import { randomBytes } from 'node:crypto';
@@ -43,13 +43,13 @@ const ITEMS = Math.max(IN_FLIGHT, Math.floor(num('BENCH_ITEMS', 500)));
 const READ_MANY = Math.max(1, Math.floor(num('BENCH_READ_MANY', 50)));
 const DEADLINE_S = num('BENCH_DEADLINE_SECONDS', 240);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update,bareUpdate')
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update,bareUpdate,bareBatched')
   .split(',')
   .map((s) => s.trim());
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
 /** Only this address is ever contacted; each run gets its own database next to `test`. */
-const PG_BASE = 'postgres://postgres@127.0.0.1:5432/test';
+const PG_BASE = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_EMAIL = 'bench.admin@example.test';
 const ADMIN_PASSWORD = `bench-${randomBytes(9).toString('base64url')}`;
 
@@ -158,9 +158,9 @@ function printTable() {
   }
   for (const r of rows.filter((x) => x.scenario.startsWith('readMany')))
     console.log(`${r.target.padEnd(8)} readMany items/s = ${f(r.r.rps * READ_MANY, 0)}`);
-  for (const bare of rows.filter((x) => x.scenario === 'bare SQL update')) {
+  for (const bare of rows.filter((x) => x.scenario.startsWith('bare SQL update'))) {
     const u = rows.find((x) => x.target === bare.target && x.scenario === 'update');
-    if (u) console.log(`${bare.target.padEnd(8)} update / bare SQL update = ${f(u.r.rps / bare.r.rps, 3)}`);
+    if (u) console.log(`${bare.target.padEnd(8)} update / ${bare.scenario} = ${f(u.r.rps / bare.r.rps, 3)}`);
   }
   for (const r of rows.filter((x) => x.r.firstError))
     console.log(`first error in ${r.target} ${r.scenario}: ${r.r.firstError}`);
@@ -447,15 +447,20 @@ async function benchDatabase(label: 'pglite' | 'postgres', databaseUrl: string |
         ),
       );
     }
-    // The baseline: the same updates as bare SQL from this process (lib/bare-writes.ts), on the
-    // same database, while the server idles. PGlite is the server's alone, so PostgreSQL only.
-    if (databaseUrl && SCENARIOS.includes('bareUpdate')) {
-      console.log(`${label}: measuring the bare SQL update`);
-      const bare = bareUpdateConns(databaseUrl, CONNECTIONS);
+    // The baselines: the same updates as bare SQL from this process (lib/bare-writes.ts), on the
+    // same database, while the server idles: a transaction each, and batched as the server's
+    // group commit batches them. PGlite is the server's alone, so PostgreSQL only.
+    for (const [scenario, name, batched] of [
+      ['bareUpdate', 'bare SQL update', false],
+      ['bareBatched', 'bare SQL update, batched', true],
+    ] as const) {
+      if (!databaseUrl || !SCENARIOS.includes(scenario)) continue;
+      console.log(`${label}: measuring the ${name}`);
+      const bare = bareUpdateConns(databaseUrl, CONNECTIONS, { batched });
       try {
         record(
           label,
-          'bare SQL update',
+          name,
           await load(
             bare.conns,
             { serverPid: 0, ...(target.dbCpuSeconds ? { dbCpuSeconds: target.dbCpuSeconds } : {}) },
