@@ -6,7 +6,7 @@
 //
 // Settings (environment): BENCH_SECONDS (measured seconds per scenario, 10), BENCH_WARMUP_SECONDS
 // (5), BENCH_IN_FLIGHT (64), BENCH_CONNECTIONS (4), BENCH_ITEMS (500), BENCH_READ_MANY (50),
-// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update,bareUpdate,bareBatched), BENCH_DEADLINE_SECONDS (240, then everything is stopped),
+// BENCH_DBS (pglite,postgres), BENCH_SCENARIOS (echo,read,readMany,update,create,bareUpdate,bareBatched), BENCH_DEADLINE_SECONDS (240, then everything is stopped),
 // BENCH_PROFILE=1 (the server writes a V8 CPU profile per database to a temporary directory).
 
 import { randomBytes } from 'node:crypto';
@@ -43,7 +43,7 @@ const ITEMS = Math.max(IN_FLIGHT, Math.floor(num('BENCH_ITEMS', 500)));
 const READ_MANY = Math.max(1, Math.floor(num('BENCH_READ_MANY', 50)));
 const DEADLINE_S = num('BENCH_DEADLINE_SECONDS', 240);
 const DBS = (process.env.BENCH_DBS ?? 'pglite,postgres').split(',').map((s) => s.trim());
-const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update,bareUpdate,bareBatched')
+const SCENARIOS = (process.env.BENCH_SCENARIOS ?? 'echo,read,readMany,update,create,bareUpdate,bareBatched')
   .split(',')
   .map((s) => s.trim());
 const PROFILE = process.env.BENCH_PROFILE === '1';
@@ -445,6 +445,19 @@ async function benchDatabase(label: 'pglite' | 'postgres', databaseUrl: string |
             return 'ok';
           },
         ),
+      );
+    }
+    // Creates, after the updates: the items they add are nobody's to update.
+    if (SCENARIOS.includes('create')) {
+      console.log(`${label}: measuring create`);
+      let n = 0;
+      record(
+        label,
+        'create',
+        await load(conns, target, () => ({
+          o: 'create/Thread',
+          b: { subject: `Bench create ${++n}: Riverbend consultation follow-up`, $access: 'COMMUNITY' },
+        })),
       );
     }
     // The baselines: the same updates as bare SQL from this process (lib/bare-writes.ts), on the

@@ -130,3 +130,59 @@ describe('rows locked ahead', () => {
     expect(stored._u).toBe(second!._u + 2);
   });
 });
+
+describe('numbers taken ahead', () => {
+  const numOf = (id: string) => Number(id.split('-')[1]);
+  const counter = async () =>
+    Number(
+      (
+        await query<{ last: number }>(
+          tdb.database.db,
+          sql`select last from type_counters where type = 'Organization'`,
+        )
+      )[0]!.last,
+    );
+
+  it('numbers a batch’s creates in the order they arrived, from one statement', async () => {
+    const names = ['Moose Lake', 'Nettle Creek', 'Otter Point', 'Pine Ridge', 'Quillwort Bay'];
+    const made = await Promise.all(names.map(org));
+    const nums = made.map((o) => numOf(o.$id));
+    expect(nums).toEqual(nums.map((_, i) => nums[0]! + i));
+    expect(made.map((o) => o.displayName)).toEqual(names);
+    expect(await counter()).toBe(nums[4]);
+    expect((await xminOf(made.map((o) => o.$id))).size).toBe(1);
+  });
+
+  it('never repeats a number when a hook of the batch creates the same type', async () => {
+    items.hooks.add({
+      Organization: {
+        async afterWrite(tx, e) {
+          if (e.kind === 'created' && e.row.data.displayName === 'Raven Harbour')
+            await e.items.createIn(tx, SYSTEM, 'Organization', {
+              displayName: 'Raven Harbour Society',
+              type: 'COMMUNITY',
+            });
+        },
+      },
+    });
+    const before = await counter();
+    const made = await Promise.all(['Raven Harbour', 'Salmonberry Flats', 'Thimbleberry Hill'].map(org));
+    const all = await query<{ id: string }>(
+      tdb.database.db,
+      sql`select id from items where type = 'Organization' and (data->>'displayName') like any(array['Raven Harbour%', 'Salmonberry Flats', 'Thimbleberry Hill'])`,
+    );
+    expect(all).toHaveLength(4);
+    const nums = all.map((r) => numOf(r.id));
+    expect(new Set(nums).size).toBe(4);
+    for (const n of nums) expect(n).toBeGreaterThan(before);
+    // The hook took one of the batch's three numbers, so the batch's last create took the next
+    // from the counter: four numbers for four items, none skipped.
+    expect(nums.sort((a, b) => a - b)).toEqual([1, 2, 3, 4].map((k) => before + k));
+    expect(await counter()).toBe(before + 4);
+    expect(made.map((o) => o.displayName)).toEqual([
+      'Raven Harbour',
+      'Salmonberry Flats',
+      'Thimbleberry Hill',
+    ]);
+  });
+});

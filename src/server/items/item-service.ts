@@ -12,7 +12,7 @@ import type { AccessPolicy } from '../access/policy';
 import { SYSTEM, type Principal } from '../access/principal';
 import type { Database, Executor } from '../db/open';
 import { textArray, textArrayParam } from '../db/query';
-import { loadRow, loadRows, nextNumber, writeLinks, writeWithEvent, type ItemRow } from './rows';
+import { loadRow, loadRows, nextNumber, takeNumbers, writeLinks, writeWithEvent, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
@@ -96,7 +96,7 @@ export class ItemService {
     this.readAudit = new ReadAudit(database.db);
     this.batcher = new WriteBatcher(
       (fn) => this.transaction(fn),
-      (tx, ids) => this.lockAhead(tx, ids),
+      (tx, batch) => this.ahead(tx, batch),
       database.kind === 'pglite' ? 1 : Infinity,
     );
   }
@@ -320,7 +320,9 @@ export class ItemService {
   }
 
   async create(p: Principal, typeName: string, body: unknown, opts: WriteOptions = {}): Promise<WireItem> {
-    const row = await this.batcher.submit(typeName, (tx) => this.createIn(tx, p, typeName, body, opts));
+    const row = await this.batcher.submit(typeName, (tx) => this.createIn(tx, p, typeName, body, opts), {
+      creates: typeName,
+    });
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -383,7 +385,7 @@ export class ItemService {
     }
     if (owner) await this.assertOwnerItem(tx, owner);
     await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
-    const num = await nextNumber(tx, t.name);
+    const num = this.written.get(tx)?.takeNumber(t.name) ?? (await nextNumber(tx, t.name));
     const id = makeId(t.name, num);
     if (t.access.ownsItself) owner = id;
     await this.assertProtocols(tx, p, protocols ?? null, owner, null);
@@ -445,7 +447,9 @@ export class ItemService {
     this.typeOf(parseIdOrThrow(id).type);
     const version = input.$version;
     if (typeof version !== 'number') throw fieldError('$version', 'errors.required');
-    const row = await this.batcher.submit(id, (tx) => this.write(tx, p, id, input, { ...opts, version }), id);
+    const row = await this.batcher.submit(id, (tx) => this.write(tx, p, id, input, { ...opts, version }), {
+      updates: id,
+    });
     return (await this.withLabels(p, [toWire(row)]))[0]!;
   }
 
@@ -696,14 +700,18 @@ export class ItemService {
   }
 
   /**
-   * Group commit's first statement (write-batch.ts): locks the rows a batch's updates are about
-   * to change, in one round trip where each update would take one of its own; then the hooks
-   * read ahead for them (TypeHooks.readAhead).
+   * Group commit's first statements (write-batch.ts). Locks the rows a batch's updates are about
+   * to change, in one round trip where each update would take one of its own, and the hooks read
+   * ahead for them (TypeHooks.readAhead); takes the numbers of its creates, one round trip a type.
    */
-  private async lockAhead(tx: Executor, ids: string[]): Promise<void> {
+  private async ahead(tx: Executor, batch: { updates: string[]; creates: string[] }): Promise<void> {
     const list = this.written.get(tx);
-    if (!list || ids.length < 2) return;
-    const rows = await loadRows(tx, ids, true);
+    if (!list) return;
+    const counts = new Map<string, number>();
+    for (const type of batch.creates) counts.set(type, (counts.get(type) ?? 0) + 1);
+    for (const [type, n] of counts) if (n > 1) list.keepNumbers(type, await takeNumbers(tx, type, n));
+    if (batch.updates.length < 2) return;
+    const rows = await loadRows(tx, batch.updates, true);
     list.keepLocked(rows);
     await this.hooks.readAhead(
       tx,

@@ -88,12 +88,18 @@ export async function loadRow(ex: Executor, id: string, forUpdate = false): Prom
 
 /** The next number of a type. The counter row is locked until commit, so numbers never repeat. */
 export async function nextNumber(ex: Executor, type: string): Promise<number> {
-  const [r] = await query<{ last: number }>(
+  return (await takeNumbers(ex, type, 1))[0]!;
+}
+
+/** The next `n` numbers of a type, in one statement (a batch's creates), in order. */
+export async function takeNumbers(ex: Executor, type: string, n: number): Promise<number[]> {
+  const [r] = await queryPrepared<{ last: number }>(
     ex,
-    sql`insert into type_counters (type, last) values (${type}, 1)
-    on conflict (type) do update set last = type_counters.last + 1 returning last`,
+    sql`insert into type_counters (type, last) values (${type}, ${n}::int)
+    on conflict (type) do update set last = type_counters.last + excluded.last returning last`,
   );
-  return Number(r!.last);
+  const last = Number(r!.last);
+  return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }
 
 export const ITEMS_CHANNEL = 'ckk_items';

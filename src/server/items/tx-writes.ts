@@ -1,7 +1,8 @@
 import type { ItemRow } from './rows';
 
 /**
- * What one `ItemService.transaction()` has written so far, and the rows its batch locked ahead.
+ * What one `ItemService.transaction()` has written so far, and what its batch readied ahead: the
+ * rows it locked and the numbers it took.
  *
  * The list of writes serves two ends: the written rows leave the node's cache once the
  * transaction commits, and a writer knows whether a hook wrote its item again after it (then it
@@ -18,6 +19,8 @@ export class TxWrites {
   readonly list: [id: string, u: number][] = [];
   private locked = new Map<string, ItemRow>();
   private lockedAt = 0;
+  /** Numbers taken ahead for the batch's creates, by type, in the order they are handed out. */
+  private readonly numbers = new Map<string, number[]>();
 
   wrote(id: string, u: number): void {
     this.list.push([id, u]);
@@ -38,6 +41,23 @@ export class TxWrites {
   keepLocked(rows: Map<string, ItemRow>): void {
     this.locked = rows;
     this.lockedAt = this.list.length;
+  }
+
+  /**
+   * Keeps numbers taken for a type's creates in this transaction. A hook of the batch may create
+   * an item of the type too and take one; the batch's last create then takes the next number
+   * from the counter, so numbers neither repeat nor skip.
+   */
+  keepNumbers(type: string, nums: number[]): void {
+    this.numbers.set(type, nums);
+  }
+
+  /**
+   * The next number taken ahead for a create of `type`, undefined when none is left: a number
+   * taken in this transaction is this transaction's, whoever in it creates the item (a hook may).
+   */
+  takeNumber(type: string): number | undefined {
+    return this.numbers.get(type)?.shift();
   }
 
   /**

@@ -17,7 +17,9 @@ interface Pending {
   /** The item written: a batch runs its writes in this order, so batches lock rows in one order. */
   key: string;
   /** The item an update changes: its row is locked with the batch's others before the first write. */
-  lock: string | undefined;
+  updates: string | undefined;
+  /** The type a create makes an item of: it holds the type's counter until its commit. */
+  creates: string | undefined;
   fn: (tx: Executor) => Promise<unknown>;
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -31,6 +33,8 @@ export class WriteBatcher {
   private scheduled = false;
   /** Batches running now. */
   private running = 0;
+  /** The types whose counters the running batches hold (their creates). */
+  private readonly held = new Set<string>();
   /** Batches run, for the tests and the benchmark's report. */
   batches = 0;
   /** Batches rolled back and run again write by write. */
@@ -38,8 +42,14 @@ export class WriteBatcher {
 
   constructor(
     private readonly transaction: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T>,
-    /** Locks the rows of a batch's updates in one statement (ItemService.lockAhead). */
-    private readonly lockAhead: (tx: Executor, ids: string[]) => Promise<void> = async () => {},
+    /**
+     * Readies a batch before its first write (ItemService.ahead): locks its updates' rows in one
+     * statement, and takes the numbers of its creates.
+     */
+    private readonly ahead: (
+      tx: Executor,
+      batch: { updates: string[]; creates: string[] },
+    ) => Promise<void> = async () => {},
     /**
      * How many batches may run at once. PGlite runs one transaction at a time: there one, so the
      * writes that arrive meanwhile wait in the queue and make the next batch, not many small
@@ -50,11 +60,26 @@ export class WriteBatcher {
 
   /**
    * Runs `fn` in a transaction shared with the other writes of this turn; resolves after the
-   * commit. `lock`: the item `fn` updates, locked ahead with the batch's others.
+   * commit. `updates`: the item `fn` changes, locked ahead with the batch's others. `creates`: the
+   * type `fn` makes an item of. A create holds its type's counter row until it commits (numbers
+   * never repeat), so a batch's creates would wait in the database for any other batch creating
+   * the same type: while a running batch holds the type, the create waits in the queue for the
+   * next batch instead, and creates make fewer, fuller batches.
    */
-  submit<T>(key: string, fn: (tx: Executor) => Promise<T>, lock?: string): Promise<T> {
+  submit<T>(
+    key: string,
+    fn: (tx: Executor) => Promise<T>,
+    opts: { updates?: string; creates?: string } = {},
+  ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ key, lock, fn, resolve: resolve as (v: unknown) => void, reject });
+      this.queue.push({
+        key,
+        updates: opts.updates,
+        creates: opts.creates,
+        fn,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
       if (!this.scheduled) {
         this.scheduled = true;
         // After the poll phase: every frame read in this turn has reached submit by then.
@@ -66,9 +91,20 @@ export class WriteBatcher {
   private flush(): void {
     this.scheduled = false;
     while (this.queue.length && this.running < this.concurrency) {
+      const batch: Pending[] = [];
+      const waiting: Pending[] = [];
+      for (const w of this.queue) {
+        if (batch.length < BATCH_MAX && !(w.creates && this.held.has(w.creates))) batch.push(w);
+        else waiting.push(w);
+      }
+      if (batch.length === 0) return;
+      this.queue = waiting;
+      const holds = new Set(batch.flatMap((w) => (w.creates ? [w.creates] : [])));
+      for (const h of holds) this.held.add(h);
       this.running++;
-      void this.run(this.queue.splice(0, BATCH_MAX)).finally(() => {
+      void this.run(batch).finally(() => {
         this.running--;
+        for (const h of holds) this.held.delete(h);
         this.flush();
       });
     }
@@ -82,10 +118,10 @@ export class WriteBatcher {
     try {
       results = await this.transaction(async (tx) => {
         // In the batch's order (sorted), as the writes would lock them one by one.
-        await this.lockAhead(
-          tx,
-          batch.flatMap((w) => (w.lock ? [w.lock] : [])),
-        );
+        await this.ahead(tx, {
+          updates: batch.flatMap((w) => (w.updates ? [w.updates] : [])),
+          creates: batch.flatMap((w) => (w.creates ? [w.creates] : [])),
+        });
         const out: unknown[] = [];
         for (const w of batch) out.push(await w.fn(tx));
         return out;

@@ -68,14 +68,13 @@ function notifies(items: ItemService, row: ItemRow): boolean {
 
 /**
  * The preferences and authors of the notification's context. An item just created has none:
- * nobody could have chosen anything about it, and only a thread has authors (its messages come
- * after it). The rest are read, or taken from what the batch read ahead.
+ * nobody could have chosen anything about it, and a new thread has no messages yet (a message
+ * names an existing thread, and this hook, core's, runs before any later module's afterWrite
+ * could write one). The rest are read, or taken from what the batch read ahead.
  */
 function prefsOf(tx: Executor, e: WriteEvent, context: ItemRow): Promise<ItemPrefs> | ItemPrefs {
-  const withAuthors = context.type === 'Thread';
-  if (e.kind === 'created' && context.id === e.row.id && !withAuthors)
-    return { prefs: new Map(), authors: [] };
-  return prefsFor(tx, context.id, withAuthors);
+  if (e.kind === 'created' && context.id === e.row.id) return { prefs: new Map(), authors: [] };
+  return prefsFor(tx, context.id, context.type === 'Thread');
 }
 
 /**
