@@ -11,7 +11,7 @@ import type { RowLoader } from '../access/access-row';
 import type { AccessPolicy } from '../access/policy';
 import { SYSTEM, type Principal } from '../access/principal';
 import type { Database, Executor } from '../db/open';
-import { textArray, textArrayParam } from '../db/query';
+import { query, textArray, textArrayParam } from '../db/query';
 import { loadRow, loadRows, nextNumber, takeNumbers, writeLinks, writeWithEvent, type ItemRow } from './rows';
 import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
@@ -718,6 +718,19 @@ export class ItemService {
       [...rows.values()].filter((r) => !r.deleted),
       this,
     );
+  }
+
+  /**
+   * The transaction's time: PostgreSQL's `now()`, the same for every statement of a transaction
+   * (a row's created_at and updated_at), read once per transaction opened by `transaction()`: a
+   * batch of thread creates asked it once a create.
+   */
+  nowIn(tx: Executor): Promise<Date> {
+    const list = this.written.get(tx);
+    if (list?.now) return list.now;
+    const now = query<{ now: string | Date }>(tx, sql`select now() as now`).then(([r]) => new Date(r!.now));
+    if (list) list.now = now;
+    return now;
   }
 
   /** The row a change starts from, locked: from the batch's lock when still current, else read now. */

@@ -19,6 +19,8 @@ export class TxWrites {
   readonly list: [id: string, u: number][] = [];
   private locked = new Map<string, ItemRow>();
   private lockedAt = 0;
+  /** The transaction's time (now()), once read. */
+  now: Promise<Date> | undefined;
   /** Numbers taken ahead for the batch's creates, by type, in the order they are handed out. */
   private readonly numbers = new Map<string, number[]>();
 

@@ -30,8 +30,7 @@ export async function stampResponded(tx: Executor, ctx: BeforeWriteContext): Pro
   const to = String(ctx.data.state);
   if (!(ANSWERED_STATES as readonly string[]).includes(to)) return;
   if (ctx.current?.data.respondedAt) return;
-  const [r] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
-  ctx.data.respondedAt = new Date(r!.now).toISOString();
+  ctx.data.respondedAt = (await ctx.items.nowIn(tx)).toISOString();
 }
 
 /** 'YYYY-MM' of the CHART_MONTHS months ending with `now`'s, oldest first (UTC). */

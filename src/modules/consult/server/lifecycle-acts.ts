@@ -183,12 +183,12 @@ export async function cnsSubmit({ services, principal: p, body }: ConsultCall<'c
     // PROPONENT grant once the community owns the consultation.
     const sides = new Set([row.owner, row.data.primaryOrg as string].filter((o): o is string => !!o));
     sides.delete(community!);
-    const [now] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
+    const now = await items.nowIn(tx);
     await items.patchIn(
       tx,
       SYSTEM,
       row.id,
-      { state: to, submitted: new Date(now!.now).toISOString(), submittedTo: community, owner: community },
+      { state: to, submitted: now.toISOString(), submittedTo: community, owner: community },
       opts(p),
     );
     for (const org of [...sides].sort()) await setRoleIn(tx, items, p, row, org, 'PROPONENT');
@@ -248,7 +248,7 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
       throw new AppError('invalidInput', 'communities must be COMMUNITY organisations', { fields });
     const existing = await loadRows(tx, await responsesOf(tx, row.id));
     const answered = new Set([...existing.values()].map((r) => r.data.community));
-    const [now] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
+    const now = await items.nowIn(tx);
     const responses: string[] = [];
     for (const community of communities) {
       if (answered.has(community)) continue;
@@ -278,13 +278,7 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
           ...opts(p),
         });
     }
-    await items.patchIn(
-      tx,
-      SYSTEM,
-      row.id,
-      { state: to, distributed: new Date(now!.now).toISOString() },
-      opts(p),
-    );
+    await items.patchIn(tx, SYSTEM, row.id, { state: to, distributed: now.toISOString() }, opts(p));
     await items.touchIn(tx, SYSTEM, row.id, {
       event: 'CNS_DISTRIBUTED',
       data: { communities, responses },

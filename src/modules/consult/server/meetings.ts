@@ -54,8 +54,7 @@ export async function meetingBeforeWrite(tx: Executor, ctx: BeforeWriteContext):
     ])),
   );
   if (errors.length) throw new AppError('invalidInput', 'meeting times or contacts', { fields: errors });
-  const [r] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
-  const state = meetingState(merged, new Date(r!.now));
+  const state = meetingState(merged, await ctx.items.nowIn(tx));
   if (merged.state !== state) ctx.data.state = state;
 }
 

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { parseId } from '../../../../protocol/ids';
 import {
-  query,
   SYSTEM,
   type BeforeWriteContext,
   type Executor,
@@ -17,8 +15,7 @@ import {
 /** Thread beforeWrite: a new thread's activity is its creation (`now()` is the row's created_at). */
 export async function stampNewThread(tx: Executor, ctx: BeforeWriteContext): Promise<void> {
   if (ctx.kind !== 'create') return;
-  const [r] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
-  ctx.data.sortTS = new Date(r!.now).toISOString();
+  ctx.data.sortTS = (await ctx.items.nowIn(tx)).toISOString();
 }
 
 /** Message afterWrite: a reply moves its thread's `sortTS`, as a 'touched' event on the thread. */

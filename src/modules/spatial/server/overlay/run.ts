@@ -149,7 +149,7 @@ export const spOverlayRun: ActHandler<(typeof overlayActs)['spOverlayRun']> = as
   const { results, summary } = await computeOverlay(services, p, before, body.buffer);
   const report = await items.transaction(async (tx) => {
     const response = await loadResponse(tx, services, p, body.response, true);
-    const [now] = await query<{ now: string | Date }>(tx, sql`select now() as now`);
+    const now = await items.nowIn(tx);
     const r = await items.createIn(
       tx,
       SYSTEM,
@@ -158,7 +158,7 @@ export const spOverlayRun: ActHandler<(typeof overlayActs)['spOverlayRun']> = as
         response: response.id,
         label: `${summary.buffer} m`,
         buffer: body.buffer,
-        computed: new Date(now!.now).toISOString(),
+        computed: now.toISOString(),
         results,
         summary,
       },
