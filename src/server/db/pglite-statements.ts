@@ -65,7 +65,7 @@ export async function pgliteStatement(
  * parameter's type, as it does a parameter sent as text); undefined if a value is not a plain
  * string, number, boolean or null, and the statement then runs as it always did.
  */
-export function executeArguments(params: readonly unknown[]): string | undefined {
+function executeArguments(params: readonly unknown[]): string | undefined {
   const out: string[] = [];
   for (const v of params) {
     if (v === null || v === undefined) out.push('null');

@@ -17,7 +17,7 @@ import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
-import { TxWrites } from './tx-writes';
+import { TxState } from './tx-state';
 import { WriteBatcher } from './write-batch';
 import { WriteHooks } from './write-hooks';
 import { sql } from 'drizzle-orm';
@@ -85,8 +85,8 @@ export class ItemService {
   readonly hooks = new WriteHooks();
   /** Opens of PRIVATE items (read and readAllowed by id), written in batches after the read. */
   readonly readAudit: ReadAudit;
-  /** What each open `transaction()` wrote (dropped from the cache after it commits), and its locked rows. */
-  private readonly written = new WeakMap<Executor, TxWrites>();
+  /** Each open `transaction()`'s state: what it wrote (dropped from the cache after it commits), and what its batch readied. */
+  private readonly txs = new WeakMap<Executor, TxState>();
 
   constructor(
     private readonly database: Database,
@@ -301,21 +301,21 @@ export class ItemService {
    * the node's cache once it commits; unique-key violations come back as field errors.
    */
   async transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    const written = new TxWrites();
+    const state = new TxState();
     let result: T;
     try {
       result = await this.db.transaction(async (tx) => {
-        this.written.set(tx, written);
+        this.txs.set(tx, state);
         try {
           return await fn(tx);
         } finally {
-          this.written.delete(tx);
+          this.txs.delete(tx);
         }
       });
     } catch (e) {
       throw uniqueViolation(e);
     }
-    for (const [id, u] of written.list) this.cache.invalidate(id, u);
+    for (const [id, u] of state.list) this.cache.invalidate(id, u);
     return result;
   }
 
@@ -385,7 +385,7 @@ export class ItemService {
     }
     if (owner) await this.assertOwnerItem(tx, owner);
     await this.assertRelationsReadable(tx, p, t, data, Object.keys(data));
-    const num = this.written.get(tx)?.takeNumber(t.name) ?? (await nextNumber(tx, t.name));
+    const num = this.txs.get(tx)?.takeNumber(t.name) ?? (await nextNumber(tx, t.name));
     const id = makeId(t.name, num);
     if (t.access.ownsItself) owner = id;
     await this.assertProtocols(tx, p, protocols ?? null, owner, null);
@@ -689,14 +689,14 @@ export class ItemService {
    * `_u`; a rollback then costs only cache misses until the item's next write.
    */
   private wrote(tx: Executor, id: string, u: number): void {
-    const list = this.written.get(tx);
+    const list = this.txs.get(tx);
     if (list) list.wrote(id, u);
     else this.cache.invalidate(id, u);
   }
 
   /** Where the transaction's list of writes stands now (-1: a transaction it does not follow). */
   private writeMark(tx: Executor): number {
-    return this.written.get(tx)?.mark() ?? -1;
+    return this.txs.get(tx)?.mark() ?? -1;
   }
 
   /**
@@ -705,7 +705,7 @@ export class ItemService {
    * ahead for them (TypeHooks.readAhead); takes the numbers of its creates, one round trip a type.
    */
   private async ahead(tx: Executor, batch: { updates: string[]; creates: string[] }): Promise<void> {
-    const list = this.written.get(tx);
+    const list = this.txs.get(tx);
     if (!list) return;
     const counts = new Map<string, number>();
     for (const type of batch.creates) counts.set(type, (counts.get(type) ?? 0) + 1);
@@ -726,7 +726,7 @@ export class ItemService {
    * batch of thread creates asked it once a create.
    */
   nowIn(tx: Executor): Promise<Date> {
-    const list = this.written.get(tx);
+    const list = this.txs.get(tx);
     if (list?.now) return list.now;
     const now = query<{ now: string | Date }>(tx, sql`select now() as now`).then(([r]) => new Date(r!.now));
     if (list) list.now = now;
@@ -735,7 +735,7 @@ export class ItemService {
 
   /** The row a change starts from, locked: from the batch's lock when still current, else read now. */
   private async lockedRow(tx: Executor, id: string): Promise<ItemRow | undefined> {
-    const ahead = this.written.get(tx)?.takeLocked(id);
+    const ahead = this.txs.get(tx)?.takeLocked(id);
     if (ahead) {
       this.rowsLockedAhead++;
       return ahead;
@@ -749,7 +749,7 @@ export class ItemService {
    * transaction not opened by `transaction()` keeps no list, so it always reads back.
    */
   private rewrittenSince(tx: Executor, id: string, mark: number): boolean {
-    const list = this.written.get(tx);
+    const list = this.txs.get(tx);
     return !list || mark < 0 || list.writtenSince(id, mark);
   }
 

@@ -13,26 +13,43 @@ export interface ItemPrefs {
 /** What a batch read ahead (readPrefsAhead), by transaction: item id → its prefs and authors. */
 const ahead = new WeakMap<Executor, Map<string, ItemPrefs & { withAuthors: boolean }>>();
 
+type Context = { id: string; withAuthors: boolean };
+
 /**
- * Reads, in one statement, the preferences (and a thread's authors) of the items a batch of
- * updates is about to notify about, for `prefsFor` to answer from: one statement a batch where
- * there was one a write (docs/write-path.md "Session 18").
+ * Every user's `$notify` preference for each item (users without a row are DEFAULT) and, for a
+ * thread (`withAuthors`), who has written in it: one statement for any number of items.
  */
-export async function readPrefsAhead(
-  ex: Executor,
-  contexts: readonly { id: string; withAuthors: boolean }[],
-): Promise<void> {
+async function readPrefs(ex: Executor, contexts: readonly Context[]) {
   const ids = [...new Set(contexts.map((c) => c.id))];
   const threads = [...new Set(contexts.filter((c) => c.withAuthors).map((c) => c.id))];
+  // Prepared: it runs on every write that notifies, or once a batch.
   const rows = await queryPrepared<{ item_id: string; user_id: string; pref: string }>(
     ex,
     sql`select item_id, user_id, pref from notify_prefs where item_id = any(${textArrayParam(ids)})
       union all select distinct l.to_id, i.created_by, 'AUTHOR' from links l join items i on i.id = l.from_id
         where l.to_id = any(${textArrayParam(threads)}) and l.prop = 'thread' and i.type = 'Message' and i.created_by is not null`,
   );
-  const byItem = new Map(contexts.map((c) => [c.id, { ...emptyPrefs(), withAuthors: c.withAuthors }]));
-  for (const r of rows) add(byItem.get(r.item_id)!, r);
-  ahead.set(ex, byItem);
+  const byItem = new Map(
+    contexts.map((c) => [
+      c.id,
+      { prefs: new Map<string, NotifyPref>(), authors: [] as string[], withAuthors: c.withAuthors },
+    ]),
+  );
+  for (const r of rows) {
+    const into = byItem.get(r.item_id)!;
+    if (r.pref === 'AUTHOR') into.authors.push(r.user_id);
+    else into.prefs.set(r.user_id, r.pref as NotifyPref);
+  }
+  return byItem;
+}
+
+/**
+ * Reads the preferences (and a thread's authors) of the items a batch of updates is about to
+ * notify about, for `prefsFor` to answer from: one statement a batch where there was one a write
+ * (docs/write-path.md "Session 18").
+ */
+export async function readPrefsAhead(ex: Executor, contexts: readonly Context[]): Promise<void> {
+  ahead.set(ex, await readPrefs(ex, contexts));
 }
 
 /**
@@ -43,33 +60,11 @@ export function forgetPrefsAhead(ex: Executor): void {
   ahead.delete(ex);
 }
 
-const emptyPrefs = (): ItemPrefs => ({ prefs: new Map(), authors: [] });
-
-function add(into: ItemPrefs, r: { user_id: string; pref: string }): void {
-  if (r.pref === 'AUTHOR') into.authors.push(r.user_id);
-  else into.prefs.set(r.user_id, r.pref as NotifyPref);
-}
-
-/**
- * Every user's `$notify` preference for one item (users without a row are DEFAULT) and, for a
- * thread, who has written in it: one round trip, since it runs on every write, or none when its
- * batch read it ahead.
- */
+/** One item's preferences and (`withAuthors`) authors: what its batch read ahead, or read now. */
 export async function prefsFor(ex: Executor, itemId: string, withAuthors: boolean): Promise<ItemPrefs> {
   const known = ahead.get(ex)?.get(itemId);
   if (known && known.withAuthors === withAuthors) return known;
-  const authors = withAuthors
-    ? sql` union all select distinct i.created_by, 'AUTHOR' from links l join items i on i.id = l.from_id
-        where l.to_id = ${itemId} and l.prop = 'thread' and i.type = 'Message' and i.created_by is not null`
-    : sql``;
-  // Prepared: it runs on every write, with one of two texts.
-  const rows = await queryPrepared<{ user_id: string; pref: string }>(
-    ex,
-    sql`select user_id, pref from notify_prefs where item_id = ${itemId}${authors}`,
-  );
-  const out = emptyPrefs();
-  for (const r of rows) add(out, r);
-  return out;
+  return (await readPrefs(ex, [{ id: itemId, withAuthors }])).get(itemId)!;
 }
 
 export async function prefOf(ex: Executor, userId: string, itemId: string): Promise<NotifyPref> {

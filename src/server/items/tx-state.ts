@@ -1,8 +1,8 @@
 import type { ItemRow } from './rows';
 
 /**
- * What one `ItemService.transaction()` has written so far, and what its batch readied ahead: the
- * rows it locked and the numbers it took.
+ * One `ItemService.transaction()`'s state: what it has written so far, what its batch readied
+ * ahead (the rows it locked, the numbers it took), and its time once read (`nowIn`).
  *
  * The list of writes serves two ends: the written rows leave the node's cache once the
  * transaction commits, and a writer knows whether a hook wrote its item again after it (then it
@@ -15,7 +15,7 @@ import type { ItemRow } from './rows';
  * row from there only if nothing in the transaction has written that item since the lock; else
  * it locks and reads it again, as it always did.
  */
-export class TxWrites {
+export class TxState {
   readonly list: [id: string, u: number][] = [];
   private locked = new Map<string, ItemRow>();
   private lockedAt = 0;
