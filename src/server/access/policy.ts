@@ -37,6 +37,11 @@ export class AccessPolicy {
     return this.registry.type(row.type);
   }
 
+  /** The source a derived row follows (its thread, its parent item), or null: it decides alone. */
+  sourceOf(row: AccessRow): string | null {
+    return this.parentId(row, this.type(row));
+  }
+
   private parentId(row: AccessRow, t: ItemType | undefined): string | null {
     const prop = t?.access.follows;
     const v = prop ? row.data[prop] : undefined;
@@ -69,7 +74,11 @@ export class AccessPolicy {
 
     const parentId = this.parentId(row, t);
     if (parentId) {
-      if (this.grantCovers(p, row, action === 'read' ? undefined : action)) return true;
+      // Derived data has no readers of its own: a grant on it would open its source's level and
+      // protocols to someone the source never let in (a message of an Elders-only thread shared
+      // with a proponent). Sharing is done on the source, so `grant` is nobody's here, and grants
+      // still stored on such a row count for nothing (docs/access-model.md "Derived paths").
+      if (action === 'grant') return false;
       const parent = (await load([parentId])).get(parentId);
       if (!parent) return false;
       // Derived data follows its source: reading needs read, changing needs update on the source.

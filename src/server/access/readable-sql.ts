@@ -102,16 +102,12 @@ function readable(c: Ctx, a: string, depth: number, types: readonly string[] | n
     } else followers.push({ type: t.name, follows: follows!, only: null });
   }
   // The derived types that follow a parent for everyone: without a parent their own level and
-  // grants decide, with one their grants (and the parent, below).
+  // grants decide; with one, the parent alone (below), as in AccessPolicy.can: a grant on the
+  // derived row never opens it.
   const open = followers.filter((f) => !f.only);
   const ownTests: SQL[] = [];
   if (plain.length) ownTests.push(plainTypeTest(c, x, plain, inScope, types));
-  if (open.length) {
-    const key = followKey(x, open);
-    ownTests.push(sql`(${typeIn(x, open)} and ${key} is null)`);
-    if (!c.granted || c.granted.length)
-      clauses.push(sql`(${typeIn(x, open)} and ${key} is not null and ${grantAny(c, a)})`);
-  }
+  if (open.length) ownTests.push(sql`(${typeIn(x, open)} and ${followKey(x, open)} is null)`);
   if (followers.length && depth > 0) clauses.push(parentReadable(c, a, followers, depth));
   // The level, role and grant rule is written once per level for every type it decides: each
   // copy is more expression for the planner to read on every search (~0.3 ms a copy at 10k).

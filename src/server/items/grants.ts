@@ -27,6 +27,8 @@ async function changeGrants<T extends Record<string, unknown>>(
   return items.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
+    const source = items.policy.sourceOf(row);
+    if (source) throw new AppError('notAllowed', `${id} follows ${source}: share ${source} instead`);
     if (!(await items.policy.can(p, 'grant', row, items.loaderFor(tx))))
       throw new AppError('notAllowed', `grant on ${id}`);
     if (row.id === p.userId) throw new AppError('notAllowed', 'grants on your own user are not applied');
@@ -82,6 +84,13 @@ export async function setGrantIn(
   actions: readonly ItemAction[] | null,
   opts: { grantedBy: string; actor: string | null; realActor?: string | null },
 ): Promise<void> {
+  if (actions && actions.length) {
+    // A grant on a derived row would count for nothing (AccessPolicy.can): a module that writes
+    // one meant to share the source.
+    const row = await loadRow(tx, id);
+    const source = row && items.policy.sourceOf(row);
+    if (source) throw new Error(`setGrantIn: ${id} follows ${source}; grant on the source`);
+  }
   if (actions && actions.length)
     await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
       values (${id}, ${principal}, ${textArray(actions)}, ${opts.grantedBy})

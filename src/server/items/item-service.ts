@@ -803,7 +803,11 @@ export class ItemService {
         continue;
       }
       const prop = declaredProperty(t, k);
-      if ((prop?.write === 'system' && p !== SYSTEM) || (prop?.write === 'admin' && !p.admin)) {
+      // A derived item's source is fixed once it exists: moved under another parent it would be
+      // read by that parent's readers (a private message moved into a thread shared with a
+      // proponent). Only the system re-files one (docs/access-model.md "Derived paths").
+      const fixedSource = current !== null && k === t.access.follows && p !== SYSTEM;
+      if (fixedSource || (prop?.write === 'system' && p !== SYSTEM) || (prop?.write === 'admin' && !p.admin)) {
         const same = current && JSON.stringify(current.data[k]) === JSON.stringify(v);
         if (!same) errors.push({ path: k, key: 'errors.readOnly' });
         continue;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../../../server/access/principal';
 import { setGrantIn } from '../../../server/items/grants';
 import { makeOrg, makeUser } from '../../../../test/helpers/fixtures';
@@ -44,6 +45,8 @@ const SPECS = [
   { key: 'openElders', type: 'Thread', readers: ELDERS },
   // A message follows its thread: the thread's protocols close it too.
   { key: 'eldersMessage', type: 'Message', readers: ELDERS },
+  // A grant stored on a derived item opens nothing (issue 36): the thread alone decides.
+  { key: 'grantedEldersMessage', type: 'Message', readers: ELDERS },
   { key: 'eitherOpen', type: 'Thread', readers: ['admin', 'elder', 'woman', 'elderWoman', 'creator'] },
   { key: 'bothStrict', type: 'Thread', readers: ['admin', 'elderWoman', 'creator'] },
   // The level still holds: a PROTECTED item needs staff (the elder is; the elder woman is not).
@@ -124,6 +127,19 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
       { actor: users.elder.id },
     )
   ).$id;
+  ids.grantedEldersMessage = (
+    await items.create(
+      SYSTEM,
+      'Message',
+      { thread: ids.openElders, body: `Shared by mistake ${(secrets.grantedEldersMessage = word())}` },
+      { actor: users.elder.id },
+    )
+  ).$id;
+  // Written as rows, as a grant stored before the rule was: setGrant and setGrantIn refuse it now.
+  await items.db.execute(
+    sql`insert into grants (item_id, principal, actions, granted_by) values (${ids.grantedEldersMessage}, ${users.grantee.id}, ${'{read}'}::text[], ${users.orgAdmin.id}), (${ids.grantedEldersMessage}, ${pipeline}, ${'{read}'}::text[], ${users.orgAdmin.id})`,
+  );
+  items.cache.clear();
   await restricted('eitherOpen', 'Thread', 'COMMUNITY', [ids.elders, women]);
   await restricted('bothStrict', 'Thread', 'COMMUNITY', [ids.elders, women], true);
   await restricted('protectedElders', 'Agreement', 'PROTECTED', [ids.elders]);
