@@ -8,12 +8,7 @@
 // PGlite in a temporary directory by default; with DATABASE_URL, a fresh PostgreSQL database made
 // next to the one named there (dropped at the end). Exits 1 when anything failed.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/server/db/open';
-import { dbUrl } from '../test/helpers/pg-urls';
+import { openFuzzDatabase } from './lib/fuzz-database';
 import { startTestServer } from '../test/helpers/test-server';
 import { runFuzz, type FuzzReport } from '../test/fuzz/runner';
 import { makeFuzzWorld } from '../test/fuzz/world';
@@ -31,31 +26,6 @@ const MINUTES = arg('minutes', 5);
 const ONLY = process.argv.includes('--only')
   ? process.argv[process.argv.indexOf('--only') + 1]!.split(',').map(Number)
   : undefined;
-
-async function openDatabase(): Promise<{ database: Database; kind: string; cleanup(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-fuzz-'));
-    const database = await openPglite(dir);
-    return { database, kind: 'pglite', cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `ckk_fuzz_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const database = await openPostgres(dbUrl(url, name));
-  return {
-    database,
-    kind: 'postgres',
-    async cleanup() {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
 
 function print(r: FuzzReport, kind: string) {
   console.log(
@@ -102,7 +72,7 @@ async function main() {
   const crashes: string[] = [];
   process.on('uncaughtException', (e) => crashes.push(`uncaughtException: ${e.stack ?? e}`));
   process.on('unhandledRejection', (e) => crashes.push(`unhandledRejection: ${(e as Error)?.stack ?? e}`));
-  const db = await openDatabase();
+  const db = await openFuzzDatabase('ckk-fuzz');
   const server = await startTestServer(db.database);
   let failed: boolean;
   try {

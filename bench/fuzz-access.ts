@@ -1,0 +1,50 @@
+// The access invariant, for long runs (issue 36, Deliver 14): random acts by random principals,
+// and after each one every principal's paths checked against the oracle (test/fuzz/access-invariant.ts).
+// The CI seeds of the same run are test/access-invariant.test.ts.
+//
+//   npm run fuzz:access -- --seeds 1,2,3 --steps 200
+//
+// PGlite in a temporary directory by default; with DATABASE_URL, a fresh PostgreSQL database made
+// next to the one named there (dropped at the end). Exits 1 on any violation.
+
+import { openFuzzDatabase } from './lib/fuzz-database';
+import { startTestServer } from '../test/helpers/test-server';
+import { runAccessInvariant } from '../test/fuzz/access-invariant';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1]! : fallback;
+}
+
+const SEEDS = arg('seeds', '1,2,3').split(',').map(Number);
+const STEPS = Number(arg('steps', '100'));
+
+const { database, kind, cleanup } = await openFuzzDatabase('ckk-fuzz-access');
+const server = await startTestServer(database);
+let violations = 0;
+try {
+  for (const seed of SEEDS) {
+    const started = Date.now();
+    const r = await runAccessInvariant({
+      app: server.app,
+      url: server.url,
+      wsUrl: server.wsUrl,
+      seed,
+      steps: STEPS,
+    });
+    violations += r.violations.length;
+    const acts = Object.entries(r.acts)
+      .map(([k, v]) => `${k} ${v.done}/${v.tried}`)
+      .join(', ');
+    console.log(
+      `${kind} seed ${seed}: ${STEPS} acts (${acts}), ${r.checks} paths asked, ${r.violations.length} violations, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    for (const v of r.violations.slice(0, 20))
+      console.log(`  step ${v.step} (${v.act}): ${v.who} saw ${v.secret} of ${v.source} via ${v.path}`);
+  }
+} finally {
+  await server.close();
+  await database.close();
+  await cleanup();
+}
+process.exit(violations ? 1 : 0);

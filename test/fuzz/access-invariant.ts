@@ -1,0 +1,363 @@
+import { SYSTEM } from '../../src/server/access/principal';
+import { loadPrincipal } from '../../src/server/auth/principals';
+import type { App } from '../../src/server/app';
+import { loadRow } from '../../src/server/items/rows';
+import { makeOrg, makeUser, PASSWORD } from '../helpers/fixtures';
+import { connectAs, type WsClient } from '../helpers/ws-client';
+import { Rng } from './prng';
+
+// The access invariant (issue 36, Deliver 14): random sequences of grants, shares, moves, level
+// and protocol changes, edits, replies, memberships and blocks, played by random principals; after
+// each act, every principal asks every path it has (read, readMany with $labels, the timeline,
+// text search) and nothing it is shown may carry a secret it could not read at its source while
+// the secret was there.
+//
+// The oracle. Every text written is a fresh secret word, kept with its source: the Thread or
+// Agreement it was written into, or the thread a Message was first written in (a message is
+// derived: whoever reads its first thread may read it, and nobody else, whatever happens to the
+// message later). After each act the oracle asks the policy who may read each source now and
+// adds them to the readers of the secrets current there; a secret replaced by an edit keeps the
+// readers it had while it was current. The policy's own answer on a plain item is checked by the
+// access matrix; what this checks is every path derived from it.
+
+export type Who = 'admin' | 'orgAdmin' | 'editor' | 'staff' | 'member' | 'elder' | 'proponent' | 'outsider';
+const PEOPLE: Who[] = ['admin', 'orgAdmin', 'editor', 'staff', 'member', 'elder', 'proponent', 'outsider'];
+const LEVELS = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'] as const;
+
+interface Secret {
+  word: string;
+  /** The item whose readers may read it (a message's first thread). */
+  source: string;
+  /** Where it is written (the item itself, or the message). */
+  holder: string;
+  current: boolean;
+  readers: Set<Who>;
+}
+
+export interface Violation {
+  step: number;
+  act: string;
+  who: Who;
+  path: string;
+  secret: string;
+  source: string;
+}
+
+export interface InvariantReport {
+  seed: number;
+  steps: number;
+  acts: Record<string, { tried: number; done: number }>;
+  checks: number;
+  violations: Violation[];
+}
+
+interface World {
+  app: App;
+  url: string;
+  wsUrl: string;
+  users: Record<Who, { id: string; email: string }>;
+  orgs: { riverbend: string; pipeline: string };
+  elders: string;
+  clients: Map<Who, WsClient>;
+  blocked: Set<Who>;
+  items: string[];
+  threads: string[];
+  secrets: Secret[];
+}
+
+/** Builds the world on a running server: two organisations, eight people, a protocol, items. */
+async function makeWorld(app: App, url: string, wsUrl: string, rng: Rng): Promise<World> {
+  const items = app.services.items;
+  const riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
+  const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
+  const users: Record<Who, { id: string; email: string }> = {
+    admin: await makeUser(items, [], { admin: true }),
+    orgAdmin: await makeUser(items, [[riverbend, 'orgAdmin']]),
+    editor: await makeUser(items, [[riverbend, 'editor']]),
+    staff: await makeUser(items, [[riverbend, 'staff']]),
+    member: await makeUser(items, [[riverbend, 'member']]),
+    elder: await makeUser(items, [[riverbend, 'member']]),
+    proponent: await makeUser(items, [[pipeline, 'editor']]),
+    outsider: await makeUser(items, [[pipeline, 'member']]),
+  };
+  const elders = (
+    await items.create(
+      SYSTEM,
+      'Protocol',
+      { name: 'Elders', members: [users.elder.id, users.editor.id] },
+      { owner: riverbend, actor: users.orgAdmin.id },
+    )
+  ).$id;
+  const w: World = {
+    app,
+    url,
+    wsUrl,
+    users,
+    orgs: { riverbend, pipeline },
+    elders,
+    clients: new Map(),
+    blocked: new Set(),
+    items: [],
+    threads: [],
+    secrets: [],
+  };
+  for (const who of PEOPLE)
+    w.clients.set(who, (await connectAs({ url, wsUrl }, users[who].email, PASSWORD)).client);
+  const makers: Who[] = ['orgAdmin', 'editor', 'staff', 'elder'];
+  for (let i = 0; i < 4; i++) {
+    const by = makers[i % makers.length]!;
+    const word = secretWord(rng);
+    const access = rng.pick(LEVELS.slice(1));
+    const restricted = by !== 'staff' && rng.chance(0.4);
+    const thread = await call(w, by, 'create/Thread', {
+      subject: `Thread ${word}`,
+      $access: access,
+      ...(restricted ? { $protocols: [elders] } : {}),
+    });
+    if (!thread) continue;
+    w.items.push(thread.$id);
+    w.threads.push(thread.$id);
+    w.secrets.push({ word, source: thread.$id, holder: thread.$id, current: true, readers: new Set() });
+  }
+  for (let i = 0; i < 3; i++) {
+    const by = makers[(i + 1) % makers.length]!;
+    const word = secretWord(rng);
+    const made = await call(w, by, 'create/Agreement', {
+      title: `Agreement ${word}`,
+      $access: rng.pick(LEVELS),
+    });
+    if (!made) continue;
+    w.items.push(made.$id);
+    w.secrets.push({ word, source: made.$id, holder: made.$id, current: true, readers: new Set() });
+  }
+  return w;
+}
+
+function secretWord(rng: Rng): string {
+  let s = 'zq';
+  for (let i = 0; i < 10; i++) s += String.fromCharCode(97 + rng.int(0, 25));
+  return s;
+}
+
+const parts = (id: string) => ({
+  _t: id.slice(0, id.lastIndexOf('-')),
+  _i: Number(id.slice(id.lastIndexOf('-') + 1)),
+});
+
+/** An act's reply body, or null when it was refused (a refusal is a fine outcome). */
+async function call(
+  w: World,
+  who: Who,
+  o: string,
+  b: unknown,
+): Promise<({ $id: string } & Record<string, unknown>) | null> {
+  const c = w.clients.get(who);
+  if (!c || w.blocked.has(who)) return null;
+  const f = await c.request(o, b);
+  const body = f.b as { erred?: boolean } & Record<string, unknown>;
+  return body && body.erred ? null : (body as { $id: string } & Record<string, unknown>);
+}
+
+async function currentVersion(w: World, who: Who, id: string): Promise<number | null> {
+  const r = await call(w, who, `read/${id}`, undefined);
+  return r && typeof r.$version === 'number' ? r.$version : null;
+}
+
+type Act = (w: World, rng: Rng, who: Who) => Promise<boolean>;
+
+const principalsToGrant = (w: World): string[] => [
+  ...PEOPLE.filter((p) => p !== 'admin').map((p) => w.users[p].id),
+  w.orgs.pipeline,
+  w.orgs.riverbend,
+];
+
+const ACTS: Record<string, Act> = {
+  async grant(w, rng, who) {
+    const id = rng.pick(w.items);
+    const actions = rng.chance(0.5) ? ['read'] : ['read', 'update'];
+    return !!(await call(w, who, 'act/setGrant', {
+      ...parts(id),
+      principal: rng.pick(principalsToGrant(w)),
+      actions,
+    }));
+  },
+  async share(w, rng, who) {
+    // A share with the proponent's organisation: the consultation's way of sharing.
+    const id = rng.pick(w.items);
+    return !!(await call(w, who, 'act/setGrant', {
+      ...parts(id),
+      principal: w.orgs.pipeline,
+      actions: ['read'],
+    }));
+  },
+  async revoke(w, rng, who) {
+    const id = rng.pick(w.items);
+    return !!(await call(w, who, 'act/removeGrant', {
+      ...parts(id),
+      principal: rng.pick(principalsToGrant(w)),
+    }));
+  },
+  async move(w, rng, who) {
+    const messages = w.items.filter((id) => id.startsWith('Message-'));
+    if (!messages.length || w.threads.length < 2) return false;
+    const id = rng.pick(messages);
+    const v = await currentVersion(w, who, id);
+    if (v === null) return false;
+    return !!(await call(w, who, 'update', { $id: id, $version: v, thread: rng.pick(w.threads) }));
+  },
+  async level(w, rng, who) {
+    const id = rng.pick(w.items);
+    const v = await currentVersion(w, who, id);
+    if (v === null) return false;
+    return !!(await call(w, who, 'update', { $id: id, $version: v, $access: rng.pick(LEVELS) }));
+  },
+  async protocols(w, rng, who) {
+    const id = rng.pick(w.items.filter((x) => !x.startsWith('Message-')));
+    const v = await currentVersion(w, who, id);
+    if (v === null) return false;
+    const $protocols = rng.chance(0.5) ? [w.elders] : [];
+    return !!(await call(w, who, 'update', { $id: id, $version: v, $protocols }));
+  },
+  async edit(w, rng, who) {
+    const id = rng.pick(w.items);
+    const v = await currentVersion(w, who, id);
+    if (v === null) return false;
+    const word = secretWord(rng);
+    const field = id.startsWith('Thread-') ? 'subject' : id.startsWith('Agreement-') ? 'title' : 'body';
+    const done = await call(w, who, 'update', { $id: id, $version: v, [field]: `Edited ${word}` });
+    if (!done) return false;
+    for (const s of w.secrets) if (s.holder === id) s.current = false;
+    const source = id.startsWith('Message-') ? firstSourceOf(w, id) : id;
+    w.secrets.push({ word, source, holder: id, current: true, readers: new Set() });
+    return true;
+  },
+  async reply(w, rng, who) {
+    if (w.items.filter((x) => x.startsWith('Message-')).length >= 12) return false;
+    const thread = rng.pick(w.threads);
+    const word = secretWord(rng);
+    const made = await call(w, who, 'create/Message', { thread, body: `Reply ${word}` });
+    if (!made) return false;
+    w.items.push(made.$id);
+    w.secrets.push({ word, source: thread, holder: made.$id, current: true, readers: new Set() });
+    return true;
+  },
+  async membership(w, rng, who) {
+    const target = rng.pick(['staff', 'member', 'elder', 'proponent'] as const);
+    const roles = rng.pick([[], ['member'], ['staff'], ['editor']]);
+    return !!(await call(w, who, 'act/setMembership', {
+      userId: w.users[target].id,
+      org: w.orgs.riverbend,
+      roles,
+    }));
+  },
+  async block(w, rng) {
+    const target = rng.pick(PEOPLE.filter((p) => p !== 'admin'));
+    const blocked = !w.blocked.has(target);
+    const done = await call(w, 'admin', 'act/blockUser', { user: w.users[target].id, blocked });
+    if (!done) return false;
+    if (blocked) {
+      w.blocked.add(target);
+      await w.clients.get(target)?.close();
+      w.clients.delete(target);
+    } else {
+      w.blocked.delete(target);
+      w.clients.set(target, (await connectAs(w, w.users[target].email, PASSWORD)).client);
+    }
+    return true;
+  },
+};
+
+/** A message's first thread: the source its first secret named. */
+function firstSourceOf(w: World, message: string): string {
+  return w.secrets.find((s) => s.holder === message)?.source ?? message;
+}
+
+/** Adds today's readers of each source to the secrets current there. */
+async function updateOracle(w: World): Promise<void> {
+  const items = w.app.services.items;
+  const load = items.loaderFor(items.db);
+  const principals = new Map<Who, Awaited<ReturnType<typeof loadPrincipal>>>();
+  for (const who of PEOPLE) principals.set(who, await loadPrincipal(items.db, w.users[who].id, null));
+  for (const s of w.secrets) {
+    if (!s.current) continue;
+    const row = await loadRow(items.db, s.source);
+    if (!row) continue;
+    for (const who of PEOPLE) {
+      const p = principals.get(who);
+      if (p && (await w.app.services.policy.can(p, 'read', row, load))) s.readers.add(who);
+    }
+  }
+}
+
+/** What each principal is shown through each path, checked against the oracle. */
+async function check(w: World, rng: Rng, step: number, act: string, out: Violation[]): Promise<number> {
+  let asked = 0;
+  const sample = (list: readonly string[], n: number) => {
+    const copy = [...list];
+    const picked: string[] = [];
+    while (copy.length && picked.length < n) picked.push(copy.splice(rng.int(0, copy.length - 1), 1)[0]!);
+    return picked;
+  };
+  for (const who of PEOPLE) {
+    if (who === 'admin') continue;
+    const c = w.clients.get(who);
+    if (!c || w.blocked.has(who)) continue;
+    const shown: { path: string; text: string }[] = [];
+    const many = await c.request('readMany/object', w.items);
+    shown.push({ path: 'readMany', text: JSON.stringify(many.b) });
+    for (const id of sample(w.items, 6)) {
+      shown.push({ path: `read/${id}`, text: JSON.stringify((await c.request(`read/${id}`)).b) });
+      shown.push({
+        path: `timeline ${id}`,
+        text: JSON.stringify((await c.request('act/timeline', parts(id))).b),
+      });
+    }
+    for (const s of sample(
+      w.secrets.map((x) => x.word),
+      3,
+    )) {
+      const r = await c.request('search/ids', { must: { $text: [s] }, labels: true, facets: ['_t'] });
+      const b = r.b as { ids?: string[]; total?: number };
+      // A hit is itself a leak of the word's presence: the ids and the total say it is there.
+      const hit = (b.ids?.length ?? 0) > 0 || (b.total ?? 0) > 0;
+      shown.push({ path: `search ${s}`, text: JSON.stringify(r.b) + (hit ? ` hit:${s}` : '') });
+    }
+    asked += shown.length;
+    for (const s of w.secrets) {
+      if (s.readers.has(who)) continue;
+      const seen = shown.find((x) => x.text.includes(s.word));
+      if (seen) out.push({ step, act, who, path: seen.path, secret: s.word, source: s.source });
+    }
+  }
+  return asked;
+}
+
+/** Plays `steps` random acts from the seed on a running server; returns what it saw. */
+export async function runAccessInvariant(opts: {
+  app: App;
+  url: string;
+  wsUrl: string;
+  seed: number;
+  steps: number;
+}): Promise<InvariantReport> {
+  const rng = new Rng(opts.seed);
+  const w = await makeWorld(opts.app, opts.url, opts.wsUrl, rng);
+  const report: InvariantReport = { seed: opts.seed, steps: opts.steps, acts: {}, checks: 0, violations: [] };
+  try {
+    await updateOracle(w);
+    report.checks += await check(w, rng, 0, 'setup', report.violations);
+    const names = Object.keys(ACTS);
+    for (let step = 1; step <= opts.steps; step++) {
+      const name = rng.pick(names);
+      const who = rng.pick(PEOPLE.filter((p) => !w.blocked.has(p)));
+      const tally = (report.acts[name] ??= { tried: 0, done: 0 });
+      tally.tried++;
+      if (await ACTS[name]!(w, rng, who)) tally.done++;
+      await updateOracle(w);
+      report.checks += await check(w, rng, step, `${name} by ${who}`, report.violations);
+    }
+  } finally {
+    for (const c of w.clients.values()) await c.close();
+  }
+  return report;
+}
