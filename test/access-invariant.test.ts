@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from './helpers/test-server';
 // each secret's source while it was there. Long runs: `npm run fuzz:access`.
 
 const SEEDS = [1, 2];
-const STEPS = 25;
+const STEPS = 20;
 
 let tdb: TestDatabase;
 let server: TestServer;

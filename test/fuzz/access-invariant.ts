@@ -267,6 +267,27 @@ const ACTS: Record<string, Act> = {
   },
 };
 
+/** How often each act is drawn: blocks are rare, or most people would soon be blocked. */
+const WEIGHTS: Record<keyof typeof ACTS, number> = {
+  grant: 2,
+  share: 2,
+  revoke: 1,
+  move: 2,
+  level: 2,
+  protocols: 2,
+  edit: 3,
+  reply: 2,
+  membership: 1,
+  block: 0.5,
+};
+
+function pickWeighted(rng: Rng, weights: Record<string, number>): string {
+  const entries = Object.entries(weights);
+  let r = rng.next() * entries.reduce((n, [, x]) => n + x, 0);
+  for (const [k, x] of entries) if ((r -= x) < 0) return k;
+  return entries[entries.length - 1]![0];
+}
+
 /** A message's first thread: the source its first secret named. */
 function firstSourceOf(w: World, message: string): string {
   return w.secrets.find((s) => s.holder === message)?.source ?? message;
@@ -346,10 +367,12 @@ export async function runAccessInvariant(opts: {
   try {
     await updateOracle(w);
     report.checks += await check(w, rng, 0, 'setup', report.violations);
-    const names = Object.keys(ACTS);
     for (let step = 1; step <= opts.steps; step++) {
-      const name = rng.pick(names);
-      const who = rng.pick(PEOPLE.filter((p) => !w.blocked.has(p)));
+      const name = pickWeighted(rng, WEIGHTS);
+      // Half the acts by those who hold rights, so that most of them change something; the
+      // other half by anyone, so that refusals are tried too.
+      const pool = rng.chance(0.5) ? PEOPLE : (['admin', 'orgAdmin', 'editor', 'elder'] as Who[]);
+      const who = rng.pick(pool.filter((p) => !w.blocked.has(p)));
       const tally = (report.acts[name] ??= { tried: 0, done: 0 });
       tally.tried++;
       if (await ACTS[name]!(w, rng, who)) tally.done++;
