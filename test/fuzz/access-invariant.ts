@@ -3,12 +3,12 @@ import { loadPrincipal } from '../../src/server/auth/principals';
 import type { App } from '../../src/server/app';
 import { loadRow } from '../../src/server/items/rows';
 import { makeOrg, makeUser, PASSWORD } from '../helpers/fixtures';
-import { connectAs, type WsClient } from '../helpers/ws-client';
+import { connectAs, WsClient } from '../helpers/ws-client';
 import { Rng } from './prng';
 
 // The access invariant (issue 36, Deliver 14): random sequences of grants, shares, moves, level
-// and protocol changes, edits, replies, memberships and blocks, played by random principals; after
-// each act, every principal asks every path it has (read, readMany with $labels, the timeline,
+// and protocol changes, edits, replies, memberships blocks and masquerades, played by random principals; after
+// each act, every principal (and a masquerade, as its target) asks every path it has (read, readMany with $labels, the timeline,
 // text search) and nothing it is shown may carry a secret it could not read at its source while
 // the secret was there.
 //
@@ -60,6 +60,9 @@ interface World {
   elders: string;
   clients: Map<Who, WsClient>;
   blocked: Set<Who>;
+  /** A second admin's masquerade session: it reads as `as`, and is checked as `as`. */
+  masq: { client: WsClient; as: Who } | null;
+  masquerader: { id: string; email: string };
   items: string[];
   threads: string[];
   secrets: Secret[];
@@ -97,6 +100,8 @@ async function makeWorld(app: App, url: string, wsUrl: string, rng: Rng): Promis
     elders,
     clients: new Map(),
     blocked: new Set(),
+    masq: null,
+    masquerader: await makeUser(items, [], { admin: true }),
     items: [],
     threads: [],
     secrets: [],
@@ -250,6 +255,27 @@ const ACTS: Record<string, Act> = {
       roles,
     }));
   },
+  async masquerade(w, rng) {
+    if (w.masq) {
+      await w.masq.client.request('act/masquerade', { stop: true });
+      await w.masq.client.close();
+      w.masq = null;
+      return true;
+    }
+    const as = rng.pick(PEOPLE.filter((p) => p !== 'admin' && !w.blocked.has(p)));
+    const { client } = await connectAs(w, w.masquerader.email, PASSWORD);
+    const f = await client.request('act/masquerade', { targetUserID: w.users[as].id });
+    await client.close();
+    const token = (f.b as { newToken?: string }).newToken;
+    if (!token) return false;
+    const c = await WsClient.connect(w.wsUrl);
+    if ((await c.request('tokenAuth', { token }, { v: 'test' })).o !== 'authed') {
+      await c.close();
+      return false;
+    }
+    w.masq = { client: c, as };
+    return true;
+  },
   async block(w, rng) {
     const target = rng.pick(PEOPLE.filter((p) => p !== 'admin'));
     const blocked = !w.blocked.has(target);
@@ -279,6 +305,7 @@ const WEIGHTS: Record<keyof typeof ACTS, number> = {
   reply: 2,
   membership: 1,
   block: 0.5,
+  masquerade: 1,
 };
 
 function pickWeighted(rng: Rng, weights: Record<string, number>): string {
@@ -319,10 +346,14 @@ async function check(w: World, rng: Rng, step: number, act: string, out: Violati
     while (copy.length && picked.length < n) picked.push(copy.splice(rng.int(0, copy.length - 1), 1)[0]!);
     return picked;
   };
+  const viewers: { who: Who; c: WsClient }[] = [];
   for (const who of PEOPLE) {
-    if (who === 'admin') continue;
     const c = w.clients.get(who);
-    if (!c || w.blocked.has(who)) continue;
+    if (who !== 'admin' && c && !w.blocked.has(who)) viewers.push({ who, c });
+  }
+  // A masquerade reads as its target, so the target's readers bound it.
+  if (w.masq && w.masq.client.closeCode === null) viewers.push({ who: w.masq.as, c: w.masq.client });
+  for (const { who, c } of viewers) {
     const shown: { path: string; text: string }[] = [];
     const many = await c.request('readMany/object', w.items);
     shown.push({ path: 'readMany', text: JSON.stringify(many.b) });
@@ -381,6 +412,7 @@ export async function runAccessInvariant(opts: {
     }
   } finally {
     for (const c of w.clients.values()) await c.close();
+    await w.masq?.client.close();
   }
   return report;
 }
