@@ -206,9 +206,10 @@ const ACTS: Record<string, Act> = {
     const messages = w.items.filter((id) => id.startsWith('Message-'));
     if (!messages.length || w.threads.length < 2) return false;
     const id = rng.pick(messages);
-    const v = await currentVersion(w, who, id);
-    if (v === null) return false;
-    return !!(await call(w, who, 'update', { $id: id, $version: v, thread: rng.pick(w.threads) }));
+    const current = await call(w, who, `read/${id}`, undefined);
+    if (!current || typeof current.$version !== 'number') return false;
+    const other = w.threads.filter((t) => t !== current.thread);
+    return !!(await call(w, who, 'update', { $id: id, $version: current.$version, thread: rng.pick(other) }));
   },
   async level(w, rng, who) {
     const id = rng.pick(w.items);
