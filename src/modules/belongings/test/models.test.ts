@@ -126,7 +126,9 @@ describe('the repatriation history model', () => {
       ],
       names,
     );
-    expect(lines.map((l) => [l.message, l.params])).toEqual([['status', { who: 'Joseph', status: 'RETURNED' }]]);
+    expect(lines.map((l) => [l.message, l.params])).toEqual([
+      ['status', { who: 'Joseph', status: 'RETURNED' }],
+    ]);
   });
 
   it('knows whether the last sharing event left it shared', () => {
