@@ -190,6 +190,14 @@ describe('act/timeline: past values under the rule', () => {
         $access: 'PRIVATE',
       });
       await c.call('update', { $id: t.$id, $version: 1, subject: 'Burial ground at the bend' });
+      // Shared while PRIVATE: whom with is of that time too.
+      await (
+        await session(orgAdmin.email)
+      ).call('act/setGrant', {
+        ...ref(t.$id),
+        principal: outsider.id,
+        actions: ['read'],
+      });
       await c.call('update', { $id: t.$id, $version: 2, $access: 'COMMUNITY' });
       await c.call('update', { $id: t.$id, $version: 3, subject: 'A place of the community' });
       return t.$id;
@@ -202,6 +210,9 @@ describe('act/timeline: past values under the rule', () => {
     expect(JSON.stringify(await tlOf(member.email, id))).not.toContain('bend');
     // The level change itself: what it was before is of the PRIVATE time too.
     expect(changesOf(await tlOf(member.email, id), '$access')).toEqual([{ from: HIDDEN, to: 'COMMUNITY' }]);
+    const granted = (tl: Timeline) => tl.events.find((e) => e.kind === 'granted')?.data;
+    expect(granted(await tlOf(member.email, id))).toEqual({ $hidden: true });
+    expect(granted(await tlOf(outsider.email, id))).toEqual({ principal: outsider.id, actions: ['read'] });
     // The creator and the orgAdmin could read it then; so could an admin.
     for (const u of [editor, orgAdmin, admin])
       expect(changesOf(await tlOf(u.email, id), 'subject')).toEqual([

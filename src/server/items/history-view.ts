@@ -68,20 +68,23 @@ export async function historyFor(
       out.push(e);
       continue;
     }
+    const changes = changesOf(e);
     const { changes: rawChanges, ...own } = e.data;
+    // Changes not shaped {field: {from, to}} are judged as the event's own data.
+    if (!changes && rawChanges !== undefined) own.changes = rawChanges;
     const data: Record<string, unknown> = {};
     if (Object.keys(own).length) {
       if (await readable(e.id, e.id + 1)) Object.assign(data, own);
       else data.$hidden = true;
     }
-    const changes = changesOf(e);
     if (changes) {
       const shown: Record<string, unknown> = {};
       for (const [k, c] of Object.entries(changes)) {
         if (!c || typeof c !== 'object') continue;
         const at = changedAt.get(k)!;
         const i = at.indexOf(e.id);
-        // Older than the events read: taken to have been current since the item was made.
+        // Set when the item was made, or by a change older than the events read: taken to have
+        // been current since the item was made (the longer span, so the stricter answer).
         const since = i > 0 ? at[i - 1]! : -Infinity;
         const until = at[i + 1];
         const kept = keeper || pastValuesKept(declaredProperty(t, k));
@@ -94,7 +97,7 @@ export async function historyFor(
         shown[k] = { from, to };
       }
       data.changes = shown;
-    } else if (rawChanges !== undefined) data.changes = rawChanges;
+    }
     out.push({ ...e, data });
   }
   return out;
