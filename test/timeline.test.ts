@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const c of sessions.values()) await (await c).close();
   await server?.close();
   await tdb?.close();
 });
@@ -47,11 +48,16 @@ interface Timeline {
 
 const ref = (id: string) => ({ _t: id.split('-')[0], _i: Number(id.split('-')[1]) });
 
+// One session a person: signing in again for every question would meet the sign-in rate limit.
+const sessions = new Map<string, Promise<WsClient>>();
+function session(email: string): Promise<WsClient> {
+  let c = sessions.get(email);
+  if (!c) sessions.set(email, (c = connectAs(server, email, PASSWORD).then((r) => r.client)));
+  return c;
+}
+
 async function timelineOf(email: string, id: string) {
-  const { client } = await connectAs(server, email, PASSWORD);
-  const reply = await client.request('act/timeline', ref(id));
-  await client.close();
-  return reply;
+  return (await session(email)).request('act/timeline', ref(id));
 }
 
 /** A COMMUNITY thread made by the editor, renamed twice; a second thread alongside it. */
@@ -148,5 +154,265 @@ describe('act/timeline', () => {
     expect(tl.events[0]!.data).toEqual({ i: 205 });
     expect(tl.events[199]!.data).toEqual({ i: 6 });
     expect(tl.events[0]!.actor).toBeNull();
+  });
+});
+
+// History under the rule (issue 36, finding 4; docs/access-model.md "History"): a past value only
+// for a reader who could read the item, as it then was, while the value was current; birth facts
+// and geometries keep no past values for anyone but the record's keepers and admins.
+describe('act/timeline: past values under the rule', () => {
+  const HIDDEN = { $hidden: true };
+  let orgAdmin: { id: string; email: string };
+  let elder: { id: string; email: string };
+
+  beforeAll(async () => {
+    const items = server.app.services.items;
+    orgAdmin = await makeUser(items, [[org, 'orgAdmin']]);
+    elder = await makeUser(items, [[org, 'member']]);
+  });
+
+  type Change = { from: unknown; to: unknown };
+  /** Each event's changes of one field, oldest first. */
+  const changesOf = (tl: Timeline, field: string) =>
+    [...tl.events]
+      .reverse()
+      .map((e) => (e.data?.changes as Record<string, Change> | undefined)?.[field])
+      .filter((c): c is Change => !!c);
+  const tlOf = async (email: string, id: string) => (await timelineOf(email, id)).b as Timeline;
+
+  const as = async <T>(email: string, f: (c: WsClient) => Promise<T>): Promise<T> => f(await session(email));
+  const version = async (id: string) => (await server.app.services.items.readRow(id))!.version;
+
+  it('hides a value written while PRIVATE from a reader the item was opened to later', async () => {
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Burial ground',
+        $access: 'PRIVATE',
+      });
+      await c.call('update', { $id: t.$id, $version: 1, subject: 'Burial ground at the bend' });
+      // Shared while PRIVATE: whom with is of that time too.
+      await (
+        await session(orgAdmin.email)
+      ).call('act/setGrant', {
+        ...ref(t.$id),
+        principal: outsider.id,
+        actions: ['read'],
+      });
+      await c.call('update', { $id: t.$id, $version: 2, $access: 'COMMUNITY' });
+      await c.call('update', { $id: t.$id, $version: 3, subject: 'A place of the community' });
+      return t.$id;
+    });
+    const forMember = changesOf(await tlOf(member.email, id), 'subject');
+    expect(forMember).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: 'A place of the community' },
+    ]);
+    expect(JSON.stringify(await tlOf(member.email, id))).not.toContain('bend');
+    // The level change itself: what it was before is of the PRIVATE time too.
+    expect(changesOf(await tlOf(member.email, id), '$access')).toEqual([{ from: HIDDEN, to: 'COMMUNITY' }]);
+    const granted = (tl: Timeline) => tl.events.find((e) => e.kind === 'granted')?.data;
+    expect(granted(await tlOf(member.email, id))).toEqual({ $hidden: true });
+    expect(granted(await tlOf(outsider.email, id))).toEqual({ principal: outsider.id, actions: ['read'] });
+    // The creator and the orgAdmin could read it then; so could an admin.
+    for (const u of [editor, orgAdmin, admin])
+      expect(changesOf(await tlOf(u.email, id), 'subject')).toEqual([
+        { from: 'Burial ground', to: 'Burial ground at the bend' },
+        { from: 'Burial ground at the bend', to: 'A place of the community' },
+      ]);
+  });
+
+  it('hides what a grant did not yet cover, and shows what it did', async () => {
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Before the grant',
+        $access: 'PRIVATE',
+      });
+      await c.call('update', { $id: t.$id, $version: 1, subject: 'Still before' });
+      await (
+        await session(orgAdmin.email)
+      ).call('act/setGrant', {
+        ...ref(t.$id),
+        principal: outsider.id,
+        actions: ['read'],
+      });
+      await c.call('update', { $id: t.$id, $version: 2, subject: 'After the grant' });
+      await c.call('update', { $id: t.$id, $version: 3, subject: 'Later still' });
+      return t.$id;
+    });
+    expect(changesOf(await tlOf(outsider.email, id), 'subject')).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: 'After the grant' },
+      { from: 'After the grant', to: 'Later still' },
+    ]);
+  });
+
+  it('hides a value written under a protocol from a member outside it, after it was lifted', async () => {
+    const elders = await as(
+      orgAdmin.email,
+      async (c) =>
+        (
+          await c.call<{ $id: string }>('create/Protocol', {
+            name: 'Elders of the timeline',
+            owner: org,
+            members: [editor.id, elder.id],
+          })
+        ).$id,
+    );
+    // The editor's session must know its new protocol before restricting an item to it.
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Open story',
+        $access: 'COMMUNITY',
+      });
+      await expect
+        .poll(
+          async () =>
+            !(
+              (await c.request('update', { $id: t.$id, $version: 1, $protocols: [elders] })).b as {
+                erred?: boolean;
+              }
+            ).erred,
+          { timeout: 5_000 },
+        )
+        .toBe(true);
+      await c.call('update', { $id: t.$id, $version: 2, subject: 'The Elders’ story' });
+      await c.call('update', { $id: t.$id, $version: 3, $protocols: null });
+      await c.call('update', { $id: t.$id, $version: 4, subject: 'A story for all' });
+      return t.$id;
+    });
+    expect(changesOf(await tlOf(member.email, id), 'subject')).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: 'A story for all' },
+    ]);
+    expect(changesOf(await tlOf(elder.email, id), 'subject')).toEqual([
+      { from: 'Open story', to: 'The Elders’ story' },
+      { from: 'The Elders’ story', to: 'A story for all' },
+    ]);
+  });
+
+  it('judges a message’s past by its thread as it then was', async () => {
+    const { thread, message } = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Council only',
+        $access: 'PRIVATE',
+      });
+      const m = await c.call<{ $id: string }>('create/Message', { thread: t.$id, body: 'The first word' });
+      await c.call('update', { $id: m.$id, $version: 1, body: 'The word, corrected' });
+      await c.call('update', { $id: t.$id, $version: await version(t.$id), $access: 'COMMUNITY' });
+      return { thread: t.$id, message: m.$id };
+    });
+    expect(thread).toBeTruthy();
+    expect(changesOf(await tlOf(member.email, message), 'body')).toEqual([
+      { from: HIDDEN, to: 'The word, corrected' },
+    ]);
+    expect(changesOf(await tlOf(editor.email, message), 'body')).toEqual([
+      { from: 'The first word', to: 'The word, corrected' },
+    ]);
+  });
+
+  it('keeps no past birth facts of a living person for the community, whatever the level', async () => {
+    const research = await makeUser(server.app.services.items, [[org, 'editor']]);
+    const ids = await as(research.email, async (c) => {
+      // Removed so the record could be opened to the community.
+      const a = await c.call<{ $id: string }>('create/CommunityMember', {
+        firstName: 'Ann',
+        lastName: 'Living',
+        birthDate: '1961-04',
+        birthPlace: 'Riverbend',
+        owner: org,
+        $access: 'PROTECTED',
+      });
+      await c.call('update', {
+        $id: a.$id,
+        $version: 1,
+        birthDate: null,
+        birthPlace: null,
+        $access: 'COMMUNITY',
+      });
+      // Shared with the family's consent, then the consent withdrawn: the community read it then.
+      const b = await c.call<{ $id: string }>('create/CommunityMember', {
+        firstName: 'Bea',
+        lastName: 'Living',
+        birthDate: '1970-02-03',
+        shareBirthFacts: true,
+        owner: org,
+        $access: 'COMMUNITY',
+      });
+      await c.call('update', { $id: b.$id, $version: 1, birthDate: '1970-02-04' });
+      await c.call('update', { $id: b.$id, $version: 2, birthDate: null, shareBirthFacts: null });
+      return [a.$id, b.$id] as const;
+    });
+    const [a, b] = ids;
+    const forMember = await tlOf(member.email, a);
+    expect(changesOf(forMember, 'birthDate')).toEqual([{ from: HIDDEN, to: null }]);
+    expect(changesOf(forMember, 'birthPlace')).toEqual([{ from: HIDDEN, to: null }]);
+    expect(JSON.stringify(forMember)).not.toContain('1961');
+    const bForMember = await tlOf(member.email, b);
+    expect(changesOf(bForMember, 'birthDate')).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: null },
+    ]);
+    expect(JSON.stringify(bForMember)).not.toContain('1970');
+    // The record's keepers (who may update it) and admins still see what it held.
+    for (const u of [research, admin])
+      expect(changesOf(await tlOf(u.email, b), 'birthDate')).toEqual([
+        { from: '1970-02-03', to: '1970-02-04' },
+        { from: '1970-02-04', to: null },
+      ]);
+  });
+
+  it('keeps no exact geometry from before it was generalised for a member', async () => {
+    const exact = { type: 'Point', coordinates: [-123.123456, 49.654321] };
+    const general = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-123.2, 49.6],
+          [-123.0, 49.6],
+          [-123.0, 49.7],
+          [-123.2, 49.7],
+          [-123.2, 49.6],
+        ],
+      ],
+    };
+    const id = await as(editor.email, async (c) => {
+      const f = await c.call<{ $id: string }>('create/SpatialFeature', {
+        label: 'Sacred site',
+        state: 'ACTIVE',
+        geometry: exact,
+        owner: org,
+        $access: 'COMMUNITY',
+      });
+      await c.call('update', { $id: f.$id, $version: 1, geometry: general });
+      return f.$id;
+    });
+    const forMember = await tlOf(member.email, id);
+    expect(changesOf(forMember, 'geometry')).toEqual([{ from: HIDDEN, to: general }]);
+    expect(JSON.stringify(forMember)).not.toContain('123456');
+    expect(changesOf(await tlOf(editor.email, id), 'geometry')).toEqual([{ from: exact, to: general }]);
+  });
+});
+
+// A User's memberships are each organisation's business (issue 36, finding 15).
+describe('act/timeline: a User’s memberships', () => {
+  it('shows a membership only inside its organisation, to the user and to admins', async () => {
+    const items = server.app.services.items;
+    const elsewhere = await makeOrg(items, 'Lakeshore Nation');
+    const both = await makeUser(items, [
+      [org, 'member'],
+      [elsewhere, 'staff'],
+    ]);
+    const colleagueElsewhere = await makeUser(items, [[elsewhere, 'member']]);
+    const orgsIn = (tl: Timeline) =>
+      tl.events
+        .filter((e) => e.kind === 'membershipChanged')
+        .map((e) => e.data?.org)
+        .sort();
+    expect(orgsIn(await (async () => (await timelineOf(member.email, both.id)).b as Timeline)())).toEqual([
+      org,
+    ]);
+    expect(orgsIn((await timelineOf(colleagueElsewhere.email, both.id)).b as Timeline)).toEqual([elsewhere]);
+    for (const u of [both, admin])
+      expect(orgsIn((await timelineOf(u.email, both.id)).b as Timeline)).toEqual([org, elsewhere].sort());
   });
 });

@@ -56,6 +56,13 @@ export interface PropertyDef {
   /** Who may write it: 'system' (server only) or 'admin'. Others may not set it. */
   write?: 'system' | 'admin';
   /**
+   * 'current-only': its past values are not shown in the item's history (act/timeline) to anyone
+   * but admins and those who may update the item (docs/access-model.md "History"): a living
+   * person's birth facts, removed so the record could be opened, stay removed. Every geometry
+   * property is so without saying it (`pastValuesKept`).
+   */
+  history?: 'current-only';
+  /**
    * A boolean that, when true, keeps the item out of general search unless the query names the
    * property (a filter or a facet): a file in the trash. The narrow search table carries it
    * (ckk_item_search_data, migration 0009; test/search.test.ts checks that).
@@ -231,3 +238,12 @@ export const AUTO_PROPERTIES: Record<string, PropertyDef> = {
 };
 
 export const DEFAULT_HEADERS = ['_i', '_c', '_c.ts'] as const;
+
+/**
+ * Whether the history may show a property's past values to its ordinary readers: not for those
+ * declared `history: 'current-only'`, nor for any geometry (an exact site before it was
+ * generalised is what generalising withdrew).
+ */
+export function pastValuesKept(p: PropertyDef | undefined): boolean {
+  return !p || (p.history !== 'current-only' && p.kind !== 'geometry');
+}

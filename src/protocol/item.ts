@@ -47,3 +47,14 @@ export type WireItem = Record<string, unknown> & {
   /** With readAllowed: what the reader may do. */
   $allowed?: Record<string, boolean>;
 };
+
+/**
+ * What act/timeline sends in place of a value the reader may not see (docs/access-model.md
+ * "History"): a change's `from` or `to`, or an event's own data (then `$hidden: true` beside the
+ * changes). The History screen words it ("an earlier value you may not see").
+ */
+export const HIDDEN_VALUE = Object.freeze({ $hidden: true as const });
+
+export function isHiddenValue(v: unknown): boolean {
+  return !!v && typeof v === 'object' && (v as Record<string, unknown>).$hidden === true;
+}

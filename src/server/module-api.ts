@@ -58,6 +58,7 @@ export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess, setGrantIn } from './items/grants';
+export { historyFor, type HistoryEvent } from './items/history-view';
 // A map's memory of the ids it streamed to a socket, so one that becomes unreadable is pushed as
 // a delete (every module's map stream: spatial's streamFeatures, GeoKeeper's field data).
 export { forgetHidden, rememberSent, SENT_MAX } from './realtime/map-sent';

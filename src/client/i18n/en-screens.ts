@@ -84,6 +84,8 @@ export const enScreens = {
     // A person, or an item, named in a history that the reader may not read.
     someone: 'someone',
     notShown: 'an item you may not see',
+    // A past value the reader could not read while it was current (docs/access-model.md "History").
+    valueHidden: 'an earlier value you may not see',
     events: {
       created: 'Created',
       updated: 'Changed',

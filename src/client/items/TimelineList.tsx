@@ -56,7 +56,7 @@ export function TimelineList({ item, limit }: { item: Item; limit?: number }) {
     <QueryState q={q} empty={events.length === 0} emptyText={t('item.noEvents')}>
       <List aria-label={t('item.timelineTitle')} dense={limit !== undefined}>
         {shown.map((e) => {
-          const changes = changeRows(e.data, text).filter((c) => listed(c.field));
+          const changes = changeRows(e.data, text, t('item.valueHidden')).filter((c) => listed(c.field));
           const who = e.actor ? (labels[e.actor] ?? t('item.someone')) : t('item.system');
           return (
             <ListItem key={e.id} divider disableGutters sx={{ display: 'block' }}>

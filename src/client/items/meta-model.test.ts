@@ -49,6 +49,13 @@ describe('changeRows', () => {
     ]);
   });
 
+  it('words a value the server kept back, never as its marker', () => {
+    const text = (field: string, v: unknown) => `${field}=${JSON.stringify(v)}`;
+    expect(
+      changeRows({ changes: { birthDate: { from: { $hidden: true }, to: null } } }, text, 'an earlier value'),
+    ).toEqual([{ field: 'birthDate', from: 'an earlier value', to: '' }]);
+  });
+
   it('shortens long values', () => {
     expect(valueText('x'.repeat(500))).toHaveLength(120);
   });

@@ -1,5 +1,6 @@
 import type { ActReply } from '../../kernel/act-contract';
 import type { AppActs } from '../../modules/contracts';
+import { isHiddenValue } from '../../protocol/item';
 import { RequestError } from '../state/request-error';
 
 // Pure helpers of the Details and History dialogs.
@@ -52,16 +53,24 @@ export function valueText(v: unknown): string {
 /**
  * The field changes of an `updated` event (data.changes is {field: {from, to}}). `text`: a
  * value as the record shows it (a list key by its label, a relation by its name), cut short like
- * the raw text; without it, the stored value.
+ * the raw text; without it, the stored value. `hidden`: the words for a value the server kept
+ * back because the reader could not read it when it was current (HIDDEN_VALUE).
  */
 export function changeRows(
   data: TimelineEvent['data'] | undefined,
   text?: (field: string, value: unknown) => string,
+  hidden = '…',
 ): ChangeRow[] {
   const changes = data?.changes;
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return [];
   const shown = (field: string, v: unknown) =>
-    v === undefined || v === null ? '' : text ? valueText(text(field, v)) : valueText(v);
+    v === undefined || v === null
+      ? ''
+      : isHiddenValue(v)
+        ? hidden
+        : text
+          ? valueText(text(field, v))
+          : valueText(v);
   return Object.entries(changes as Record<string, unknown>).map(([field, c]) => {
     const fc = (c && typeof c === 'object' ? c : {}) as { from?: unknown; to?: unknown };
     return { field, from: shown(field, fc.from), to: shown(field, fc.to) };

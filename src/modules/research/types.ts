@@ -317,10 +317,11 @@ export const CommunityMember = defineItemType({
     /** Other identifiers: band or treaty numbers, a GEDCOM REFN. */
     identifiers: strList(20, 200),
     status: lov(CM_STATUSES, { facet: true }),
-    birthDate: imprecise,
+    // A living person's birth facts (living.ts): once removed, no longer read in the history.
+    birthDate: { ...imprecise, history: 'current-only' },
     birthDateQualifier: qualifier,
-    birthDateTo: imprecise,
-    birthPlace: { ...str(500), textField: true },
+    birthDateTo: { ...imprecise, history: 'current-only' },
+    birthPlace: { ...str(500), textField: true, history: 'current-only' },
     deathDate: imprecise,
     deathDateQualifier: qualifier,
     deathDateTo: imprecise,

@@ -1,3 +1,4 @@
+import { isHiddenValue } from '../../../protocol/item';
 import { INSTITUTION_GRANTOR } from '../types';
 
 // The repatriation history's model (docs/belongings.md "History"), pure so it is tested without
@@ -47,6 +48,9 @@ function linesOf(e: HistoryEvent, n: Names): HistoryLine[] {
     message,
     params: { who, ...params },
   });
+  // What the event did was kept back (the reader could not read the belonging just after it):
+  // no line, rather than one naming an empty step or nobody.
+  if (d.$hidden === true) return [];
   switch (e.kind) {
     case 'WKF_APPLIED_STEPS':
     case 'WKF_MANUAL_INIT':
@@ -79,7 +83,9 @@ function linesOf(e: HistoryEvent, n: Names): HistoryLine[] {
     case 'updated': {
       const c = (d.changes as Record<string, { from?: unknown; to?: unknown }> | undefined)
         ?.repatriationStatus;
-      if (!c) return [];
+      // A status the reader could not read while it held (act/timeline keeps it back) is left
+      // to the generic History, which words it; here it would read as "no status".
+      if (!c || isHiddenValue(c.to)) return [];
       return [line('status', { status: n.status(str(c.to)) })];
     }
     default:

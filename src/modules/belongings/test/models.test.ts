@@ -115,6 +115,22 @@ describe('the repatriation history model', () => {
     expect(new Set(lines.map((l) => l.key)).size).toBe(lines.length);
   });
 
+  it('tells nothing of what act/timeline kept back', () => {
+    const hidden = { $hidden: true };
+    const lines = historyLines(
+      [
+        ev(1, 'WKF_STEP_ASSIGNED', hidden),
+        ev(2, 'WKF_STEP_UNASSIGNED', hidden),
+        ev(3, 'updated', { changes: { repatriationStatus: { from: hidden, to: hidden } } }),
+        ev(4, 'updated', { changes: { repatriationStatus: { from: hidden, to: 'RETURNED' } } }),
+      ],
+      names,
+    );
+    expect(lines.map((l) => [l.message, l.params])).toEqual([
+      ['status', { who: 'Joseph', status: 'RETURNED' }],
+    ]);
+  });
+
   it('knows whether the last sharing event left it shared', () => {
     const share = (id: number, kind: string) =>
       ev(id, kind, { principal: 'Organization-9', grantedBy: INSTITUTION_GRANTOR });

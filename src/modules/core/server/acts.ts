@@ -5,6 +5,7 @@ import { isCompleteId, makeId } from '../../../protocol/ids';
 import {
   actsOf,
   grantAccess,
+  historyFor,
   loadPrincipal,
   loadRow,
   loadRows,
@@ -151,12 +152,13 @@ const TIMELINE_LIMIT = 200;
 
 /**
  * The item's events (its timeline and audit trail), newest first, for those who may read the
- * item. Actors are labelled only where the caller may read the actor's User.
+ * item, each value only where the caller could read it when it was current (historyFor).
+ * Actors are labelled only where the caller may read the actor's User.
  */
 async function timeline({ services, principal, body: b }: CoreCall<'timeline'>) {
   if (b._i === 0) throw new AppError('invalidId', 'a complete id is needed');
   const id = makeId(b._t, b._i);
-  await services.items.readableRow(principal, id);
+  const item = await services.items.readableRow(principal, id);
   const db = services.items.db;
   const rows = await query<{
     id: number | string;
@@ -175,14 +177,14 @@ async function timeline({ services, principal, body: b }: CoreCall<'timeline'>) 
   for (const row of actorRows.values())
     if (!row.deleted && (await services.policy.can(principal, 'read', row, load)))
       $labels[row.id] = services.items.labelOf(row);
-  const events = rows.map((r) => ({
+  const raw = rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,
     actor: r.actor,
     at: new Date(r.at).toISOString(),
     data: typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data,
   }));
-  return { events, $labels };
+  return { events: await historyFor(services.items, principal, item, raw), $labels };
 }
 
 /** Every core act, registered with its contract (the server half is ./index.ts). */
