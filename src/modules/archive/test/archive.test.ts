@@ -156,6 +156,13 @@ describe('ArchiveEntry media, as its readers may read the files', () => {
       const again = (await keeper.request('read/' + tape)).b as Entry;
       await keeper.request('update', { $id: tape, $version: again.$version, $protocols: null });
       expect((await read(e.$id)).mediaCategories).toEqual(['AUDIO', 'IMAGE']);
+
+      // A file's own level narrows nothing (a file follows its entry: the level is not asked), so
+      // a PRIVATE file is still every reader's and still counts.
+      const open = (await keeper.request('read/' + tape)).b as Entry;
+      await keeper.request('update', { $id: tape, $version: open.$version, $access: 'PRIVATE' });
+      expect(((await staff.request('read/' + tape)).b as Entry).$access).toBe('PRIVATE');
+      expect(((await staff.request('read/' + e.$id)).b as Entry).mediaCategories).toEqual(['AUDIO', 'IMAGE']);
     } finally {
       await keeper.close();
     }

@@ -166,6 +166,19 @@ describe('what stays on a device', () => {
     expect((await db.records.get(open.localId))?.sync).toBe('synced');
     expect((await db.records.get(unsent.localId))?.sync).toBe('new');
     expect(await unsynced(db)).toEqual({ records: 2, files: 0 });
+
+    // The sync, refused because the record is closed, drops a server copy the device still had.
+    await db.records.update(held.localId, {
+      conflict: {
+        currentVersion: 9,
+        current: { formInstance: { formData: { observation: 'the server’s' } } },
+      },
+    });
+    await syncAll(db, api());
+    const refused = (await db.records.get(held.localId))!;
+    expect(refused).toMatchObject({ sync: 'failed', error: 'notAllowed' });
+    expect(refused.conflict).toBeUndefined();
+    expect(refused.fields.formData).toEqual({ observation: 'my edit' });
   });
 
   it('counts and deletes a person’s database for sign-out, and makes none for someone who never collected', async () => {
