@@ -240,6 +240,8 @@ export type { SocketClient, UserSession } from './state/socket-client';
 export { RequestError } from './state/request-error';
 // The person a stored token belongs to (a page loaded offline knows them before the session).
 export { storedUserId } from './state/token-store';
+// What a module keeps on the device for a person, cleared on sign-out (client/device-data.ts).
+export type { DeviceData } from './modules/device-data';
 export type { TaskInfo } from './state/socket-client';
 export { isRunning, taskStoreFor, useTasks } from './state/tasks';
 

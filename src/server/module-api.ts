@@ -30,7 +30,13 @@ export {
 } from './seed/demo-helpers';
 export { TaskError } from './tasks/async-action';
 export type { BeforeWriteContext, ModuleHooks, TypeHooks, WriteEvent, WriteHook } from './items/write-hooks';
-export { fileDerivedField, type FileDerivedField, type FileFacts } from './items/file-derived';
+export {
+  fileDerivedField,
+  parentWideFiles,
+  type FileDerivedField,
+  type FileFacts,
+  type ParentWideFile,
+} from './items/file-derived';
 export { AppError } from '../protocol/errors';
 // Acts are registered with their contracts (src/kernel/act-contract.ts): the body is parsed first.
 export { actsOf, asyncActionsOf } from './acts';

@@ -170,6 +170,12 @@ export const en = {
     },
     signOut: {
       title: 'Signing out',
+      unsynced_one:
+        'This device holds 1 item that is not on the server yet (such as a record collected offline). Signing out deletes it from this device. Stay signed in to send it first: it is sent when you are online.',
+      unsynced_other:
+        'This device holds {{count}} items that are not on the server yet (such as records collected offline). Signing out deletes them from this device. Stay signed in to send them first: they are sent when you are online.',
+      stay: 'Stay signed in',
+      discard: 'Delete and sign out',
     },
     register: {
       title: 'Create an account',

@@ -49,7 +49,7 @@ const create = async (c: WsClient, data: Record<string, unknown>) =>
 const read = async (id: string) => items().read(SYSTEM, id);
 
 /** A file on the entry as an upload makes it (finish-upload.ts): the Attachment, then the entry's list. */
-async function addFile(entry: string, mimeGroup: string, filetype: string) {
+async function addFile(entry: string, mimeGroup: string, filetype: string, actor = staffId) {
   const att = await items().create(
     SYSTEM,
     'Attachment',
@@ -62,7 +62,7 @@ async function addFile(entry: string, mimeGroup: string, filetype: string) {
       filetype,
       trashed: false,
     },
-    { actor: staffId },
+    { actor },
   );
   const row = await read(entry);
   const list = Array.isArray(row.attachments) ? row.attachments : [];
@@ -117,6 +117,55 @@ describe('ArchiveEntry derived fields', () => {
     ).b as { ids: string[]; facets: Record<string, { value: unknown; count: number }[]> };
     expect(found.ids).toContain(e.$id);
     expect(found.facets.mediaCategories?.find((b) => b.value === 'IMAGE')?.count).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('ArchiveEntry media, as its readers may read the files', () => {
+  it('leaves out a file restricted to a protocol of its own, until it is opened again', async () => {
+    const elder = await makeUser(items(), [[community, 'editor']]);
+    const elders = (
+      await items().create(SYSTEM, 'Protocol', { name: 'Elders', members: [elder.id] }, { owner: community })
+    ).$id;
+    const keeper = (await connectAs(server, elder.email, PASSWORD)).client;
+    try {
+      const e = await create(keeper, { title: 'Winter stories', $access: 'COMMUNITY' });
+      // The elder uploads both (an uploader always reads their own file, protocol or not).
+      await addFile(e.$id, 'image', 'image/jpeg', elder.id);
+      const tape = await addFile(e.$id, 'audio', 'audio/wav', elder.id);
+      expect((await read(e.$id)).mediaCategories).toEqual(['AUDIO', 'IMAGE']);
+
+      const att = (await keeper.request('read/' + tape)).b as Entry;
+      const closed = (
+        await keeper.request('update', { $id: tape, $version: att.$version, $protocols: [elders] })
+      ).b as Entry & { erred?: boolean };
+      expect(closed.erred, JSON.stringify(closed)).toBeUndefined();
+      // The staff member reads the entry but not the Elders' recording: the entry tells them of no audio.
+      expect(((await staff.request('read/' + tape)).b as { userMessage?: string }).userMessage).toBe(
+        'notAllowed',
+      );
+      const seen = (await staff.request('read/' + e.$id)).b as Entry;
+      expect(seen.mediaCategories).toEqual(['IMAGE']);
+      const audio = (
+        await staff.request('search/ids', {
+          must: { _t: ['ArchiveEntry'], mediaCategories: ['AUDIO'] },
+          max: 50,
+        })
+      ).b as { ids: string[] };
+      expect(audio.ids).not.toContain(e.$id);
+
+      const again = (await keeper.request('read/' + tape)).b as Entry;
+      await keeper.request('update', { $id: tape, $version: again.$version, $protocols: null });
+      expect((await read(e.$id)).mediaCategories).toEqual(['AUDIO', 'IMAGE']);
+
+      // A file's own level narrows nothing (a file follows its entry: the level is not asked), so
+      // a PRIVATE file is still every reader's and still counts.
+      const open = (await keeper.request('read/' + tape)).b as Entry;
+      await keeper.request('update', { $id: tape, $version: open.$version, $access: 'PRIVATE' });
+      expect(((await staff.request('read/' + tape)).b as Entry).$access).toBe('PRIVATE');
+      expect(((await staff.request('read/' + e.$id)).b as Entry).mediaCategories).toEqual(['AUDIO', 'IMAGE']);
+    } finally {
+      await keeper.close();
+    }
   });
 });
 

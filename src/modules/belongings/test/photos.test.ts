@@ -19,6 +19,8 @@ let tdb: TestDatabase;
 let server: TestServer;
 let filesDir: string;
 let officer: WsClient;
+let officerId: string;
+let riverbend: string;
 const tokens: Record<'officer' | 'member' | 'outsider', string> = {} as never;
 const items = () => server.app.services.items;
 
@@ -26,13 +28,14 @@ beforeAll(async () => {
   tdb = await openTestDatabase();
   filesDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-belonging-photos-'));
   server = await startTestServer(tdb.database, { filesDir });
-  const riverbend = await makeOrg(items(), 'Riverbend First Nation');
+  riverbend = await makeOrg(items(), 'Riverbend First Nation');
   const pipeline = await makeOrg(items(), 'Northern Pipeline Ltd', 'INDUSTRY');
   const users = {
     officer: await makeUser(items(), [[riverbend, 'editor']]),
     member: await makeUser(items(), [[riverbend, 'member']]),
     outsider: await makeUser(items(), [[pipeline, 'editor']]),
   };
+  officerId = users.officer.id;
   for (const [k, u] of Object.entries(users))
     tokens[k as keyof typeof tokens] = await signIn(server.url, u.email, PASSWORD);
   officer = (await connectAs(server, users.officer.email, PASSWORD)).client;
@@ -101,6 +104,32 @@ describe('a belonging’s photograph', () => {
     expect((await read(b.$id)).hasImage).toBe(true);
     await items().delete(SYSTEM, photo.attachmentId);
     expect((await read(b.$id)).hasImage).toBeUndefined();
+  });
+
+  it('is off the card while its only photograph is restricted to a protocol its readers need not be in', async () => {
+    const elders = (
+      await items().create(SYSTEM, 'Protocol', { name: 'Elders', members: [officerId] }, { owner: riverbend })
+    ).$id;
+    const b = await officer.call<{ $id: string }>('create/Belonging', {
+      title: 'Ceremonial pipe bag',
+      $access: 'COMMUNITY',
+    });
+    const jpeg = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const photo = await tusUpload(server.url, tokens.officer, jpeg, { rel: b.$id, filename: 'pipe bag.jpg' });
+    expect((await read(b.$id)).hasImage).toBe(true);
+    const att = await read(photo.attachmentId);
+    await officer.call('update', { $id: photo.attachmentId, $version: att.$version, $protocols: [elders] });
+    // The member reads the belonging, not the Elders' photograph: its card does not ask for one.
+    expect((await image(b.$id, tokens.member)).status).toBe(404);
+    expect((await read(b.$id)).hasImage).toBeUndefined();
+    const opened = await read(photo.attachmentId);
+    await officer.call('update', { $id: photo.attachmentId, $version: opened.$version, $protocols: null });
+    expect((await read(b.$id)).hasImage).toBe(true);
+    expect((await image(b.$id, tokens.member)).status).toBe(200);
   });
 
   it('is the system’s to say: a caller cannot set it', async () => {

@@ -5,6 +5,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/te
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 import { repatriationSteps } from '../server/workflow-def';
+import { INSTITUTION_GRANTOR } from '../types';
 
 // Repatriation through the workflow engine and sharing its history (docs/belongings.md): the
 // default definition's steps move repatriationStatus as they complete; the events are the
@@ -166,6 +167,33 @@ describe('sharing the history with the institution (belShareHistory)', () => {
     const r = (await officer.request('act/belShareHistory', { belonging: b.$id, share: true })).b as Reply;
     expect(r.userMessage).toBe('invalidInput');
     expect(r.fields).toEqual([{ path: 'institution', key: 'errors.required' }]);
+  });
+
+  it('ends with a change of institution: the old holder loses it, the new one is not shared with', async () => {
+    const other = await makeOrg(items(), 'Eastern University Museum', 'MUSEUM');
+    const c2 = await makeUser(items(), [[other, 'staff']]);
+    const curator2 = (await connectAs(server, c2.email, PASSWORD)).client;
+    try {
+      const b = await newBelonging('Moose hair tufted bag', { $access: 'PROTECTED' });
+      await officer.call('act/belShareHistory', { belonging: b.$id, share: true });
+      expect((await curator.call<{ title: string }>('read/' + b.$id)).title).toBe('Moose hair tufted bag');
+      const current = await officer.call<{ $version: number }>('read/' + b.$id);
+      await officer.call('update/Belonging', { $id: b.$id, $version: current.$version, institution: other });
+      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+      expect(((await curator2.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+      const t = await officer.call<{ events: { kind: string; data: Record<string, unknown> | null }[] }>(
+        'act/timeline',
+        { _t: 'Belonging', _i: Number(b.$id.split('-')[1]) },
+      );
+      const removed = t.events.find((e) => e.kind === 'grantRemoved');
+      expect(removed?.data).toMatchObject({ principal: museum, grantedBy: INSTITUTION_GRANTOR });
+      // Sharing with the new holder is a decision of its own.
+      await officer.call('act/belShareHistory', { belonging: b.$id, share: true });
+      expect((await curator2.call<{ title: string }>('read/' + b.$id)).title).toBe('Moose hair tufted bag');
+      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+    } finally {
+      await curator2.close();
+    }
   });
 
   it('does not open a protocol: a shared belonging restricted to Elders stays closed to the museum', async () => {

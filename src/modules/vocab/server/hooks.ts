@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  fileDerivedField,
   loadRow,
-  loadRows,
+  parentWideFiles,
   query,
   SYSTEM,
   type BeforeWriteContext,
@@ -28,6 +29,14 @@ function merge(current: Record<string, unknown>, patch: Record<string, unknown>)
 
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+// A word "has media" when one of its recordings (its `media`) is a file of its own that every
+// reader of the word may read (parentWideFiles): a recording restricted to the Elders, trashed,
+// or another item's file does not show in the facet of those who cannot play it.
+const recordings = fileDerivedField('Lexeme', 'hasMedia', (files) => files.length > 0, 'media', {
+  list: 'media',
+  onlyListed: true,
+});
+
 /** The alphabet of a language item (read as the system: the writer's access was checked on the relation). */
 async function alphabetOf(tx: Executor, language: unknown) {
   const row = typeof language === 'string' && language ? await loadRow(tx, language) : undefined;
@@ -49,21 +58,22 @@ async function lexemeBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise
   if (touched('label', 'alternateSpelling'))
     set('folded', foldedText([data.label, ...list(data.alternateSpelling)]) || undefined);
   if (touched('partOfSpeech')) set('wordClass', wordClassOf(data.partOfSpeech));
-  const media = list(data.media).filter((m): m is string => typeof m === 'string');
-  set('hasMedia', media.length > 0);
+  // A new word has no files of its own yet (they are uploaded onto it).
+  if (ctx.kind === 'create') ctx.data.hasMedia = false;
+  else await recordings.beforeWrite(tx, ctx);
 
-  // A new recording thanks its speaker: the name it was saved under joins the acknowledgements.
+  // A new recording thanks its speaker: the name it was saved under joins the acknowledgements,
+  // taken only from a recording every reader of the word may read (as hasMedia), since the
+  // acknowledgements are the word's text. A name thanked stays when its file is later
+  // restricted: the editors keep the acknowledgements, which may also be typed by hand.
+  const media = list(data.media).filter((m): m is string => typeof m === 'string');
   const added = media.filter((m) => !list(before.media).includes(m));
-  if (added.length) {
-    const rows = await loadRows(tx, added);
+  if (added.length && ctx.current) {
+    const files = await parentWideFiles(tx, ctx.current.id, added);
     const names = list(data.acknowledgement).filter((x): x is string => typeof x === 'string');
     let changed = false;
-    for (const id of added) {
-      const row = rows.get(id);
-      const who =
-        row?.type === 'Attachment' && row.data.mimeGroup === 'audio'
-          ? speakerName(row.data.originalName)
-          : null;
+    for (const f of files) {
+      const who = f.mimeGroup === 'audio' ? speakerName(f.originalName) : null;
       if (who && !names.includes(who)) {
         names.push(who);
         changed = true;
@@ -91,5 +101,6 @@ async function languageAfterWrite(tx: Executor, e: WriteEvent): Promise<void> {
 
 export const vocabHooks: ModuleHooks = {
   Lexeme: { beforeWrite: lexemeBeforeWrite },
+  Attachment: { afterWrite: recordings.attachmentAfterWrite },
   VocabLanguage: { afterWrite: languageAfterWrite },
 };

@@ -86,6 +86,47 @@ describe('Lexeme', () => {
     expect(facet.ids).toContain(w.$id);
   });
 
+  it('takes hasMedia and the speaker only from recordings every reader of the word may read', async () => {
+    const elder = await makeUser(items(), [[community, 'editor']]);
+    const elders = (
+      await items().create(SYSTEM, 'Protocol', { name: 'Elders', members: [elder.id] }, { owner: community })
+    ).$id;
+    const w = await create({ label: 'sqwéqwel', $access: 'COMMUNITY' });
+    const recording = (rel: string, originalName: string, extra: Record<string, unknown> = {}) =>
+      items().create(
+        SYSTEM,
+        'Attachment',
+        { originalName, rel, relProp: 'media', mimeGroup: 'audio', filetype: 'audio/wav', trashed: false },
+        { actor: elder.id, ...extra },
+      );
+    // Another item's recording (a PRIVATE note's), which the word's readers do not read through it.
+    const note = await items().create(
+      SYSTEM,
+      'Source',
+      { label: 'Field notes' },
+      { owner: community, access: 'PRIVATE' },
+    );
+    const elsewhere = await recording(note.$id, 'Elder Private Speaker.wav');
+    const restricted = await recording(w.$id, 'Elder Restricted Speaker.wav');
+    const r = await items().read(SYSTEM, restricted.$id);
+    await items().update(SYSTEM, { $id: restricted.$id, $version: r.$version, $protocols: [elders] });
+    const row = await items().read(SYSTEM, w.$id);
+    const after = await items().update(SYSTEM, {
+      $id: w.$id,
+      $version: row.$version,
+      media: [elsewhere.$id, restricted.$id],
+    });
+    expect(after.hasMedia).toBe(false);
+    expect(after.acknowledgement).toBeUndefined();
+    expect((await search({ must: { _t: ['Lexeme'], hasMedia: [true] } })).ids).not.toContain(w.$id);
+
+    // Opened, the recording is every reader's: the word has media (its speaker was thanked only
+    // when it joined, so the name stays the editors' to add).
+    const again = await items().read(SYSTEM, restricted.$id);
+    await items().update(SYSTEM, { $id: restricted.$id, $version: again.$version, $protocols: null });
+    expect((await items().read(SYSTEM, w.$id)).hasMedia).toBe(true);
+  });
+
   it('folds: accents, punctuation, other spellings and the translation', async () => {
     const stolo = await create({ label: 'Stó:lō', translation: 'people of the river' });
     const heron = await create({ label: 'x̱áyem', alternateSpelling: ['hayem'], translation: 'blueberry' });

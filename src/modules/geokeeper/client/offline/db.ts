@@ -129,6 +129,12 @@ export function offlineDb(userId: string): OfflineDb {
   return db;
 }
 
+/** Closes a person's database if this page opened it (before it is deleted on sign-out). */
+export function closeOfflineDb(userId: string): void {
+  open.get(userId)?.close();
+  open.delete(userId);
+}
+
 /** Closes the open databases (tests; a sign-out of the page). */
 export function closeOfflineDbs(): void {
   for (const db of open.values()) db.close();

@@ -2,13 +2,15 @@ import type { SocketClient } from '../../../../client/module-api';
 import type { FormDefinition } from '../../form/definition';
 import { walkFields } from '../../form/definition';
 import type { KeptItem, KeptLov, OfflineDb } from './db';
+import { dropUnreadable, goneByReadMany } from './device-store';
 
 // What is kept for offline use (docs/geokeeper.md "Offline collection"), refreshed whenever the
 // collection screen opens online: the programs the person may collect for (what they read, not
 // closed), their forms (each at its current version, with the definition), work items,
 // references, the lists of values the forms and records use, and the map features near the work
 // (bounded: FEATURES_MAX within FEATURES_MARGIN degrees). Everything is read through search and
-// readMany, so through the access policy: the device keeps only what the person may read.
+// readMany, so through the access policy: the device keeps only what the person may read, and
+// what they may no longer read is replaced (the lists of values too) or dropped (dropUnreadable).
 
 const PROGRAMS_MAX = 100;
 const PER_PROGRAM_MAX = 500;
@@ -141,6 +143,7 @@ export async function refreshKept(client: SocketClient, db: OfflineDb): Promise<
         db.workItems.clear(),
         db.references.clear(),
         db.features.clear(),
+        db.lovs.clear(),
       ]);
       await db.programs.bulkPut(programs.map(kept));
       await db.forms.bulkPut(forms.map(kept));
@@ -150,6 +153,13 @@ export async function refreshKept(client: SocketClient, db: OfflineDb): Promise<
       await db.lovs.bulkPut(lovs);
       await db.meta.put({ key: 'refreshed', value: new Date().toISOString() });
     },
+  );
+  // The records the person may no longer read leave the device too (their own unsent work stays).
+  await dropUnreadable(
+    db,
+    goneByReadMany((ids) =>
+      client.request<Record<string, { erred?: boolean; userMessage?: string }>>('readMany/object', ids),
+    ),
   );
   return { programs: programs.length };
 }

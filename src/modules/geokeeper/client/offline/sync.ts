@@ -206,7 +206,13 @@ async function settle(
     });
     report.conflicts++;
   } else {
-    await db.records.update(r.localId, { sync: 'failed', error: res.error });
+    // Refused because the person may no longer read it: the server's copy of a conflict goes too.
+    const lost = res.error === 'notAllowed' || res.error === 'notFound';
+    await db.records.update(r.localId, {
+      sync: 'failed',
+      error: res.error,
+      ...(lost ? { conflict: undefined } : {}),
+    } as Partial<LocalRecord>);
     report.failed++;
   }
 }
