@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   SYSTEM,
   type BeforeWriteContext,
@@ -30,7 +30,8 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** The alphabet of a language item (read as the system: the writer's access was checked on the relation). */
 async function alphabetOf(tx: Executor, language: unknown) {
-  const row = typeof language === 'string' && language ? await loadRow(tx, language) : undefined;
+  // As the system: a write hook; only the sort key is made from the language's alphabet.
+  const row = typeof language === 'string' && language ? await loadRowAsSystem(tx, language) : undefined;
   return compileAlphabet(row && !row.deleted ? list(row.data.alphabet) : []);
 }
 
@@ -55,7 +56,9 @@ async function lexemeBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise
   // A new recording thanks its speaker: the name it was saved under joins the acknowledgements.
   const added = media.filter((m) => !list(before.media).includes(m));
   if (added.length) {
-    const rows = await loadRows(tx, added);
+    // As the system: a write hook; a speaker's name is taken only from a recording the lexeme links (derived
+    // facts: issue 36 15b).
+    const rows = await loadRowsAsSystem(tx, added);
     const names = list(data.acknowledgement).filter((x): x is string => typeof x === 'string');
     let changed = false;
     for (const id of added) {
