@@ -106,14 +106,15 @@ export async function loadDefinition(
   id: string,
   itemType: string,
 ): Promise<{ row: ItemRow; steps: StepDef[] }> {
-  // As the system: a person's read of the Workflow is checked just below.
+  // As the system: a person's read of the Workflow is checked just below, and an unreadable one is
+  // answered as a missing one.
   const row = await loadRowAsSystem(tx, id);
   if (!row || row.deleted || row.type !== 'Workflow') throw invalidField('workflow', `${id} is no Workflow`);
   if (
     principal !== SYSTEM &&
     !(await services.items.policy.can(principal, 'read', row, services.items.loaderFor(tx)))
   )
-    throw invalidField('workflow', `${id} is not readable`);
+    throw invalidField('workflow', `${id} is no Workflow`);
   if (row.data.appliesTo !== itemType) throw invalidField('workflow', `${id} does not apply to ${itemType}`);
   const steps = StepDefsZ.safeParse(row.data.steps ?? []);
   if (!steps.success) throw invalidField('workflow', `${id} has invalid steps`);
