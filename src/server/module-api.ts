@@ -60,7 +60,15 @@ export type {
   WriteOptions,
 } from './items/item-service';
 export type { ItemChange, ItemRow } from './items/rows';
-export { appendEvent, loadRow, loadRows, queueNotify } from './items/rows';
+// Reads with no access rule: the system's view. A module reads for a person with
+// `services.items.readableRow` / `readableRows`; each call of these states why the system reads
+// there (test/unchecked-reads.test.ts lists them).
+export {
+  appendEvent,
+  loadRow as loadRowAsSystem,
+  loadRows as loadRowsAsSystem,
+  queueNotify,
+} from './items/rows';
 export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess, setGrantIn } from './items/grants';

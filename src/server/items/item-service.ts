@@ -101,7 +101,10 @@ export class ItemService {
     );
   }
 
-  /** Loads rows outside a transaction through the node's cache. */
+  /**
+   * Loads rows outside a transaction through the node's cache, with no access rule: the system's
+   * view (readRow and systemRow too). A read for a person is readableRow or readableRows.
+   */
   async readRows(ids: readonly string[]): Promise<Map<string, ItemRow>> {
     const out = new Map<string, ItemRow>();
     const missing: string[] = [];
@@ -184,6 +187,25 @@ export class ItemService {
     if (!(await this.policy.can(p, 'read', row, this.loaderFor(this.db))))
       throw new AppError('notAllowed', `read ${id}`);
     return row;
+  }
+
+  /**
+   * The rows of `ids` the principal may read; missing, deleted, hidden and malformed ids are left
+   * out, so an unreadable row is answered exactly as no row. A module's checked batch read (its
+   * one-row form is readableRow); inside a transaction pass its `tx`.
+   */
+  async readableRows(
+    p: Principal,
+    ids: readonly string[],
+    ex: Executor = this.db,
+  ): Promise<Map<string, ItemRow>> {
+    const valid = ids.filter(isCompleteId);
+    const rows = ex === this.db ? await this.readRows(valid) : await loadRows(ex, valid);
+    const load = this.loaderFor(ex);
+    const out = new Map<string, ItemRow>();
+    for (const row of rows.values())
+      if (!row.deleted && (await this.policy.can(p, 'read', row, load))) out.set(row.id, row);
+    return out;
   }
 
   /** Every id maps to its item, or to an error body (invalidId, notFound, notAllowed). */
@@ -807,7 +829,11 @@ export class ItemService {
       // read by that parent's readers (a private message moved into a thread shared with a
       // proponent). Only the system re-files one (docs/access-model.md "Derived paths").
       const fixedSource = current !== null && k === t.access.follows && p !== SYSTEM;
-      if (fixedSource || (prop?.write === 'system' && p !== SYSTEM) || (prop?.write === 'admin' && !p.admin)) {
+      if (
+        fixedSource ||
+        (prop?.write === 'system' && p !== SYSTEM) ||
+        (prop?.write === 'admin' && !p.admin)
+      ) {
         const same = current && JSON.stringify(current.data[k]) === JSON.stringify(v);
         if (!same) errors.push({ path: k, key: 'errors.readOnly' });
         continue;

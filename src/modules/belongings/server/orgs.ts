@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { grantedItemIds, loadRows, query, readableSql, type ActHandler } from '../../../server/module-api';
+import {
+  grantedItemIds,
+  loadRowsAsSystem,
+  query,
+  readableSql,
+  type ActHandler,
+} from '../../../server/module-api';
 import type { belongingsActs } from '../contract';
 import { ORGANIZATION_TYPES } from '../../core/types';
 
@@ -46,7 +52,8 @@ export const searchBelongingOrgs: ActHandler<(typeof belongingsActs)['searchBelo
       where b.type = 'Belonging' and not b.deleted and ${belongings} and ${orgs} and ${nameMatches(body.query)}
       group by o.id`,
   );
-  const loaded = await loadRows(
+  // As the system: only the ids readableSql found above (the belongings and the organisations).
+  const loaded = await loadRowsAsSystem(
     db,
     rows.map((r) => r.id),
   );

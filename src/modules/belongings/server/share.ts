@@ -1,4 +1,4 @@
-import { AppError, loadRow, setGrantIn, type ActHandler } from '../../../server/module-api';
+import { AppError, loadRowAsSystem, setGrantIn, type ActHandler } from '../../../server/module-api';
 import type { belongingsActs } from '../contract';
 import { INSTITUTION_GRANTOR } from '../types';
 
@@ -15,7 +15,8 @@ export const belShareHistory: ActHandler<(typeof belongingsActs)['belShareHistor
 }) => {
   const { items } = services;
   return items.transaction(async (tx) => {
-    const row = await loadRow(tx, body.belonging, true);
+    // As the system: the read is checked just below.
+    const row = await loadRowAsSystem(tx, body.belonging, true);
     if (!row || row.deleted || row.type !== 'Belonging')
       throw new AppError('notFound', `${body.belonging} not found`);
     if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))

@@ -1,7 +1,7 @@
 import { tryParseId } from '../../../protocol/ids';
 import { AppError } from '../../../protocol/errors';
 import {
-  loadRow,
+  loadRowAsSystem,
   type BeforeWriteContext,
   type Executor,
   type ModuleHooks,
@@ -53,7 +53,8 @@ async function collectionBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Pro
       for (const id of frontier) {
         if (seen.has(id)) continue;
         seen.add(id);
-        const row = await loadRow(tx, id);
+        // As the system: a write hook walks up the parents to refuse a cycle; nothing of them is returned.
+        const row = await loadRowAsSystem(tx, id);
         if (row && !row.deleted) next.push(...strings(row.data.collections));
       }
       frontier = next;

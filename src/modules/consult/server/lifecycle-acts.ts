@@ -3,8 +3,8 @@ import type { ActInput } from '../../../kernel/act-contract';
 import type { ItemAction } from '../../../protocol/access-levels';
 import {
   AppError,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   setGrantIn,
   SYSTEM,
@@ -44,7 +44,8 @@ export const COMMUNITY_GRANTOR = 'consult:community';
 const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom });
 
 export async function lockedConsultation(tx: Executor, items: ItemService, p: Principal, id: string) {
-  const row = await loadRow(tx, id, true);
+  // As the system: the read is checked just below.
+  const row = await loadRowAsSystem(tx, id, true);
   if (!row || row.deleted || row.type !== 'Consultation') throw new AppError('notFound', `${id} not found`);
   if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
     throw new AppError('notAllowed', `read ${id}`);
@@ -85,7 +86,8 @@ export async function setRoleIn(
   org: string,
   role: ConsultRole | null,
 ): Promise<Record<string, ConsultRole>> {
-  const current = await loadRow(tx, row.id);
+  // As the system: the consultation (checked by the act) as it stands in this transaction, for its roles.
+  const current = await loadRowAsSystem(tx, row.id);
   await setGrantIn(
     tx,
     items,
@@ -111,7 +113,8 @@ async function syncProponentGrants(
   p: Principal,
   id: string,
 ): Promise<void> {
-  const row = (await loadRow(tx, id))!;
+  // As the system: the consultation (checked by the act) after its move, for its proponent grants.
+  const row = (await loadRowAsSystem(tx, id))!;
   const actions = roleActions('PROPONENT', String(row.data.state));
   for (const org of proponentOrgs(row))
     await setGrantIn(tx, items, id, org, actions, { grantedBy: ROLE_GRANTOR, ...opts(p) });
@@ -246,7 +249,9 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
         fields.push({ path: `communities.${i}`, key: 'errors.invalidValue' as const });
     if (fields.length)
       throw new AppError('invalidInput', 'communities must be COMMUNITY organisations', { fields });
-    const existing = await loadRows(tx, await responsesOf(tx, row.id));
+    // As the system: the consultation's own responses, to skip communities already answering; none is
+    // returned.
+    const existing = await loadRowsAsSystem(tx, await responsesOf(tx, row.id));
     const answered = new Set([...existing.values()].map((r) => r.data.community));
     const now = await items.nowIn(tx);
     const responses: string[] = [];
@@ -310,7 +315,8 @@ export async function cnsWithdraw({ services, principal: p, body }: ConsultCall<
       opts(p),
     );
     await syncProponentGrants(tx, items, p, row.id);
-    const responses = await loadRows(tx, await responsesOf(tx, row.id));
+    // As the system: withdrawing the consultation (checked above) ends each of its open responses.
+    const responses = await loadRowsAsSystem(tx, await responsesOf(tx, row.id));
     for (const r of responses.values()) {
       if ((RESPONSE_DONE as readonly string[]).includes(String(r.data.state))) continue;
       await items.patchIn(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  loadRows,
+  loadRowsAsSystem,
   query,
   SYSTEM,
   type Executor,
@@ -48,7 +48,8 @@ export async function mirrorConsultation(tx: Executor, e: WriteEvent): Promise<v
 
 /** The community's name as a response's label shows it (its label, from the stored row). */
 export async function communityNameOf(tx: Executor, e: Pick<WriteEvent, 'items'>, org: string) {
-  const row = (await loadRows(tx, [org])).get(org);
+  // As the system: a write hook copies the community's name onto its responses, as its label shows it.
+  const row = (await loadRowsAsSystem(tx, [org])).get(org);
   return row && !row.deleted ? e.items.labelOf(row) : null;
 }
 
@@ -79,7 +80,9 @@ export async function mirrorAttachment(tx: Executor, e: WriteEvent): Promise<voi
     if (existing) await e.items.deleteIn(tx, SYSTEM, existing, { actor: e.actor, realActor: e.realActor });
     return;
   }
-  const consultation = (await loadRows(tx, [rel])).get(rel);
+  // As the system: a write hook mirrors the consultation's fields onto its own attachment's row, which
+  // follows it.
+  const consultation = (await loadRowsAsSystem(tx, [rel])).get(rel);
   if (!consultation || consultation.type !== 'Consultation') return;
   const d = e.row.data;
   const data: Record<string, unknown> = {
@@ -118,7 +121,8 @@ export async function autoResponded(tx: Executor, e: WriteEvent): Promise<void> 
   if (!(RESPONSE_DONE as readonly string[]).includes(String(e.row.data.state))) return;
   const cid = e.row.data.consultation;
   if (typeof cid !== 'string') return;
-  const c = (await loadRows(tx, [cid])).get(cid);
+  // As the system: a write hook moves the consultation's state when its responses are all done.
+  const c = (await loadRowsAsSystem(tx, [cid])).get(cid);
   if (!c || c.deleted || !moveFor('auto', String(c.data.state))) return;
   const open = await query<{ n: number }>(
     tx,

@@ -4,7 +4,7 @@ import { roleRank } from '../../../protocol/access-levels';
 import type { FieldError } from '../../../protocol/errors';
 import {
   AppError,
-  loadRows,
+  loadRowsAsSystem,
   query,
   textArray,
   rankIn,
@@ -28,7 +28,9 @@ const EDITOR = roleRank('editor');
 export async function holds(tx: Executor, p: Principal, org: string | null, cap: string): Promise<boolean> {
   if (p.admin) return true;
   if (!p.userId) return false;
-  const rows = await loadRows(tx, org ? [p.userId, org] : [p.userId]);
+  // As the system: the principal's own User and an organisation's capabilities, for a rule; nothing is
+  // returned.
+  const rows = await loadRowsAsSystem(tx, org ? [p.userId, org] : [p.userId]);
   const user = rows.get(p.userId);
   const orgRow = org ? rows.get(org) : undefined;
   return (
@@ -54,7 +56,8 @@ export async function orgOfType(
   id: string,
   types: readonly string[],
 ): Promise<ItemRow | undefined> {
-  const row = (await loadRows(tx, [id])).get(id);
+  // As the system: an organisation's type, for a rule; a missing and an unfit one are refused alike.
+  const row = (await loadRowsAsSystem(tx, [id])).get(id);
   return row && !row.deleted && row.type === 'Organization' && types.includes(String(row.data.type))
     ? row
     : undefined;
@@ -86,7 +89,9 @@ export async function contactRuleErrors(
       errors.push({ path: orgKey, key: 'errors.chooseOrg' });
       continue;
     }
-    const rows = await loadRows(tx, contacts);
+    // As the system: a contact the writer may not read is skipped below (policy) and left to the relation
+    // check.
+    const rows = await loadRowsAsSystem(tx, contacts);
     const users = [...rows.values()]
       .map((c) => c.data.user)
       .filter((u): u is string => typeof u === 'string');
@@ -158,7 +163,8 @@ export async function consultationCreated(tx: Executor, e: WriteEvent): Promise<
   creating.delete(tx);
   if (!p) return;
   const owner = e.row.owner;
-  const org = owner ? (await loadRows(tx, [owner])).get(owner) : undefined;
+  // As the system: the new consultation's owner, for the creation rule; nothing is returned.
+  const org = owner ? (await loadRowsAsSystem(tx, [owner])).get(owner) : undefined;
   const cap = org?.data.type === 'COMMUNITY' ? 'ConsultRespond' : 'ConsultDrafts';
   if (!org || !(await holds(tx, p, owner, cap)))
     throw new AppError('notAllowed', `create Consultation needs ${cap}`);
@@ -179,7 +185,8 @@ export async function followerOfConsultationBeforeWrite(
   if (p === SYSTEM || p.admin) return;
   const cid = (ctx.data.consultation ?? ctx.current?.data.consultation) as string | undefined;
   if (typeof cid !== 'string') return;
-  const c = (await loadRows(tx, [cid])).get(cid);
+  // As the system: a write hook reads the consultation's state and owner for the proponent's rule.
+  const c = (await loadRowsAsSystem(tx, [cid])).get(cid);
   if (!c || c.type !== 'Consultation') return;
   if (rankIn(p, c.owner) >= EDITOR) return;
   if (!(PROPONENT_EDITABLE as readonly string[]).includes(String(c.data.state ?? 'DRAFT')))

@@ -7,8 +7,8 @@ import {
   grantAccess,
   historyFor,
   loadPrincipal,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   type Principal,
   query,
   rankIn,
@@ -38,7 +38,8 @@ async function isAllowed({ services, principal, body: b }: CoreCall<'isAllowed'>
     return { allowed, applyGrants: false };
   }
   const id = makeId(b._t, b._i);
-  const row = await loadRow(services.items.db, id);
+  // As the system: the read is checked just below; every answer is false for an unreadable item.
+  const row = await loadRowAsSystem(services.items.db, id);
   const load = services.items.loaderFor(services.items.db);
   const readable = !!row && !row.deleted && (await services.policy.can(principal, 'read', row, load));
   for (const a of b.actions) {
@@ -58,7 +59,8 @@ async function isAllowed({ services, principal, body: b }: CoreCall<'isAllowed'>
 /** Grants of each readable item, as `{grantedBy: ["principal:action", …]}`. */
 async function getGrantedBy({ services, principal, body: b }: CoreCall<'getGrantedBy'>) {
   const ids = (Array.isArray(b.grantsFor) ? b.grantsFor : Object.keys(b.grantsFor)).filter(isCompleteId);
-  const rows = await loadRows(services.items.db, ids);
+  // As the system: each row is checked (policy) below before its grants are returned.
+  const rows = await loadRowsAsSystem(services.items.db, ids);
   const load = services.items.loaderFor(services.items.db);
   const result: Record<string, Record<string, string[]>> = {};
   for (const id of ids) {
@@ -111,7 +113,8 @@ async function filterByPerm({ services, principal, body: b }: CoreCall<'filterBy
     };
   else subject = await loadPrincipal(services.items.db, b.subjectID);
   if (!subject) throw new AppError('notFound', `${b.subjectID} not found`);
-  const rows = await loadRows(services.items.db, ids);
+  // As the system: each row is checked below: the caller's read (or grant) first, then the subject's.
+  const rows = await loadRowsAsSystem(services.items.db, ids);
   const load = services.items.loaderFor(services.items.db);
   const chain = b.chain ?? ['read'];
   const results: string[] = [];
@@ -171,7 +174,8 @@ async function timeline({ services, principal, body: b }: CoreCall<'timeline'>) 
     sql`select id, kind, actor, at, data from events where item_id = ${id} order by id desc limit ${TIMELINE_LIMIT}`,
   );
   const actors = [...new Set(rows.map((r) => r.actor).filter((a): a is string => !!a && isCompleteId(a)))];
-  const actorRows = await loadRows(db, actors);
+  // As the system: an actor is labelled below only if the caller may read their User (policy).
+  const actorRows = await loadRowsAsSystem(db, actors);
   const load = services.items.loaderFor(db);
   const $labels: Record<string, string> = {};
   for (const row of actorRows.values())

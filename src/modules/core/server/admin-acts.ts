@@ -77,6 +77,7 @@ async function supportRequest({ services, principal, body }: CoreCall<'supportRe
   if (!to) throw new AppError('notConfigured', 'SUPPORT_EMAIL is not set');
   if (!services.limits.support.hit(principal.userId))
     throw new AppError('tooManyAttempts', 'support requests per hour');
+  // As the system: the caller's own User, for the support mail's sender.
   const user = await services.items.systemRow(principal.userId);
   const name = typeof user?.data.name === 'string' ? user.data.name : principal.userId;
   const email = typeof user?.data.email === 'string' ? user.data.email : undefined;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../protocol/errors';
-import { loadRow, PRINCIPALS_CHANNEL, query, SYSTEM } from '../../../server/module-api';
+import { loadRowAsSystem, PRINCIPALS_CHANNEL, query, SYSTEM } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
 
 /**
@@ -26,7 +26,8 @@ export async function blockUser({ services, principal, body: b }: CoreCall<'bloc
         where user_id = ${b.user} and kind in ('session', 'reset', 'invite') and revoked_at is null`);
     // The event on the User item, through the item service: its `_u` moves, so screens that show
     // the account's state ($userState) read it again.
-    const user = await loadRow(tx, b.user);
+    // As the system: an admin (checked above) blocks the account; the event goes on its User.
+    const user = await loadRowAsSystem(tx, b.user);
     if (user && !user.deleted)
       await items.touchIn(tx, SYSTEM, b.user, {
         event: b.blocked ? 'blocked' : 'unblocked',

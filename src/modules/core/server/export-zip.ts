@@ -67,6 +67,8 @@ export async function attachmentQuery(s: Services, p: Principal, q: SearchQuery)
     throw new TaskError('queryTooBroad', `${found.total} items; at most ${ZIP_MAX_PARENTS}`);
   const pointer = types.length === 1 ? attachmentPointer(s.registry.types.get(types[0]!)) : null;
   if (pointer) {
+    // As the system: the ids are the principal's search; the attachments they point at are searched again as
+    // the principal.
     const rows = await s.items.readRows(found.ids);
     const ids = found.ids
       .map((id) => rows.get(id)?.data[pointer])

@@ -6,7 +6,7 @@ import {
   type Executor,
   inviteMail,
   issueToken,
-  loadRow,
+  loadRowAsSystem,
   query,
   RateLimiter,
   type Services,
@@ -56,7 +56,9 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
   if (!managesContact(principal, orgs)) throw new AppError('notAllowed', `invite ${contactId}`);
 
   let userId = str(contact.data.user) || null;
-  let user = userId ? await loadRow(items.db, userId) : undefined;
+  // As the system: the contact's account, for its address; the caller's rights on the contact were checked
+  // above.
+  let user = userId ? await loadRowAsSystem(items.db, userId) : undefined;
   if (user?.deleted) user = undefined;
   const email = str(user?.data.email || contact.data.email).toLowerCase();
   if (!email)
@@ -73,7 +75,8 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       userId = (
         await items.create(SYSTEM, 'User', { name: name || email, email }, { actor: principal.userId })
       ).$id;
-    user = await loadRow(items.db, userId);
+    // As the system: the account just found or made for the contact's address.
+    user = await loadRowAsSystem(items.db, userId);
   }
   if (!userId || !user) throw new AppError('notFound', 'the account could not be made');
   if (contact.data.user !== userId)
@@ -119,7 +122,8 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
     });
     return { token, resent: revoked.length > 0 };
   });
-  const inviter = await loadRow(items.db, principal.userId);
+  // As the system: the inviter's own User, for the mail's sender name.
+  const inviter = await loadRowAsSystem(items.db, principal.userId);
   const inviterName = str(inviter?.data.name) || 'A colleague';
   services.mailer.sendLater(
     inviteMail(

@@ -4,7 +4,7 @@ import {
   appendEvent,
   issueToken,
   loadPrincipal,
-  loadRow,
+  loadRowAsSystem,
   query,
   revokeToken,
 } from '../../../server/module-api';
@@ -38,7 +38,8 @@ export async function masquerade({ services, principal, session, body: b }: Core
 
   const targetId = b.targetUserID;
   if (targetId === realId) throw new AppError('invalidInput', 'an admin is already themselves');
-  const target = await loadRow(db, targetId);
+  // As the system: an admin (checked above) picks the user to act as.
+  const target = await loadRowAsSystem(db, targetId);
   if (!target || target.deleted || target.type !== 'User')
     throw new AppError('notFound', `${targetId} not found`);
   const [cred] = await query<{ blocked: boolean }>(

@@ -1,7 +1,7 @@
 import { declaredProperty } from '../../../kernel/item-type';
 import { tryParseId } from '../../../protocol/ids';
 import { AppError } from '../../../protocol/errors';
-import { loadRow, toWire, type ActHandlers } from '../../../server/module-api';
+import { loadRowAsSystem, toWire, type ActHandlers } from '../../../server/module-api';
 import type { CoreActs } from '../contract';
 import type { CoreCall } from './act-input';
 
@@ -33,7 +33,9 @@ async function change(
   // Inside the transaction only the transaction's own queries: the embedded database has one
   // connection, and a read outside it would wait for the transaction that waits for it.
   const row = await services.items.transaction(async (tx) => {
-    const current = await loadRow(tx, itemID, true);
+    // As the system: the list as it stands, in the transaction; the change is the caller's (patchIn checks
+    // it), and no change answers through readableRow.
+    const current = await loadRowAsSystem(tx, itemID, true);
     if (!current || current.deleted) throw new AppError('notFound', `${itemID} not found`);
     const before = Array.isArray(current.data[prop]) ? (current.data[prop] as string[]) : [];
     const after = next(before);

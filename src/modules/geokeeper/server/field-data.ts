@@ -1,7 +1,7 @@
 import type { RuleKey } from '../../../protocol/errors';
 import {
   AppError,
-  loadRow,
+  loadRowAsSystem,
   SYSTEM,
   setGrantIn,
   type BeforeWriteContext,
@@ -33,7 +33,9 @@ async function checkTrip(tx: Executor, ctx: BeforeWriteContext, program: unknown
   if (!isSet(tripId)) return;
   if (after(ctx, 'formType') !== 'RECORD')
     refuse('trip', 'errors.geokeeperTripOfTrip', 'only a record belongs to a trip');
-  const trip = await loadRow(tx, String(tripId));
+  // As the system: a write hook's check of the trip named; a missing and an unfit trip get the same refusal,
+  // and nothing of it is returned.
+  const trip = await loadRowAsSystem(tx, String(tripId));
   const ok =
     trip &&
     !trip.deleted &&
@@ -47,7 +49,8 @@ async function checkTrip(tx: Executor, ctx: BeforeWriteContext, program: unknown
 async function checkWorkItem(tx: Executor, ctx: BeforeWriteContext, program: unknown): Promise<void> {
   const id = after(ctx, 'workItem');
   if (!isSet(id)) return;
-  const wi = await loadRow(tx, String(id));
+  // As the system: a write hook's check of the work item named; nothing of it is returned.
+  const wi = await loadRowAsSystem(tx, String(id));
   if (!wi || wi.deleted || wi.type !== 'GeoKeeperWorkItem' || wi.data.program !== program)
     refuse('workItem', 'errors.geokeeperWorkItemProgram', `${String(id)}: not a work item of the program`);
   if (wi!.data.lockToTrip === true && after(ctx, 'formType') === 'RECORD' && !isSet(after(ctx, 'trip')))

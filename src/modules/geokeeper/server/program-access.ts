@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ItemAction } from '../../../protocol/access-levels';
 import {
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   setGrantIn,
   type Executor,
@@ -118,7 +118,8 @@ export async function applyProgram(
   programId: string,
   actor: string | null,
 ): Promise<void> {
-  const program = await loadRow(tx, programId);
+  // As the system: a program's mode is applied to its grants by the system, whoever wrote it.
+  const program = await loadRowAsSystem(tx, programId);
   if (!program || program.type !== 'GeoKeeperProgram') return;
   const r = await programReaders(tx, program);
   await syncGrants(tx, items, program, wantedGrants(program, r), actor);
@@ -127,7 +128,8 @@ export async function applyProgram(
     sql`select id from items where data->>'program' = ${programId} and not deleted
       and type in ('GeoKeeperWorkItem', 'GeoKeeperReference', 'GeoKeeperFieldData', 'GeoKeeperFormDef')`,
   );
-  const rows = await loadRows(
+  // As the system: every item of the program gets its grants, readable by the writer or not.
+  const rows = await loadRowsAsSystem(
     tx,
     ids.map((x) => x.id),
   );
@@ -142,7 +144,8 @@ export async function applyToChild(
   actor: string | null,
 ): Promise<void> {
   const programId = typeof child.data.program === 'string' ? child.data.program : null;
-  const program = programId ? await loadRow(tx, programId) : undefined;
+  // As the system: the program's mode decides the child's grants; nothing of it is returned.
+  const program = programId ? await loadRowAsSystem(tx, programId) : undefined;
   const r: ProgramReaders =
     program && program.type === 'GeoKeeperProgram'
       ? await programReaders(tx, program)

@@ -3,7 +3,7 @@ import { roleRank } from '../../../protocol/access-levels';
 import {
   AppError,
   loadPrincipal,
-  loadRow,
+  loadRowAsSystem,
   query,
   rankIn,
   type BeforeWriteContext,
@@ -58,7 +58,8 @@ async function dataBeforeWrite(tx: Executor, ctx: BeforeWriteContext): Promise<v
   if (typeof activityId === 'string' && activityId) {
     // When a code is to be made, the interview's row is locked for the rest of the write: two
     // data points coded at once in one interview wait for each other and take different numbers.
-    const row = await loadRow(tx, activityId, needsCode);
+    // As the system: a write hook; the relation check refuses an interview the writer may not read.
+    const row = await loadRowAsSystem(tx, activityId, needsCode);
     if (row && !row.deleted && row.type === 'ResearchActivity') activity = row.data;
   }
   // The project defaults to the interview's, when only the interview is given.

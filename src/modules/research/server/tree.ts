@@ -143,6 +143,7 @@ export async function familyTree(
       c,
       fresh.filter((id) => !readable.has(id)),
     );
+    // As the system: only the ids readableIds found readable (readableSql) above.
     const loaded = await items.readRows([...readable]);
     const out: string[] = [];
     for (const id of fresh) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   fileDerivedField,
-  loadRow,
+  loadRowAsSystem,
   parentWideFiles,
   query,
   SYSTEM,
@@ -39,7 +39,8 @@ const recordings = fileDerivedField('Lexeme', 'hasMedia', (files) => files.lengt
 
 /** The alphabet of a language item (read as the system: the writer's access was checked on the relation). */
 async function alphabetOf(tx: Executor, language: unknown) {
-  const row = typeof language === 'string' && language ? await loadRow(tx, language) : undefined;
+  // As the system: a write hook; only the sort key is made from the language's alphabet.
+  const row = typeof language === 'string' && language ? await loadRowAsSystem(tx, language) : undefined;
   return compileAlphabet(row && !row.deleted ? list(row.data.alphabet) : []);
 }
 

@@ -1,7 +1,7 @@
 import {
   actsOf,
   AppError,
-  loadRow,
+  loadRowAsSystem,
   rankIn,
   SYSTEM,
   type ActCall,
@@ -87,7 +87,8 @@ async function onItem(
   bindServices(services);
   const { items } = services;
   const row = await items.transaction(async (tx) => {
-    const current = await loadRow(tx, call.body.item, true);
+    // As the system: the read is checked just below, and an unreadable item is answered as a missing one.
+    const current = await loadRowAsSystem(tx, call.body.item, true);
     const load = items.loaderFor(tx);
     if (!current || current.deleted || !(await items.policy.can(principal, 'read', current, load)))
       throw new AppError('notFound', `${call.body.item} not found`);
@@ -105,7 +106,8 @@ async function onItem(
       instanceOf(current) ?? { workflow: null, version: null, steps: [] },
     );
     await fn(run, current);
-    return (await loadRow(tx, current.id))!;
+    // As the system: the item the act was allowed on, after its engine run.
+    return (await loadRowAsSystem(tx, current.id))!;
   });
   return reply(row);
 }

@@ -3,8 +3,8 @@ import { roleRank, type Role } from '../../../protocol/access-levels';
 import {
   AppError,
   loadPrincipal,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   rankIn,
   SYSTEM,
@@ -106,13 +106,15 @@ export async function loadDefinition(
   id: string,
   itemType: string,
 ): Promise<{ row: ItemRow; steps: StepDef[] }> {
-  const row = await loadRow(tx, id);
+  // As the system: a person's read of the Workflow is checked just below, and an unreadable one is
+  // answered as a missing one.
+  const row = await loadRowAsSystem(tx, id);
   if (!row || row.deleted || row.type !== 'Workflow') throw invalidField('workflow', `${id} is no Workflow`);
   if (
     principal !== SYSTEM &&
     !(await services.items.policy.can(principal, 'read', row, services.items.loaderFor(tx)))
   )
-    throw invalidField('workflow', `${id} is not readable`);
+    throw invalidField('workflow', `${id} is no Workflow`);
   if (row.data.appliesTo !== itemType) throw invalidField('workflow', `${id} does not apply to ${itemType}`);
   const steps = StepDefsZ.safeParse(row.data.steps ?? []);
   if (!steps.success) throw invalidField('workflow', `${id} has invalid steps`);
@@ -135,7 +137,8 @@ export function instanceStep(def: StepDef): StepInstance {
 /** Whether `user` may be given a step of the item: a step is work on it, so they must read it. */
 export async function mayWorkOn(run: Run, user: string, item?: ItemRow): Promise<boolean> {
   const p = await loadPrincipal(run.tx, user);
-  const row = item ?? (await loadRow(run.tx, run.itemId));
+  // As the system: the run's item, to ask whether a person may read it (policy).
+  const row = item ?? (await loadRowAsSystem(run.tx, run.itemId));
   if (!p || !row) return false;
   return run.services.items.policy.can(p, 'read', row, run.services.items.loaderFor(run.tx));
 }
@@ -156,7 +159,8 @@ export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promi
       where m.org_id = ${item.owner} and not coalesce(c.blocked, false)
       order by m.user_id`,
   );
-  const users = await loadRows(
+  // As the system: candidates are kept below only if they may read the item; only ids are returned.
+  const users = await loadRowsAsSystem(
     run.tx,
     members.map((m) => m.id),
   );
@@ -192,7 +196,8 @@ export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promi
  * brings in).
  */
 export async function fillDefaults(run: Run, only?: ReadonlySet<string>): Promise<void> {
-  const item = (await loadRow(run.tx, run.itemId))!;
+  // As the system: the run's item, which the act or hook was allowed on.
+  const item = (await loadRowAsSystem(run.tx, run.itemId))!;
   for (const s of run.wf.steps) {
     if (only && !only.has(s.id)) continue;
     if (s.assignedTo === null && !isStepDone(s.state)) {
@@ -242,7 +247,8 @@ function handlerOf(run: Run, kind: string) {
 }
 
 async function context(run: Run, step: StepInstance): Promise<StepContext> {
-  const item = (await loadRow(run.tx, run.itemId))!;
+  // As the system: the run's item for the step kind's handler, which the act or hook was allowed on.
+  const item = (await loadRowAsSystem(run.tx, run.itemId))!;
   return { tx: run.tx, services: run.services, principal: run.principal, item, step: { ...step } };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { loadRow, query, SYSTEM, textArray, type Services } from '../../../server/module-api';
+import { loadRowAsSystem, query, SYSTEM, textArray, type Services } from '../../../server/module-api';
 import { isStepOpen } from '../transitions';
 import type { WorkflowInstance } from '../types';
 import { addDays, isoDay, newRun, save } from './engine';
@@ -42,7 +42,9 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
   let sent = 0;
   for (const { id } of candidates) {
     sent += await services.items.transaction(async (tx) => {
-      const row = await loadRow(tx, id, true);
+      // As the system: the system's sweep of due steps; a reminder goes to the step's assignee, who may read
+      // the item.
+      const row = await loadRowAsSystem(tx, id, true);
       if (!row || row.deleted || !row.data._wf) return 0;
       const wf = structuredClone(row.data._wf) as WorkflowInstance;
       const reminders: { step: string; user: string; threshold: number; dueDate: string }[] = [];

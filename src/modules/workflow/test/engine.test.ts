@@ -531,6 +531,23 @@ describe('an instance', () => {
     expect(e.fields).toEqual([{ path: 'workflow', key: 'errors.invalidValue' }]);
     expect((await row(id)).data._wf).toBeUndefined();
   });
+
+  // Issue 36, deliver 5: an unreadable match answers exactly as no match.
+  it('answers a workflow the person may not read exactly as one that does not exist', async () => {
+    const id = await newTask('Manual 3', null);
+    const theirs = await items().create(SYSTEM, 'Workflow', {
+      label: 'Hidden',
+      appliesTo: 'WfTask',
+      steps: [],
+      owner: other,
+    });
+    const none = 'Workflow-999999';
+    const hidden = await erred(editorWs, 'act/wfStartManual', { item: id, workflow: theirs.$id });
+    const missing = await erred(editorWs, 'act/wfStartManual', { item: id, workflow: none });
+    expect(JSON.stringify(hidden).replaceAll(theirs.$id, '<id>')).toBe(
+      JSON.stringify(missing).replaceAll(none, '<id>'),
+    );
+  });
 });
 
 describe('step states of an instance', () => {

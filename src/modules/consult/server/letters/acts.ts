@@ -5,8 +5,8 @@ import { mimeGroup } from '../../../../protocol/files';
 import {
   AppError,
   fileKey,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   SYSTEM,
   type ActCall,
@@ -45,12 +45,15 @@ export async function currentLetter(tx: Executor, response: string): Promise<Ite
     sql`select id from items where type = 'ResponseLetter' and not deleted and data->>'response' = ${response}
       order by num desc limit 1`,
   );
-  return r ? loadRow(tx, r.id) : undefined;
+  // As the system: the response's letter; callers hold the response (lockedResponse) and its letter follows
+  // it.
+  return r ? loadRowAsSystem(tx, r.id) : undefined;
 }
 
 /** The letter (locked) and its response, checked for the caller. */
 async function lockedLetter(tx: Executor, s: Services, p: Principal, id: string) {
-  const letter = await loadRow(tx, id, true);
+  // As the system: the read is checked just below, and an unreadable letter is answered as a missing one.
+  const letter = await loadRowAsSystem(tx, id, true);
   // A letter the caller may not read does not exist for them (it follows its response).
   if (
     !letter ||
@@ -82,7 +85,9 @@ export async function rwfLetterPropose({ services, principal: p, body }: LetterC
     const response = await lockedResponse(tx, items, p, body.response);
     await assertLetterStaff(tx, p, response);
     // The community's own template, that the caller may read.
-    const template = (await loadRows(tx, [body.template])).get(body.template);
+    // As the system: the read is checked just below, and an unreadable template gets the same refusal as a
+    // missing one.
+    const template = (await loadRowsAsSystem(tx, [body.template])).get(body.template);
     if (
       !template ||
       template.deleted ||

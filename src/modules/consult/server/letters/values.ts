@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { loadRows, query, type Executor, type ItemRow } from '../../../../server/module-api';
+import { loadRowsAsSystem, query, type Executor, type ItemRow } from '../../../../server/module-api';
 import type { LetterValues } from './fill';
 
 // The values a template is filled with, read in the act's transaction from the response, its
@@ -38,12 +38,15 @@ async function lovLabel(
 export async function letterValues(tx: Executor, response: ItemRow, now: Date): Promise<LetterValues> {
   const d = response.data;
   const cid = str(d.consultation);
-  const c = cid ? (await loadRows(tx, [cid])).get(cid) : undefined;
+  // As the system: the letter's values; what of the consultation and its concerns reaches the letter is issue
+  // 36 finding 12 (its own branch).
+  const c = cid ? (await loadRowsAsSystem(tx, [cid])).get(cid) : undefined;
   const cd = c && !c.deleted ? c.data : {};
   const orgIds = [str(cd.primaryOrg) ?? str(d.primaryOrg), str(d.community) ?? response.owner].filter(
     (x): x is string => !!x,
   );
-  const orgs = await loadRows(tx, orgIds);
+  // As the system: only the organisations' display names, which their labels show anyway.
+  const orgs = await loadRowsAsSystem(tx, orgIds);
   const orgName = (id: string | null) => {
     const o = id ? orgs.get(id) : undefined;
     return o && !o.deleted ? str(o.data.displayName) : null;

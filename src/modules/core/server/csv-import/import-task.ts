@@ -9,7 +9,7 @@ import {
   type AsyncActionContext,
   type Executor,
   type Principal,
-  loadRow,
+  loadRowAsSystem,
   type Services,
   SYSTEM,
   TaskError,
@@ -205,7 +205,9 @@ async function run(ctx: AsyncActionContext) {
   const writeRow = async (tx: Executor, r: Pending, target: string | undefined): Promise<Outcome> => {
     if (target) {
       // Read in the transaction: on PGlite the outer connection waits for it to end.
-      const before = await loadRow(tx, target);
+      // As the system: the target as it stood, to tell 'unchanged'; the write itself is the importer's
+      // (patchIn).
+      const before = await loadRowAsSystem(tx, target);
       const row = await s.items.patchIn(tx, p, target, r.data);
       return before && row.u === before.u ? 'unchanged' : 'updated';
     }

@@ -76,6 +76,7 @@ async function release(services: Services, ids: string[]): Promise<void> {
  */
 async function mailClaimed(services: Services, ids: string[], digest: boolean): Promise<number> {
   if (ids.length === 0) return 0;
+  // As the system: the claimed notifications; each is checked (canRow) for its recipient below.
   const rows = [...(await services.items.readRows(ids)).values()];
   const byRecipient = new Map<string, ItemRow[]>();
   for (const r of rows) {
@@ -86,6 +87,7 @@ async function mailClaimed(services: Services, ids: string[], digest: boolean): 
   let sent = 0;
   for (const [userId, list] of byRecipient) {
     const p = await loadPrincipal(services.items.db, userId);
+    // As the system: the recipient's own User, for their address and name.
     const user = await services.items.readRow(userId);
     const email = user?.data.email;
     if (!p || typeof email !== 'string') continue;
@@ -94,6 +96,8 @@ async function mailClaimed(services: Services, ids: string[], digest: boolean): 
       if (!(await services.items.canRow(p, 'read', n))) continue;
       // PREFS: in the bell, never by e-mail.
       if ((await prefOf(services.items.db, userId, String(n.data.context))) === 'PREFS') continue;
+      // As the system: the context is named in the mail only if the recipient may read it (canRow just
+      // below).
       const context =
         typeof n.data.context === 'string' ? await services.items.readRow(n.data.context) : undefined;
       if (!context || !(await services.items.canRow(p, 'read', context))) continue;

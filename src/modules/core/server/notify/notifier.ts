@@ -1,7 +1,7 @@
 import { SYSTEM_TYPE_PREFIX, tryParseId } from '../../../../protocol/ids';
 import {
   loadPrincipal,
-  loadRows,
+  loadRowsAsSystem,
   SYSTEM,
   type Executor,
   type ItemRow,
@@ -21,7 +21,9 @@ async function contextOf(
   row: ItemRow,
 ): Promise<{ context: ItemRow; eventContext: string | null }> {
   if (row.type === 'Message' && typeof row.data.thread === 'string') {
-    const thread = (await loadRows(tx, [row.data.thread])).get(row.data.thread);
+    // As the system: a message's thread, as the notification's context; each recipient's read of it is
+    // checked before a Notify is written.
+    const thread = (await loadRowsAsSystem(tx, [row.data.thread])).get(row.data.thread);
     if (thread && !thread.deleted) return { context: thread, eventContext: row.id };
   }
   return { context: row, eventContext: null };
@@ -39,7 +41,8 @@ async function roleFollowers(tx: Executor, context: ItemRow, authors: string[]):
     for (const id of asIds(context.data[k])) ids.add(id);
   const contacts = [...ids].filter((id) => id.startsWith('Contact-'));
   if (contacts.length) {
-    for (const c of (await loadRows(tx, contacts)).values()) {
+    // As the system: only the accounts of the followers' contacts; each is checked as a recipient later.
+    for (const c of (await loadRowsAsSystem(tx, contacts)).values()) {
       ids.delete(c.id);
       if (!c.deleted && typeof c.data.user === 'string') ids.add(c.data.user);
     }

@@ -21,6 +21,7 @@ export async function unreadPairs(services: Services, p: Principal): Promise<Not
     sql`select id from items where type = 'Notify' and data->>'recipient' = ${p.userId}
       and not deleted and (data->>'unread')::boolean order by num desc limit ${MAX_PAIRS}`,
   );
+  // As the system: the user's notifications; each is checked (canRow) below.
   const loaded = await services.items.readRows(rows.map((r) => r.id));
   const out: NotifyPair[] = [];
   for (const { id } of rows) {

@@ -7,6 +7,7 @@ import { toWire, type ItemChange, type Services } from '../../../../server/modul
 export async function pushNewNotify(change: ItemChange, services: Services): Promise<void> {
   if (change.op !== 'create') return;
   const { items, hub } = services;
+  // As the system: the new Notify goes only to its recipient's sessions that may read it (canRow below).
   const row = await items.systemRow(change.id);
   const recipient = row?.data.recipient;
   if (!row || row.deleted || typeof recipient !== 'string') return;

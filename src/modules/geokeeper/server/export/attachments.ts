@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   grantedItemIds,
-  loadRows,
+  loadRowsAsSystem,
   query,
   readableSql,
   textArray,
@@ -48,7 +48,9 @@ export const searchGeoKeeperAttachments: ActHandler<typeof exportActs.searchGeoK
   );
   const more = hits.length > max;
   const page = hits.slice(0, max);
-  const rows = await loadRows(items.db, [...new Set(page.flatMap((h) => [h.id, h.rel]))]);
+  // As the system: the files and records are found by readableSql above and each is checked (canRow) below
+  // before it is named.
+  const rows = await loadRowsAsSystem(items.db, [...new Set(page.flatMap((h) => [h.id, h.rel]))]);
   /** The work items and forms the page names, each checked before it is named. */
   const works = new Set<string>();
   for (const h of page) {
@@ -57,7 +59,8 @@ export const searchGeoKeeperAttachments: ActHandler<typeof exportActs.searchGeoK
     const fd = rows.get(h.rel)?.data.formDef;
     if (typeof fd === 'string') works.add(fd);
   }
-  const workRows = await loadRows(items.db, [...works]);
+  // As the system: a work item or form is named below only if the asker may read it (canRow).
+  const workRows = await loadRowsAsSystem(items.db, [...works]);
   const results = [];
   for (const h of page) {
     const a = rows.get(h.id);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { roleRank } from '../../../../protocol/access-levels';
 import {
   AppError,
-  loadRow,
+  loadRowAsSystem,
   query,
   rankIn,
   textArray,
@@ -34,7 +34,8 @@ export async function lockedReadable(
   id: string,
   type: string,
 ): Promise<ItemRow> {
-  const row = await loadRow(tx, id, true);
+  // As the system: the read is checked just below, and an unreadable row is answered as a missing one.
+  const row = await loadRowAsSystem(tx, id, true);
   if (
     !row ||
     row.deleted ||

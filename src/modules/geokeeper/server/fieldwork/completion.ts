@@ -1,7 +1,7 @@
 import {
   AppError,
   loadPrincipal,
-  loadRow,
+  loadRowAsSystem,
   SYSTEM,
   type CommittedListener,
   type Principal,
@@ -29,12 +29,15 @@ async function finisher(services: Parameters<CommittedListener>[1], job: Steps):
 
 export const completeResponseStep: CommittedListener = async (change, services) => {
   if (change.op === 'delete') return;
-  const job = await loadRow(services.items.db, change.id);
+  // As the system: a committed listener moves the response's step when its job is done; it shows nothing.
+  const job = await loadRowAsSystem(services.items.db, change.id);
   if (!job || job.deleted || job.data['_wf.state'] !== 'DONE') return;
   const response = str(job.data.response);
   const step = str(job.data.responseStep);
   if (!response || !step) return;
-  const row = await loadRow(services.items.db, response);
+  // As the system: the response's step state only; the move itself is the act's, as the finisher or the
+  // system.
+  const row = await loadRowAsSystem(services.items.db, response);
   const wf = row?.data._wf as Steps | undefined;
   if (!row || row.deleted || wf?.steps?.find((s) => s.id === step)?.state !== 'ACTIVE') return;
   const act = services.acts.get('wfSetStepState');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   AppError,
-  loadRow,
+  loadRowAsSystem,
   query,
   SYSTEM,
   type ActHandler,
@@ -28,7 +28,9 @@ export async function jobOfStep(tx: Executor, response: string, step: string): P
     sql`select id from items where type = ${FIELDWORK_TYPE} and not deleted
       and data->>'response' = ${response} and data->>'responseStep' = ${step} order by num limit 1`,
   );
-  return r ? ((await loadRow(tx, r.id)) ?? undefined) : undefined;
+  // As the system: the response's job, to refuse a second start; only whether one exists is told to its
+  // staff.
+  return r ? ((await loadRowAsSystem(tx, r.id)) ?? undefined) : undefined;
 }
 
 export const gkfStartFromResponse: ActHandler<(typeof fieldworkActs)['gkfStartFromResponse']> = async ({
@@ -51,14 +53,18 @@ export const gkfStartFromResponse: ActHandler<(typeof fieldworkActs)['gkfStartFr
       invalid('step', 'errors.invalidValue', `${body.step} already started a job`);
 
     const consultationId = str(response.data.consultation);
-    const consultation = consultationId ? await loadRow(tx, consultationId) : null;
+    // As the system: the response, read above, answers this consultation; only its party and contact ids go
+    // on the job.
+    const consultation = consultationId ? await loadRowAsSystem(tx, consultationId) : null;
     if (!consultation || consultation.deleted) throw new AppError('notFound', `${consultationId} not found`);
     const party = str(consultation.data.primaryOrg) ?? str(response.data.primaryOrg);
     const contacts = consultation.data.primaryContacts;
     const notify = Array.isArray(contacts) ? str(contacts[0]) : undefined;
 
     if (body.program) {
-      const program = await loadRow(tx, body.program);
+      // As the system: the read is checked below, and an unreadable program gets the same refusal as a
+      // missing one.
+      const program = await loadRowAsSystem(tx, body.program);
       if (
         !program ||
         program.deleted ||

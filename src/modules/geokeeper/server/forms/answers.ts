@@ -1,5 +1,10 @@
 import type { FieldError, RuleKey } from '../../../../protocol/errors';
-import { AppError, loadRow, type BeforeWriteContext, type Executor } from '../../../../server/module-api';
+import {
+  AppError,
+  loadRowAsSystem,
+  type BeforeWriteContext,
+  type Executor,
+} from '../../../../server/module-api';
 import { evaluateForm, type FieldErrorKey } from '../../form/evaluate';
 import { after } from '../field-data';
 import { allVersions, formDefinitionAt } from './form-def';
@@ -39,7 +44,9 @@ export async function answersBeforeWrite(tx: Executor, ctx: BeforeWriteContext):
   if (!touched) return;
   const formDefId = after(ctx, 'formDef');
   if (!isSet(formDefId)) return;
-  const form = await loadRow(tx, String(formDefId));
+  // As the system: a write hook checks the answers against the record's form; nothing of the form is
+  // returned.
+  const form = await loadRowAsSystem(tx, String(formDefId));
   if (!form || form.deleted || form.type !== 'GeoKeeperFormDef')
     return refuse('formDef', 'errors.invalidValue', `${String(formDefId)}: not a form`);
   if (isSet(form.data.program) && form.data.program !== after(ctx, 'program'))

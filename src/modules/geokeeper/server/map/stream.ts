@@ -1,5 +1,5 @@
 import { renderLabel } from '../../../../kernel/label';
-import { loadRows, rememberSent, type ActHandler, type ItemRow } from '../../../../server/module-api';
+import { loadRowsAsSystem, rememberSent, type ActHandler, type ItemRow } from '../../../../server/module-api';
 import {
   FIELD_MAP_BATCH_DEFAULT,
   FIELD_MAP_TYPES,
@@ -44,7 +44,8 @@ export const streamFieldDataForMap: ActHandler<typeof mapActs.streamFieldDataFor
   ]);
   const more = page.length > max;
   const ids = more ? page.slice(0, max) : page;
-  const rows = await loadRows(items.db, ids);
+  // As the system: the ids are the asker's search; each row is checked (canRow) below before it is sent.
+  const rows = await loadRowsAsSystem(items.db, ids);
   const readable: ItemRow[] = [];
   for (const id of ids) {
     const row = rows.get(id);
@@ -54,7 +55,8 @@ export const streamFieldDataForMap: ActHandler<typeof mapActs.streamFieldDataFor
   const workIds = [
     ...new Set(readable.map((r) => (r.type === 'GeoKeeperWorkItem' ? r.id : str(r.data.workItem)))),
   ].filter((id): id is string => !!id);
-  const workRows = await loadRows(items.db, workIds);
+  // As the system: a work item is named below only if the asker may read it (canRow).
+  const workRows = await loadRowsAsSystem(items.db, workIds);
   const workItems: Record<string, string> = {};
   const workType = registry.type('GeoKeeperWorkItem')!;
   for (const id of workIds) {

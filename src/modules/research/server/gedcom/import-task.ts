@@ -9,8 +9,8 @@ import {
   fileKey,
   importAttachment,
   type ItemRow,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   type Principal,
   type Services,
   SYSTEM,
@@ -102,8 +102,9 @@ const ASK_AT_ONCE = 25;
  */
 async function unchangeable(s: Services, p: Principal, ids: readonly string[]): Promise<Set<string>> {
   const out = new Set<string>();
+  // As the system: each row is only asked whether the importer may change it (canRow).
   for (let i = 0; i < ids.length; i += ASK_AT_ONCE)
-    for (const [id, row] of await loadRows(s.items.db, ids.slice(i, i + ASK_AT_ONCE)))
+    for (const [id, row] of await loadRowsAsSystem(s.items.db, ids.slice(i, i + ASK_AT_ONCE)))
       if (!(await s.items.canRow(p, 'update', row))) out.add(id);
   return out;
 }
@@ -278,7 +279,9 @@ async function run(ctx: AsyncActionContext) {
           if (locked.has(target.id)) throw new AppError('notAllowed', `update ${target.id}`);
           const data = JSON.parse(w.json) as Record<string, unknown>;
           if (!target.byId && !samePerson(target.data, data)) throw new XrefTaken(target.id);
-          const before = await loadRow(tx, target.id);
+          // As the system: the target as it stood, to tell 'unchanged'; the write itself is the importer's
+          // (patchIn).
+          const before = await loadRowAsSystem(tx, target.id);
           const row = await s.items.patchIn(tx, p, target.id, data);
           // Keyed by the first file's xref; an export's own ids never re-key a member.
           if (!row.data.gedcomId)
@@ -377,7 +380,9 @@ async function run(ctx: AsyncActionContext) {
           if (blocked.has(ids.get(who)!)) throw new AppError('notAllowed', `update ${ids.get(who)!}`);
         for (const [who, e] of edits) {
           const id = ids.get(who)!;
-          const row = await loadRow(tx, id);
+          // As the system: the member's links, merged and written as the importer (patchIn), who may change
+          // it (checked above).
+          const row = await loadRowAsSystem(tx, id);
           if (!row) throw new AppError('notFound', id);
           const patch: Record<string, unknown> = {};
           let changes = 0;

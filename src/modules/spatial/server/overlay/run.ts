@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Geometry } from 'geojson';
 import {
   AppError,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   SYSTEM,
   type ActHandler,
@@ -31,7 +31,8 @@ export interface OverlayResult extends Measured {
 const PAGE = 10_000;
 
 async function loadResponse(ex: Executor, services: Services, p: Principal, id: string, lock = false) {
-  const row = await loadRow(ex, id, lock);
+  // As the system: the read is checked just below, and an unreadable response is answered as a missing one.
+  const row = await loadRowAsSystem(ex, id, lock);
   if (!row || row.deleted || row.type !== 'ConsultResponse')
     throw new AppError('notFound', `${id} not found`);
   if (!(await services.items.policy.can(p, 'read', row, services.items.loaderFor(ex))))
@@ -53,7 +54,8 @@ async function projectGeometries(
     sql`select id from items where type = 'ConsultProjectFeature' and not deleted
       and data->>'consultation' = ${consultation} and data->'geometry' is not null order by num`,
   );
-  const rows = await loadRows(
+  // As the system: each geometry is kept below only if the runner may read it (policy).
+  const rows = await loadRowsAsSystem(
     items.db,
     ids.map((r) => r.id),
   );
@@ -82,7 +84,9 @@ async function candidates(
     ids.push(...r.ids);
     if (r.ids.length < PAGE) break;
   }
-  const rows = await loadRows(services.items.db, ids);
+  // As the system: the ids are the runner's search; readers.ts then keeps what every reader of the response
+  // may read.
+  const rows = await loadRowsAsSystem(services.items.db, ids);
   return ids.map((id) => rows.get(id)).filter((r): r is ItemRow => !!r && !r.deleted);
 }
 

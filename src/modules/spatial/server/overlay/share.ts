@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   AppError,
-  loadRow,
-  loadRows,
+  loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   setGrantIn,
   SYSTEM,
@@ -51,7 +51,8 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
   const { items } = services;
   return items.transaction(async (tx) => {
     const load = items.loaderFor(tx);
-    const report = await loadRow(tx, body.report);
+    // As the system: the read is checked just below, and an unreadable report is answered as a missing one.
+    const report = await loadRowAsSystem(tx, body.report);
     if (
       !report ||
       report.deleted ||
@@ -60,8 +61,10 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
     )
       throw new AppError('notFound', `${body.report} not found`);
     const rid = String(report.data.response);
-    const cid = String((await loadRows(tx, [rid])).get(rid)?.data.consultation ?? '');
-    const rows = await loadRows(tx, [rid, cid]);
+    // As the system: the report's response and consultation: the response's update right is checked below,
+    // and only the consultation's proponent side is taken.
+    const cid = String((await loadRowsAsSystem(tx, [rid])).get(rid)?.data.consultation ?? '');
+    const rows = await loadRowsAsSystem(tx, [rid, cid]);
     const response = rows.get(rid);
     const consultation = rows.get(cid);
     if (!response || response.deleted || !consultation || consultation.deleted)
