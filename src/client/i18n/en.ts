@@ -276,6 +276,7 @@ export const en = {
     jsonTooLarge: 'Too large or too deeply nested',
     wfTransition: 'This step cannot move to that state',
     notInProtocol: 'You can restrict an item only to protocols you belong to',
+    widerThanTarget: 'Imported items can be no more visible than the place they go to',
     geometry: {
       type: 'Not a point, line or area in GeoJSON',
       range: 'A coordinate is outside longitude −180…180 or latitude −90…90',

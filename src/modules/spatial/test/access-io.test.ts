@@ -163,3 +163,84 @@ describe('import through the policy', () => {
     for (const f of features) expect(f).toMatchObject({ owner: env.community, $access: 'COMMUNITY' });
   });
 });
+
+describe('an import into a protocol-restricted layer (issue 36 finding 3)', () => {
+  let elders: string;
+  let sacred: string;
+
+  beforeAll(async () => {
+    const items = env.server.app.services.items;
+    elders = (
+      await items.create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Elders', members: [env.editor.id] },
+        { owner: env.community },
+      )
+    ).$id;
+    sacred = (
+      await items.create(
+        SYSTEM,
+        'SpatialCollection',
+        { label: 'Elders’ places', state: 'ACTIVE', $protocols: [elders] },
+        { owner: env.community, access: 'COMMUNITY', actor: admin.id },
+      )
+    ).$id;
+    // The editor's open session learns of its protocol through the node's reload.
+    for (let i = 0; i < 100; i++) {
+      if (!(await env.editor.client.request(`read/${sacred}`)).b?.erred) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('writes every place with the layer’s protocols: the member outside them finds none in search or export', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'elders.geojson', geojson(PLACES));
+    const { done } = await runImport(env, env.editor, { import: imp, collection: sacred });
+    expect(done.errorKey).toBeUndefined();
+    const { features } = await madeBy(env, imp);
+    expect(features).toHaveLength(3);
+    for (const f of features)
+      expect(f).toMatchObject({
+        owner: env.community,
+        $access: 'COMMUNITY',
+        $protocols: [elders],
+        $protocolsStrict: false,
+      });
+    const query = { must: { _t: ['SpatialFeature'], importedVia: [imp] } };
+    const seen = await env.member.client.call<{ ids: string[] }>('search/ids', query);
+    expect(seen.ids).toEqual([]);
+    const out = await contents('GEOJSON', await exportAs(env, env.member, 'GEOJSON', query));
+    expect(out.names).toEqual([]);
+    // The Elder who imported them finds them.
+    const theirs = await env.editor.client.call<{ ids: string[] }>('search/ids', query);
+    expect(theirs.ids.sort()).toEqual(features.map((f) => f.$id).sort());
+  });
+
+  it('refuses a level wider than the layer’s before a task exists', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'wide.geojson', geojson(PLACES));
+    const f = await env.editor.client.request('act/importFeatures/async', {
+      import: imp,
+      collection: sacred,
+      access: 'PUBLIC',
+    });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: 'access', key: 'errors.widerThanTarget' }],
+    });
+    expect((await madeBy(env, imp)).features).toEqual([]);
+  });
+
+  it('refuses the layer’s creator who is not in its protocols, before a task exists', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'creator.geojson', geojson(PLACES));
+    // The org admin made the layer, so may read and update it; they are no Elder, so may not
+    // restrict anything to it.
+    const f = await admin.client.request('act/importFeatures/async', { import: imp, collection: sacred });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: '$protocols', key: 'errors.notInProtocol' }],
+    });
+    expect((await madeBy(env, imp)).features).toEqual([]);
+  });
+});
