@@ -43,7 +43,12 @@ export { activePrincipal, loadPrincipal } from './auth/principals';
 // The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.
 export { grantedItemIds, readableSql } from './access/readable-sql';
 // What an import's rows inherit from its target: its protocols, never a wider level.
-export { importRestriction, levelWithin, restrictionInput } from './access/import-restriction';
+export {
+  type ImportRestriction,
+  importRestriction,
+  levelWithin,
+  restrictionInput,
+} from './access/import-restriction';
 
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a

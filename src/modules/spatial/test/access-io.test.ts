@@ -188,7 +188,8 @@ describe('an import into a protocol-restricted layer (issue 36 finding 3)', () =
     ).$id;
     // The editor's open session learns of its protocol through the node's reload.
     for (let i = 0; i < 100; i++) {
-      if (!(await env.editor.client.request(`read/${sacred}`)).b?.erred) break;
+      const b = (await env.editor.client.request(`read/${sacred}`)).b as { erred?: boolean };
+      if (!b.erred) break;
       await new Promise((r) => setTimeout(r, 50));
     }
   });
