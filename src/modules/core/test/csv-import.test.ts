@@ -341,6 +341,64 @@ describe('importCsv under the read rule (issue 36 findings 3 and 5)', () => {
     expect(await legacyItem(alias)).toBe(secret);
   });
 
+  it('a derived type spans every organisation: another’s hidden message is no match for a proponent’s editor', async () => {
+    const pipeline = await makeOrg(items(), 'Northern Pipeline', 'INDUSTRY');
+    const u = await makeUser(items(), [[pipeline, 'editor']]);
+    const c = await connectAs(server, u.email, PASSWORD);
+    const outsider = { id: u.id, client: c.client, token: c.token };
+    try {
+      const secret = (
+        await items().create(
+          SYSTEM,
+          'Thread',
+          { subject: 'Medicine walk' },
+          { owner: community, access: 'PRIVATE' },
+        )
+      ).$id;
+      for (const cid of ['c-1', 'c-2', 'c-2'])
+        await items().create(SYSTEM, 'Message', {
+          thread: secret,
+          body: 'Where the medicine grows',
+          drupalCID: cid,
+        });
+      const own = (
+        await items().create(SYSTEM, 'Thread', { subject: 'Our notes' }, { owner: pipeline, actor: u.id })
+      ).$id;
+      const created = await outsider.client.call<{ $id: string }>('create/Import', {
+        label: 'messages.csv',
+        kind: 'CSV',
+        owner: pipeline,
+      });
+      const csv = `Thread,Body,CID\r\n${own},one,c-0\r\n${own},two,c-1\r\n${own},three,c-2\r\n`;
+      await tusUpload(server.url, outsider.token, Buffer.from(csv, 'utf8'), {
+        rel: created.$id,
+        filename: 'messages.csv',
+      });
+      const body = {
+        import: created.$id,
+        type: 'Message',
+        mapping: { Thread: 'thread', Body: 'body', CID: 'drupalCID' },
+        keyColumn: 'CID',
+      };
+      // None, one and two hidden holders of the key: the same answer, in the dry run and the run.
+      for (const dryRun of [true, false])
+        expect((await runCsv(outsider, { ...body, dryRun })).result).toMatchObject({
+          rows: 3,
+          created: 3,
+          updated: 0,
+          failed: 0,
+          problems: [],
+        });
+      const bodies = await query<{ body: string }>(
+        items().db,
+        sql`select data->>'body' as body from items where type = 'Message' and data->>'thread' = ${secret}`,
+      );
+      expect(bodies.map((r) => r.body)).toEqual(Array(3).fill('Where the medicine grows'));
+    } finally {
+      await outsider.client.close();
+    }
+  });
+
   it('a row of an Import restricted to a protocol is restricted to it; one not in it is refused before a Task exists', async () => {
     const elders = (
       await items().create(SYSTEM, 'Protocol', { name: 'Elders', members: [staff.id] }, { owner: community })
