@@ -44,10 +44,12 @@ export { activePrincipal, loadPrincipal } from './auth/principals';
 export { grantedItemIds, readableSql } from './access/readable-sql';
 // What an import's rows inherit from its target: its protocols, never a wider level.
 export {
+  bothRestrictions,
   type ImportRestriction,
   importRestriction,
   levelWithin,
   restrictionInput,
+  restrictionOf,
 } from './access/import-restriction';
 
 // ---- items: rows, the wire shape, writes ----

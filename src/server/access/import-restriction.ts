@@ -1,6 +1,6 @@
 import { ACCESS_LEVELS, type AccessLevel } from '../../protocol/access-levels';
 import { AppError } from '../../protocol/errors';
-import { PROTOCOLS_KEY, PROTOCOLS_STRICT_KEY } from '../../protocol/item';
+import { MAX_PROTOCOLS, PROTOCOLS_KEY, PROTOCOLS_STRICT_KEY } from '../../protocol/item';
 import type { ItemRow } from '../items/rows';
 import type { Principal } from './principal';
 
@@ -26,7 +26,7 @@ export interface ImportRestriction {
  */
 export function importRestriction(
   p: Principal,
-  target: Pick<ItemRow, 'protocols' | 'protocolStrict'>,
+  target: Pick<ItemRow, 'protocols' | 'protocolStrict'> | ImportRestriction,
   asked?: { level: AccessLevel | undefined; ceiling: AccessLevel; path: string },
 ): ImportRestriction {
   if (asked?.level && !levelWithin(asked.level, asked.ceiling))
@@ -38,7 +38,34 @@ export function importRestriction(
     throw new AppError('invalidInput', 'the target is restricted to protocols the importer is not in', {
       fields: [{ path: PROTOCOLS_KEY, key: 'errors.notInProtocol' }],
     });
-  return { protocols, strict: protocols ? target.protocolStrict : false };
+  const strict = 'strict' in target ? target.strict : target.protocolStrict;
+  return { protocols, strict: protocols ? strict : false };
+}
+
+/**
+ * The restriction whose readers are those of both, or null when no one restriction says that:
+ * none and any is that one; two strict ones (all of these, and all of those) are strict in all
+ * of them; one protocol, open or strict, is the same. Two open lists of several ("any of these
+ * and any of those") have no single form.
+ */
+export function bothRestrictions(a: ImportRestriction, b: ImportRestriction): ImportRestriction | null {
+  if (!a.protocols) return b;
+  if (!b.protocols) return a;
+  const strictA = a.strict || a.protocols.length === 1;
+  const strictB = b.strict || b.protocols.length === 1;
+  if (a.strict === b.strict && a.protocols.join() === b.protocols.join()) return a;
+  if (!strictA || !strictB) return null;
+  const all = [...new Set([...a.protocols, ...b.protocols])].sort();
+  return all.length > MAX_PROTOCOLS
+    ? null
+    : { protocols: all, strict: all.length > 1 || a.strict || b.strict };
+}
+
+/** An item's own restriction. */
+export function restrictionOf(row: Pick<ItemRow, 'protocols' | 'protocolStrict'>): ImportRestriction {
+  return row.protocols?.length
+    ? { protocols: [...row.protocols], strict: row.protocolStrict }
+    : { protocols: null, strict: false };
 }
 
 /** The restriction as item input (`$protocols`, `$protocolsStrict`), empty when there is none. */

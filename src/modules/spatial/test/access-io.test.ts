@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { tusUpload } from '../../../../test/helpers/tus';
 import { connectAs } from '../../../../test/helpers/ws-client';
 import { readGeoPackage } from '../server/io/formats/gpkg-read';
 import { readShapefileZip } from '../server/io/formats/shapefile-read';
@@ -215,6 +216,53 @@ describe('an import into a protocol-restricted layer (issue 36 finding 3)', () =
     // The Elder who imported them finds them.
     const theirs = await env.editor.client.call<{ ids: string[] }>('search/ids', query);
     expect(theirs.ids.sort()).toEqual(features.map((f) => f.$id).sort());
+  });
+
+  it('a file restricted to a protocol restricts its places too, in an open layer; two restrictions that cannot both hold are refused', async () => {
+    const items = env.server.app.services.items;
+    const restrictedImport = async (protocols: string[], name: string) => {
+      const imp = (
+        await items.create(
+          SYSTEM,
+          'Import',
+          { label: name, kind: 'GEOJSON', $protocols: protocols },
+          { owner: env.community, actor: env.editor.id },
+        )
+      ).$id;
+      await tusUpload(env.server.url, env.editor.token, geojson(PLACES), { rel: imp, filename: name });
+      return imp;
+    };
+    const imp = await restrictedImport([elders], 'file-elders.geojson');
+    const { done } = await runImport(env, env.editor, { import: imp });
+    expect(done.errorKey).toBeUndefined();
+    const { features } = await madeBy(env, imp);
+    expect(features).toHaveLength(3);
+    for (const f of features) expect(f).toMatchObject({ collection: env.layer, $protocols: [elders] });
+    const seen = await env.member.client.call<{ ids: string[] }>('search/ids', {
+      must: { _t: ['SpatialFeature'], importedVia: [imp] },
+    });
+    expect(seen.ids).toEqual([]);
+
+    // Any one of Elders or Keepers (the file), and Elders (the layer): no one restriction says both.
+    const keepers = (
+      await items.create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Keepers', members: [env.editor.id] },
+        { owner: env.community },
+      )
+    ).$id;
+    const clash = await restrictedImport([elders, keepers], 'file-both.geojson');
+    const f = await env.editor.client.request('act/importFeatures/async', {
+      import: clash,
+      collection: sacred,
+    });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: 'import', key: 'errors.importProtocolsClash' }],
+    });
+    expect((await madeBy(env, clash)).features).toEqual([]);
   });
 
   it('refuses a level wider than the layer’s before a task exists', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { checkGeometry } from '../../../../kernel/geometry';
 import {
   AppError,
+  bothRestrictions,
   importAttachment,
   readLines,
   type AsyncAction,
@@ -12,6 +13,7 @@ import {
   importRestriction,
   type Principal,
   restrictionInput,
+  restrictionOf,
   type Services,
   SYSTEM,
   TaskError,
@@ -83,7 +85,14 @@ async function checkImport(s: Services, p: Principal, body: ImportBody) {
   if (!s.items.policy.canCreate(p, s.items.typeOf('SpatialFeature'), coll.owner))
     throw new AppError('notAllowed', 'create SpatialFeature');
   if (!(await s.items.canRow(p, 'update', coll))) throw new AppError('notAllowed', `update ${coll.id}`);
-  const restriction = importRestriction(p, coll, {
+  // The file is the Import's: restricted to protocols, it restricts the places too, on top of
+  // the layer's, where one restriction can say both (else refused: which would win is not ours).
+  const both = bothRestrictions(restrictionOf(coll), restrictionOf(imp));
+  if (!both || (imp.protocols?.length && imp.owner !== coll.owner))
+    throw new AppError('invalidInput', `import: its protocols and ${coll.id}'s cannot both hold`, {
+      fields: [{ path: 'import', key: 'errors.importProtocolsClash' }],
+    });
+  const restriction = importRestriction(p, both, {
     level: body.access,
     ceiling: coll.access,
     path: 'access',
