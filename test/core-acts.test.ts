@@ -140,7 +140,7 @@ describe('core acts', () => {
     await Promise.all([admin.client.close(), other.client.close()]);
   });
 
-  it('getLegacyPath finds the item for an old alias, only for those who may read it', async () => {
+  it('getLegacyPath finds the item for an old alias, only for those who may read it; to others it is no alias', async () => {
     const admin = await connectAs(server, orgAdmin.email, PASSWORD);
     const item = await admin.client.call<{ $id: string }>('create/Agreement', {
       title: 'Old system record',
@@ -152,13 +152,13 @@ describe('core acts', () => {
     expect(await admin.client.call('act/getLegacyPath', { alias: '/node/417' })).toEqual({
       itemId: item.$id,
     });
-    expect((await admin.client.request('act/getLegacyPath', { alias: '/node/0' })).b).toMatchObject({
-      userMessage: 'notFound',
-    });
+    const none = (await admin.client.request('act/getLegacyPath', { alias: '/node/0' })).b;
+    expect(none).toMatchObject({ userMessage: 'notFound' });
+    // The outsider may not read the item: its alias answers exactly as one nobody has (issue 36).
     const other = await connectAs(server, outsider.email, PASSWORD);
-    expect((await other.client.request('act/getLegacyPath', { alias: '/node/417' })).b).toMatchObject({
-      userMessage: 'notAllowed',
-    });
+    const hidden = (await other.client.request('act/getLegacyPath', { alias: '/node/417' })).b;
+    expect(hidden).toEqual((await other.client.request('act/getLegacyPath', { alias: '/node/0' })).b);
+    expect(hidden).toEqual(none);
     await Promise.all([admin.client.close(), other.client.close()]);
   });
 

@@ -64,6 +64,9 @@ export const RULE_KEYS = [
   'errors.notInOrg',
   // Cultural protocols (docs/access-model.md): a writer names only protocols they belong to.
   'errors.notInProtocol',
+  // Imports (docs/access-model.md "Imports inherit"): a level chosen wider than where the rows go.
+  'errors.widerThanTarget',
+  'errors.importProtocolsClash',
   // Research (docs/research.md "Living people"): a living person's birth facts kept from COMMUNITY and PUBLIC.
   'errors.livingBirthFacts',
   // Field data (docs/geokeeper.md): the COMMUNITY-only setting, a record's trip and work item, the

@@ -48,6 +48,15 @@ export type { AccessPolicy } from './access/policy';
 export { activePrincipal, loadPrincipal } from './auth/principals';
 // The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.
 export { grantedItemIds, readableSql } from './access/readable-sql';
+// What an import's rows inherit from its target: its protocols, never a wider level.
+export {
+  bothRestrictions,
+  type ImportRestriction,
+  importRestriction,
+  levelWithin,
+  restrictionInput,
+  restrictionOf,
+} from './access/import-restriction';
 
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a

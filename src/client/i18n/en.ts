@@ -282,6 +282,9 @@ export const en = {
     jsonTooLarge: 'Too large or too deeply nested',
     wfTransition: 'This step cannot move to that state',
     notInProtocol: 'You can restrict an item only to protocols you belong to',
+    widerThanTarget: 'Imported items can be no more visible than the place they go to',
+    importProtocolsClash:
+      'The file is restricted to protocols the layer is not: restrict the import as the layer is, or choose another layer',
     geometry: {
       type: 'Not a point, line or area in GeoJSON',
       range: 'A coordinate is outside longitude −180…180 or latitude −90…90',

@@ -12,6 +12,7 @@ import {
   type Principal,
   query,
   rankIn,
+  readableSql,
   revokeAccess,
   setMembership,
 } from '../../../server/module-api';
@@ -83,12 +84,16 @@ async function removeGrant({ services, principal, body: b }: CoreCall<'removeGra
 }
 
 async function getLegacyPath({ services, principal, body: b }: CoreCall<'getLegacyPath'>) {
+  // Through the read rule in SQL: an alias of an item the asker may not read answers exactly as
+  // an alias nobody has, so no one learns that a hidden item stands behind an old address.
   const [r] = await query<{ item_id: string }>(
     services.items.db,
-    sql`select item_id from legacy_paths where alias = ${b.alias}`,
+    sql`select l.item_id from legacy_paths l join items i on i.id = l.item_id
+        where l.alias = ${b.alias} and ${readableSql(principal, services.registry, 'i')}`,
   );
   const itemId = r?.item_id;
-  if (!itemId) throw new AppError('notFound', `no item for ${b.alias}`);
+  if (!itemId) throw new AppError('notFound', 'no item for this alias');
+  // The policy's last word, as every read has it.
   await services.items.readableRow(principal, itemId);
   return { itemId };
 }

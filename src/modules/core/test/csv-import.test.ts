@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
 import { query } from '../../../server/db/query';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
@@ -268,4 +269,176 @@ describe('importCsv', () => {
     expect((end.b as TaskDone).errorKey).toBe('cancelled');
     expect((await contacts('Killed')).length).toBeLessThan(2000);
   }, 420_000);
+});
+
+describe('importCsv under the read rule (issue 36 findings 3 and 5)', () => {
+  const items = () => server.app.services.items;
+  /** A Contact the importer (an editor) may not read: PRIVATE, another's. */
+  const hidden = async (lastName: string, email: string) =>
+    (
+      await items().create(
+        SYSTEM,
+        'Contact',
+        { firstName: 'Hidden', lastName, email },
+        { owner: community, access: 'PRIVATE' },
+      )
+    ).$id;
+  const legacyItem = async (alias: string) =>
+    (
+      await query<{ item_id: string }>(
+        items().db,
+        sql`select item_id from legacy_paths where alias = ${alias}`,
+      )
+    )[0]?.item_id;
+
+  it('a key that only hidden items hold answers as no key at all: dry run and run create, nothing of theirs changes', async () => {
+    await hidden('Oracle', 'solo@example.org');
+    await hidden('Oracle', 'twin@example.org');
+    await hidden('Oracle', 'twin@example.org');
+    const secret = await hidden('Oracle', 'aliased@example.org');
+    const alias = `csv:Contact:${community}:legacy id:H1`;
+    await items().transaction((tx) =>
+      tx.execute(sql`insert into legacy_paths (alias, item_id) values (${alias}, ${secret})`),
+    );
+    const csv =
+      HEAD +
+      'N1,Nan,Probe,none@example.org,,\r\n' +
+      'N2,Sol,Probe,solo@example.org,,\r\n' +
+      'N3,Tam,Probe,twin@example.org,,\r\n';
+    const byEmail = { type: 'Contact', mapping: MAPPING, keyColumn: 'E-mail' };
+    // The same answer for none, one and several hidden holders of the value.
+    const dry = await runCsv(staff, { ...byEmail, import: await makeImport(staff, csv), dryRun: true });
+    expect(dry.result).toMatchObject({ rows: 3, created: 3, updated: 0, failed: 0, problems: [] });
+    const byLegacy = { type: 'Contact', mapping: MAPPING, keyColumn: 'Legacy ID' };
+    const aliased = HEAD + 'H1,Ali,Probe,ali@example.org,,\r\n' + 'H2,Bea,Probe,bea@example.org,,\r\n';
+    const dryAlias = await runCsv(staff, {
+      ...byLegacy,
+      import: await makeImport(staff, aliased),
+      dryRun: true,
+    });
+    expect(dryAlias.result).toMatchObject({ rows: 2, created: 2, updated: 0, failed: 0, problems: [] });
+
+    // The runs do what the dry runs said: new items of the importer's, the hidden ones as they were.
+    const run = await runCsv(staff, { ...byEmail, import: await makeImport(staff, csv), dryRun: false });
+    expect(run.result).toMatchObject({ created: 3, failed: 0 });
+    const runAlias = await runCsv(staff, {
+      ...byLegacy,
+      import: await makeImport(staff, aliased),
+      dryRun: false,
+    });
+    expect(runAlias.result).toMatchObject({ created: 2, failed: 0 });
+    expect((await contacts('Probe')).map((c) => c.data.firstName).sort()).toEqual([
+      'Ali',
+      'Bea',
+      'Nan',
+      'Sol',
+      'Tam',
+    ]);
+    const oracle = await contacts('Oracle');
+    expect(oracle).toHaveLength(4);
+    expect(oracle.every((c) => c.data.firstName === 'Hidden')).toBe(true);
+    // The old system's id still names the hidden item for those who may read it.
+    expect(await legacyItem(alias)).toBe(secret);
+  });
+
+  it('a derived type spans every organisation: another’s hidden message is no match for a proponent’s editor', async () => {
+    const pipeline = await makeOrg(items(), 'Northern Pipeline', 'INDUSTRY');
+    const u = await makeUser(items(), [[pipeline, 'editor']]);
+    const c = await connectAs(server, u.email, PASSWORD);
+    const outsider = { id: u.id, client: c.client, token: c.token };
+    try {
+      const secret = (
+        await items().create(
+          SYSTEM,
+          'Thread',
+          { subject: 'Medicine walk' },
+          { owner: community, access: 'PRIVATE' },
+        )
+      ).$id;
+      for (const cid of ['c-1', 'c-2', 'c-2'])
+        await items().create(SYSTEM, 'Message', {
+          thread: secret,
+          body: 'Where the medicine grows',
+          drupalCID: cid,
+        });
+      const own = (
+        await items().create(SYSTEM, 'Thread', { subject: 'Our notes' }, { owner: pipeline, actor: u.id })
+      ).$id;
+      const created = await outsider.client.call<{ $id: string }>('create/Import', {
+        label: 'messages.csv',
+        kind: 'CSV',
+        owner: pipeline,
+      });
+      const csv = `Thread,Body,CID\r\n${own},one,c-0\r\n${own},two,c-1\r\n${own},three,c-2\r\n`;
+      await tusUpload(server.url, outsider.token, Buffer.from(csv, 'utf8'), {
+        rel: created.$id,
+        filename: 'messages.csv',
+      });
+      const body = {
+        import: created.$id,
+        type: 'Message',
+        mapping: { Thread: 'thread', Body: 'body', CID: 'drupalCID' },
+        keyColumn: 'CID',
+      };
+      // None, one and two hidden holders of the key: the same answer, in the dry run and the run.
+      for (const dryRun of [true, false])
+        expect((await runCsv(outsider, { ...body, dryRun })).result).toMatchObject({
+          rows: 3,
+          created: 3,
+          updated: 0,
+          failed: 0,
+          problems: [],
+        });
+      const bodies = await query<{ body: string }>(
+        items().db,
+        sql`select data->>'body' as body from items where type = 'Message' and data->>'thread' = ${secret}`,
+      );
+      expect(bodies.map((r) => r.body)).toEqual(Array(3).fill('Where the medicine grows'));
+    } finally {
+      await outsider.client.close();
+    }
+  });
+
+  it('a row of an Import restricted to a protocol is restricted to it; one not in it is refused before a Task exists', async () => {
+    const elders = (
+      await items().create(SYSTEM, 'Protocol', { name: 'Elders', members: [staff.id] }, { owner: community })
+    ).$id;
+    const women = (
+      await items().create(SYSTEM, 'Protocol', { name: 'Women', members: [member.id] }, { owner: community })
+    ).$id;
+    const restricted = async (protocol: string, name: string, csv: string) => {
+      const imp = (
+        await items().create(
+          SYSTEM,
+          'Import',
+          { label: name, kind: 'CSV', $protocols: [protocol] },
+          { owner: community, actor: staff.id },
+        )
+      ).$id;
+      await tusUpload(server.url, staff.token, Buffer.from(csv, 'utf8'), { rel: imp, filename: name });
+      return imp;
+    };
+    // The importer's open session learns of its protocol through the node's reload.
+    const probe = await restricted(elders, 'probe.csv', HEAD);
+    for (let i = 0; i < 100; i++) {
+      const b = (await staff.client.request(`read/${probe}`)).b as { $protocols?: string[] };
+      if (b.$protocols) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const body = { type: 'Contact', mapping: MAPPING, keyColumn: 'Legacy ID', dryRun: false };
+    const imp = await restricted(elders, 'elders.csv', HEAD + 'E1,Elsie,Elder,elsie@example.org,,\r\n');
+    expect((await runCsv(staff, { ...body, import: imp })).result).toMatchObject({ created: 1, failed: 0 });
+    const [made] = await contacts('Elder');
+    expect(await items().readRow(made!.id)).toMatchObject({ protocols: [elders], protocolStrict: false });
+
+    // Made by the importer, so theirs to read; but they are no member of its protocol.
+    const theirs = await restricted(women, 'women.csv', HEAD + 'W1,Wren,Women,wren@example.org,,\r\n');
+    const refused = await staff.client.request('act/importCsv/async', { ...body, import: theirs });
+    expect(refused.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: '$protocols', key: 'errors.notInProtocol' }],
+    });
+    expect(await contacts('Women')).toHaveLength(0);
+  });
 });

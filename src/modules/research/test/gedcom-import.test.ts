@@ -10,6 +10,8 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/te
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs } from '../../../../test/helpers/ws-client';
 import { gedcomOf } from '../../../../bench/research-gedcom';
+import { tusUpload } from '../../../../test/helpers/tus';
+import { GEDCOM_IMPORT_KIND } from '../types';
 import { fixture, importFile, makeImport, members, type Person, runTask } from './gedcom-helpers';
 
 // importGedcom on a real node (PGlite, or PostgreSQL with DATABASE_URL), as a person would: an
@@ -32,7 +34,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-gedcom-'));
   server = await startTestServer(tdb.database, { dataDir: dir, filesDir: path.join(dir, 'files') });
   const items = server.app.services.items;
-  for (const k of ['ansel', 'utf8', 'ansi', 'bad', 'again', 'killed'])
+  for (const k of ['ansel', 'utf8', 'ansi', 'bad', 'again', 'killed', 'restricted'])
     orgs[k] = await makeOrg(items, `Community ${k}`);
   const proponent = await makeOrg(items, 'Pipeline Co', 'INDUSTRY');
   const all = Object.values(orgs);
@@ -186,14 +188,40 @@ describe('importGedcom', () => {
     for (const [k, r] of before) expect(after.get(k)!.data).toEqual(r.data);
   });
 
-  it('a member the importer may not change is refused as such, telling nothing of them', async () => {
+  it('a member the importer may not read is no match: the record makes one of theirs, as an xref nobody holds would', async () => {
     const items = server.app.services.items;
     const hidden = (await members(server, orgs.again!)).get('I1')!;
     await items.transaction((tx) => items.patchIn(tx, SYSTEM, hidden.id, { $access: 'PRIVATE' }));
     const { result } = await importFile(server, colleague, orgs.again!, fixture('ansel.ged'), 'c.ged');
-    expect(result.skipped[0]).toEqual({ record: '@I1@', line: expect.any(Number), key: 'errors.notAllowed' });
+    // I2 and I3 they may read: other people, refused as such. Of I1 the report says nothing.
+    expect(result.created).toBe(1);
+    expect(result.skipped.map((s) => `${s.record} ${s.key} ${s.value ?? ''}`.trim())).toEqual([
+      '@I2@ xrefTaken',
+      '@I3@ xrefTaken',
+      '@F1@ missingPerson @I3@',
+    ]);
     expect(JSON.stringify(result)).not.toContain('Cardinal');
-    expect((await members(server, orgs.again!)).get('I1')!.data).toEqual(hidden.data);
+    const rows = await query<{ id: string; created_by: string }>(
+      items.db,
+      sql`select id, created_by from items where type = 'CommunityMember' and not deleted
+          and owner = ${orgs.again!} and data->>'gedcomId' = 'I1' order by num`,
+    );
+    expect(rows.map((r) => r.id)).toEqual([hidden.id, expect.any(String)]);
+    expect(rows[1]!.created_by).toBe(colleague.id);
+    expect((await items.readRow(hidden.id))!.data).toEqual(hidden.data);
+
+    // Our own export's ids (_CKKID): a hidden member's answers as one that never existed.
+    const ckk = (id: string, x: string, name: string) =>
+      `0 @${x}@ INDI\n1 NAME ${name} /Probe/\n1 _CKKID ${id}\n`;
+    const file = Buffer.from(
+      '0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n' +
+        ckk(hidden.id, 'P1', 'Hidden') +
+        ckk('CommunityMember-999999', 'P2', 'Nobody') +
+        '0 TRLR\n',
+    );
+    const byId = await importFile(server, colleague, orgs.again!, file, 'ckk.ged');
+    expect(byId.result).toMatchObject({ created: 2, updated: 0, unchanged: 0, skipped: [] });
+    expect((await items.readRow(hidden.id))!.data).toEqual(hidden.data);
   });
 
   it('a malformed file: every broken record skipped whole and listed, nothing half-written', async () => {
@@ -262,5 +290,41 @@ describe('importGedcom', () => {
         /notAllowed|notFound/,
       );
     expect(await tasks()).toBe(n);
+  });
+
+  it('members from an Import restricted to a protocol are restricted to it (issue 36 finding 3)', async () => {
+    const items = server.app.services.items;
+    const org = orgs.restricted!;
+    const elders = (
+      await items.create(SYSTEM, 'Protocol', { name: 'Elders', members: [editor.id] }, { owner: org })
+    ).$id;
+    // The editor's open session learns of its protocol through the node's reload.
+    const probe = (
+      await items.create(
+        SYSTEM,
+        'Thread',
+        { subject: 'Probe', $protocols: [elders] },
+        { owner: org, access: 'COMMUNITY' },
+      )
+    ).$id;
+    for (let i = 0; i < 100; i++) {
+      if (!((await editor.client.request(`read/${probe}`)).b as { erred?: boolean }).erred) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const imp = (
+      await items.create(
+        SYSTEM,
+        'Import',
+        { label: 'elders.ged', kind: GEDCOM_IMPORT_KIND, $protocols: [elders] },
+        { owner: org, actor: editor.id },
+      )
+    ).$id;
+    await tusUpload(server.url, editor.token, fixture('utf8.ged'), { rel: imp, filename: 'elders.ged' });
+    const run = await runTask(server, editor, 'importGedcom', { import: imp });
+    expect(run.done.errorKey).toBeUndefined();
+    const made = [...(await members(server, org)).values()];
+    expect(made).toHaveLength(6);
+    for (const m of made)
+      expect(await items.readRow(m.id)).toMatchObject({ protocols: [elders], protocolStrict: false });
   });
 });

@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { tusUpload } from '../../../../test/helpers/tus';
 import { connectAs } from '../../../../test/helpers/ws-client';
 import { readGeoPackage } from '../server/io/formats/gpkg-read';
 import { readShapefileZip } from '../server/io/formats/shapefile-read';
@@ -161,5 +162,134 @@ describe('import through the policy', () => {
     const { features } = await madeBy(env, imp);
     expect(features).toHaveLength(3);
     for (const f of features) expect(f).toMatchObject({ owner: env.community, $access: 'COMMUNITY' });
+  });
+});
+
+describe('an import into a protocol-restricted layer (issue 36 finding 3)', () => {
+  let elders: string;
+  let sacred: string;
+
+  beforeAll(async () => {
+    const items = env.server.app.services.items;
+    elders = (
+      await items.create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Elders', members: [env.editor.id] },
+        { owner: env.community },
+      )
+    ).$id;
+    sacred = (
+      await items.create(
+        SYSTEM,
+        'SpatialCollection',
+        { label: 'Elders’ places', state: 'ACTIVE', $protocols: [elders] },
+        { owner: env.community, access: 'COMMUNITY', actor: admin.id },
+      )
+    ).$id;
+    // The editor's open session learns of its protocol through the node's reload.
+    for (let i = 0; i < 100; i++) {
+      const b = (await env.editor.client.request(`read/${sacred}`)).b as { erred?: boolean };
+      if (!b.erred) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('writes every place with the layer’s protocols: the member outside them finds none in search or export', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'elders.geojson', geojson(PLACES));
+    const { done } = await runImport(env, env.editor, { import: imp, collection: sacred });
+    expect(done.errorKey).toBeUndefined();
+    const { features } = await madeBy(env, imp);
+    expect(features).toHaveLength(3);
+    for (const f of features)
+      expect(f).toMatchObject({
+        owner: env.community,
+        $access: 'COMMUNITY',
+        $protocols: [elders],
+        $protocolsStrict: false,
+      });
+    const query = { must: { _t: ['SpatialFeature'], importedVia: [imp] } };
+    const seen = await env.member.client.call<{ ids: string[] }>('search/ids', query);
+    expect(seen.ids).toEqual([]);
+    const out = await contents('GEOJSON', await exportAs(env, env.member, 'GEOJSON', query));
+    expect(out.names).toEqual([]);
+    // The Elder who imported them finds them.
+    const theirs = await env.editor.client.call<{ ids: string[] }>('search/ids', query);
+    expect(theirs.ids.sort()).toEqual(features.map((f) => f.$id).sort());
+  });
+
+  it('a file restricted to a protocol restricts its places too, in an open layer; two restrictions that cannot both hold are refused', async () => {
+    const items = env.server.app.services.items;
+    const restrictedImport = async (protocols: string[], name: string) => {
+      const imp = (
+        await items.create(
+          SYSTEM,
+          'Import',
+          { label: name, kind: 'GEOJSON', $protocols: protocols },
+          { owner: env.community, actor: env.editor.id },
+        )
+      ).$id;
+      await tusUpload(env.server.url, env.editor.token, geojson(PLACES), { rel: imp, filename: name });
+      return imp;
+    };
+    const imp = await restrictedImport([elders], 'file-elders.geojson');
+    const { done } = await runImport(env, env.editor, { import: imp });
+    expect(done.errorKey).toBeUndefined();
+    const { features } = await madeBy(env, imp);
+    expect(features).toHaveLength(3);
+    for (const f of features) expect(f).toMatchObject({ collection: env.layer, $protocols: [elders] });
+    const seen = await env.member.client.call<{ ids: string[] }>('search/ids', {
+      must: { _t: ['SpatialFeature'], importedVia: [imp] },
+    });
+    expect(seen.ids).toEqual([]);
+
+    // Any one of Elders or Keepers (the file), and Elders (the layer): no one restriction says both.
+    const keepers = (
+      await items.create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Keepers', members: [env.editor.id] },
+        { owner: env.community },
+      )
+    ).$id;
+    const clash = await restrictedImport([elders, keepers], 'file-both.geojson');
+    const f = await env.editor.client.request('act/importFeatures/async', {
+      import: clash,
+      collection: sacred,
+    });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: 'import', key: 'errors.importProtocolsClash' }],
+    });
+    expect((await madeBy(env, clash)).features).toEqual([]);
+  });
+
+  it('refuses a level wider than the layer’s before a task exists', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'wide.geojson', geojson(PLACES));
+    const f = await env.editor.client.request('act/importFeatures/async', {
+      import: imp,
+      collection: sacred,
+      access: 'PUBLIC',
+    });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: 'access', key: 'errors.widerThanTarget' }],
+    });
+    expect((await madeBy(env, imp)).features).toEqual([]);
+  });
+
+  it('refuses the layer’s creator who is not in its protocols, before a task exists', async () => {
+    const imp = await makeImport(env, env.editor, 'GEOJSON', 'creator.geojson', geojson(PLACES));
+    // The org admin made the layer, so may read and update it; they are no Elder, so may not
+    // restrict anything to it.
+    const f = await admin.client.request('act/importFeatures/async', { import: imp, collection: sacred });
+    expect(f.b).toMatchObject({
+      erred: true,
+      userMessage: 'invalidInput',
+      fields: [{ path: '$protocols', key: 'errors.notInProtocol' }],
+    });
+    expect((await madeBy(env, imp)).features).toEqual([]);
   });
 });

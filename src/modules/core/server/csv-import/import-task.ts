@@ -14,6 +14,9 @@ import {
   SYSTEM,
   TaskError,
   importAttachment,
+  type ImportRestriction,
+  importRestriction,
+  restrictionInput,
 } from '../../../../server/module-api';
 import {
   isCsvImportKind,
@@ -23,7 +26,15 @@ import {
 } from '../../contract-csv-import';
 import { csvTarget } from '../../csv-import';
 import { convertCell, importableProperties, rowData, type RowProblem } from './convert';
-import { findAliases, findByProperty, keyPlan, type KeyPlan, rememberAlias, rowAlias } from './keys';
+import {
+  findAliases,
+  findByProperty,
+  keyPlan,
+  type KeyPlan,
+  type KeyReader,
+  rememberAlias,
+  rowAlias,
+} from './keys';
 import { csvRecords } from './parse';
 import { openCsv } from './source';
 
@@ -48,6 +59,8 @@ interface Checked {
   owner: string | null;
   /** The preset values as item data, under every row's own. */
   preset: Record<string, unknown>;
+  /** The Import's protocols, which every new row is restricted to. */
+  restriction: ImportRestriction;
 }
 
 /** Who may, and what: all before a Task exists (the service calls validate first). */
@@ -93,8 +106,15 @@ async function checkImport(s: Services, p: Principal, raw: unknown): Promise<Che
   // Derived types (follows) are decided on each row's parent by the item service.
   if (!t.access.follows && !s.items.policy.canCreate(p, t, owner))
     throw new AppError('notAllowed', `create ${t.name}`);
+  // The rows come from the Import's file: restricted to protocols, it restricts every row to
+  // them, which only an organisation's own items can be (a derived row's parent decides its owner).
+  const restriction = importRestriction(p, imp);
+  if (restriction.protocols && !t.access.follows && owner !== imp.owner)
+    throw new AppError('invalidInput', `owner: the Import's protocols are ${String(imp.owner)}'s`, {
+      fields: [{ path: 'owner', key: 'errors.invalidValue' }],
+    });
   await importAttachment(s, p, imp.id);
-  return { body, t, owner, preset };
+  return { body, t, owner, preset, restriction };
 }
 
 /** An item id: a cell that names one is no label to resolve. */
@@ -163,7 +183,7 @@ function problemsOf(e: AppError, row: number, columnOf: Map<string, string>): Ro
 
 async function run(ctx: AsyncActionContext) {
   const { services: s, principal: p, signal } = ctx;
-  const { body, t, owner, preset } = await checkImport(s, p, ctx.body);
+  const { body, t, owner, preset, restriction } = await checkImport(s, p, ctx.body);
   const attachment = await importAttachment(s, p, body.import);
   const plan: KeyPlan = keyPlan(body.keyColumn, body.mapping);
   // A property's column; a geometry's is its first stand-in column (the latitude's, say).
@@ -211,7 +231,7 @@ async function run(ctx: AsyncActionContext) {
       const row = await s.items.patchIn(tx, p, target, r.data);
       return before && row.u === before.u ? 'unchanged' : 'updated';
     }
-    const input: Record<string, unknown> = { ...r.data };
+    const input: Record<string, unknown> = { ...r.data, ...restrictionInput(restriction) };
     if (owner) input.owner = owner;
     if (body.access) input.$access = body.access;
     const row = await s.items.createIn(tx, p, t.name, input);
@@ -250,7 +270,7 @@ async function run(ctx: AsyncActionContext) {
     if (signal.aborted) throw new TaskError('cancelled', 'killed');
     const rows = batch;
     batch = [];
-    const targets = await matchTargets(s, plan, t.name, owner, rows);
+    const targets = await matchTargets(s, { p, registry: s.registry }, plan, t.name, owner, rows);
     const ambiguous = rows.filter((r) => targets.get(r) === null);
     for (const r of ambiguous)
       report([{ row: r.row, column: body.keyColumn, key: 'csvImport.problem.ambiguousKey' }]);
@@ -352,6 +372,7 @@ async function run(ctx: AsyncActionContext) {
  */
 async function matchTargets(
   s: Services,
+  who: KeyReader,
   plan: KeyPlan,
   type: string,
   owner: string | null,
@@ -361,6 +382,7 @@ async function matchTargets(
   if (plan.by === 'property') {
     const found = await findByProperty(
       s.items.db,
+      who,
       type,
       plan.prop,
       owner,
@@ -374,6 +396,8 @@ async function matchTargets(
   }
   const found = await findAliases(
     s.items.db,
+    who,
+    type,
     rows.map((r) => r.alias!),
   );
   for (const r of rows) out.set(r, found.get(r.alias!));

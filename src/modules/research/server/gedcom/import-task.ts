@@ -8,10 +8,13 @@ import {
   type Executor,
   fileKey,
   importAttachment,
+  type ImportRestriction,
+  importRestriction,
   type ItemRow,
   loadRowAsSystem,
   loadRowsAsSystem,
   type Principal,
+  restrictionInput,
   type Services,
   SYSTEM,
   TaskError,
@@ -54,6 +57,8 @@ interface Checked {
   imp: ItemRow;
   owner: string;
   attachment: ItemRow;
+  /** The Import's protocols, which every new member is restricted to. */
+  restriction: ImportRestriction;
 }
 
 async function checkImport(s: Services, p: Principal, raw: unknown): Promise<Checked> {
@@ -65,8 +70,10 @@ async function checkImport(s: Services, p: Principal, raw: unknown): Promise<Che
   if (!imp.owner) throw new AppError('invalidInput', 'import: it has no owning organisation');
   const t = s.registry.type('CommunityMember')!;
   if (!s.items.policy.canCreate(p, t, imp.owner)) throw new AppError('notAllowed', 'create CommunityMember');
+  // The members come from the Import's file (and go into its owner): they keep its protocols.
+  const restriction = importRestriction(p, imp);
   const attachment = await importAttachment(s, p, imp.id);
-  return { imp, owner: imp.owner, attachment };
+  return { imp, owner: imp.owner, attachment, restriction };
 }
 
 async function open(s: Services, attachment: ItemRow): Promise<Readable> {
@@ -113,7 +120,8 @@ const recordName = (r: GedcomRecord) => (r.xref ? `@${r.xref}@` : r.tag || '?');
 
 async function run(ctx: AsyncActionContext) {
   const { services: s, principal: p, signal } = ctx;
-  const { imp, owner, attachment } = await checkImport(s, p, ctx.body);
+  const { imp, owner, attachment, restriction } = await checkImport(s, p, ctx.body);
+  const reader = { p, registry: s.registry };
   const result: GedcomImportResult = {
     encoding: '',
     version: null,
@@ -259,12 +267,13 @@ async function run(ctx: AsyncActionContext) {
     const ownIds = new Map(rows.filter((r) => r.ownId).map((r) => [r.rec.xref!, r.ownId!]));
     const found = await matchMembers(
       s.items.db,
+      reader,
       owner,
       rows.map((r) => r.rec.xref!),
       ownIds,
     );
-    // A member the person may not change is refused as such, before its name is compared:
-    // the report must not tell them anything of someone they cannot see.
+    // Only members the person may read are found at all; one they may read but not change is
+    // refused as such, before its name is compared, so nothing is read of it for the report.
     const locked = await unchangeable(
       s,
       p,
@@ -293,7 +302,7 @@ async function run(ctx: AsyncActionContext) {
           tx,
           p,
           'CommunityMember',
-          { ...(JSON.parse(w.json) as Record<string, unknown>), owner },
+          { ...(JSON.parse(w.json) as Record<string, unknown>), owner, ...restrictionInput(restriction) },
           { systemData: { gedcomId: w.rec.xref } },
         );
         outcome.set(w, 'created');
@@ -358,7 +367,7 @@ async function run(ctx: AsyncActionContext) {
         }
     // The members as the people pass left them: by xref, or by the id our export wrote.
     const ids = new Map<string, string>();
-    for (const [x, f] of await matchMembers(s.items.db, owner, [...xrefs], ownIdOf)) ids.set(x, f.id);
+    for (const [x, f] of await matchMembers(s.items.db, reader, owner, [...xrefs], ownIdOf)) ids.set(x, f.id);
     // Who the person may not change: a family touching one of them is refused before any of its
     // links is written (never half a family). Asked outside the transaction, as the policy reads.
     const blocked = await unchangeable(s, p, [...new Set(ids.values())]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, query, textArray } from '../../../../server/module-api';
+import type { Registry } from '../../../../kernel/registry';
+import { type Executor, type Principal, query, readableSql, textArray } from '../../../../server/module-api';
 
 // How a re-import finds the members a file made before (docs/research-gedcom.md "Re-import"):
 //  - a file this app exported names each member by id (_CKKID CommunityMember-12): that live
@@ -9,6 +10,9 @@ import { type Executor, query, textArray } from '../../../../server/module-api';
 // found by xref alone is taken only when it is plausibly the same person (samePerson): a first
 // or last name in common. Otherwise the record is refused (xrefTaken), never written over
 // someone else.
+// Both look-ups are the importer's, through the read rule in SQL: a member they may not read is
+// no match, exactly as if it were not there (the record makes a new member of theirs), so the
+// report never tells them that a hidden member holds an id or an xref (issue 36).
 
 export interface Found {
   id: string;
@@ -27,17 +31,19 @@ export const OWN_ID = /^CommunityMember-[1-9][0-9]*$/;
 /** Record key (xref) → the member it updates, for one batch. `ownIds`: xref → _CKKID. */
 export async function matchMembers(
   ex: Executor,
+  who: { p: Principal; registry: Registry },
   owner: string,
   xrefs: readonly string[],
   ownIds: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, Found>> {
   const out = new Map<string, Found>();
   if (!xrefs.length) return out;
+  const readable = readableSql(who.p, who.registry, 'items', ['CommunityMember']);
   const ids = [...new Set([...ownIds.values()].filter((v) => OWN_ID.test(v)))];
   if (ids.length) {
     const rows = await query<{ id: string; data: Record<string, unknown> }>(
       ex,
-      sql`select id, ${MATCH_DATA} from items where type = 'CommunityMember' and not deleted
+      sql`select id, ${MATCH_DATA} from items where type = 'CommunityMember' and ${readable}
             and owner = ${owner} and id = any(${textArray(ids)})`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -51,7 +57,7 @@ export async function matchMembers(
   const rows = await query<{ id: string; data: Record<string, unknown> }>(
     ex,
     sql`select id, ${MATCH_DATA} from items
-        where type = 'CommunityMember' and not deleted and owner = ${owner}
+        where type = 'CommunityMember' and ${readable} and owner = ${owner}
           and data->>'gedcomId' = any(${textArray(rest)}) order by num`,
   );
   for (const r of rows) {

@@ -65,6 +65,8 @@ export default function ImportDialog({
   const [summary, setSummary] = useState<LayerSummary[] | null>(null);
   const task = phase.at === 'task' ? tasks.find((x) => x.key === phase.key) : undefined;
   const layer = itemLabel(item);
+  // The places may be no more visible than their layer (the server refuses a wider level).
+  const levels = LEVELS.slice(Math.max(0, LEVELS.indexOf(item.$access as (typeof LEVELS)[number])));
 
   function choose(f: File | undefined) {
     if (!f) return;
@@ -188,7 +190,7 @@ export default function ImportDialog({
                 sx={{ flex: 1 }}
               >
                 <MenuItem value="">{t('spatial.io.sameAsLayer')}</MenuItem>
-                {LEVELS.map((l) => (
+                {levels.map((l) => (
                   <MenuItem key={l} value={l}>
                     {t(`access.${l}`)}
                   </MenuItem>

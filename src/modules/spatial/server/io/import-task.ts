@@ -4,12 +4,16 @@ import path from 'node:path';
 import { checkGeometry } from '../../../../kernel/geometry';
 import {
   AppError,
+  bothRestrictions,
   importAttachment,
   readLines,
   type AsyncAction,
   type AsyncActionContext,
   type Executor,
+  importRestriction,
   type Principal,
+  restrictionInput,
+  restrictionOf,
   type Services,
   SYSTEM,
   TaskError,
@@ -65,7 +69,12 @@ interface LayerSummary {
   skipped: Skip[];
 }
 
-/** The Import and the layer, checked for the asker: refused before a Task exists. */
+/**
+ * The Import and the layer, checked for the asker: refused before a Task exists. The layer is
+ * the places' target: they get its owner, its level (or a narrower one chosen) and its
+ * protocols, which the importer must be in, so none is ever seen by someone who may not read
+ * the layer (docs/spatial-io.md).
+ */
 async function checkImport(s: Services, p: Principal, body: ImportBody) {
   const imp = await s.items.readableRow(p, body.import);
   const coll = await s.items.readableRow(p, body.collection);
@@ -76,7 +85,19 @@ async function checkImport(s: Services, p: Principal, body: ImportBody) {
   if (!s.items.policy.canCreate(p, s.items.typeOf('SpatialFeature'), coll.owner))
     throw new AppError('notAllowed', 'create SpatialFeature');
   if (!(await s.items.canRow(p, 'update', coll))) throw new AppError('notAllowed', `update ${coll.id}`);
-  return { imp, coll, kind };
+  // The file is the Import's: restricted to protocols, it restricts the places too, on top of
+  // the layer's, where one restriction can say both (else refused: which would win is not ours).
+  const both = bothRestrictions(restrictionOf(coll), restrictionOf(imp));
+  if (!both || (imp.protocols?.length && imp.owner !== coll.owner))
+    throw new AppError('invalidInput', `import: its protocols and ${coll.id}'s cannot both hold`, {
+      fields: [{ path: 'import', key: 'errors.importProtocolsClash' }],
+    });
+  const restriction = importRestriction(p, both, {
+    level: body.access,
+    ceiling: coll.access,
+    path: 'access',
+  });
+  return { imp, coll, kind, restriction };
 }
 
 const NAME_KEYS = /^(name|label|title|nom|placename|place_name|site_name)$/i;
@@ -103,7 +124,7 @@ export function skipReason(f: RawFeature): string | null {
 async function run(ctx: AsyncActionContext) {
   const { services: s, principal: p, signal } = ctx;
   const body = ctx.body as unknown as ImportBody;
-  const { imp, coll, kind } = await checkImport(s, p, body);
+  const { imp, coll, kind, restriction } = await checkImport(s, p, body);
   const attachment = await importAttachment(s, p, imp.id);
   const fileName = String(attachment.data.originalName ?? 'file');
   const local = await localCopy(s, attachment, ctx.resultPath);
@@ -197,6 +218,7 @@ async function run(ctx: AsyncActionContext) {
             importedVia: imp.id,
             state: 'ACTIVE',
             ...(typeof coll.data.spatialType === 'string' ? { spatialType: coll.data.spatialType } : {}),
+            ...restrictionInput(restriction),
           },
           { actor: p.userId, owner: coll.owner, access: body.access ?? coll.access },
         );
