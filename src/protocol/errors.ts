@@ -64,6 +64,8 @@ export const RULE_KEYS = [
   'errors.notInOrg',
   // Cultural protocols (docs/access-model.md): a writer names only protocols they belong to.
   'errors.notInProtocol',
+  // A file sent to an outside party that is closed to some reader of the message (params.name).
+  'errors.restrictedFile',
   // Research (docs/research.md "Living people"): a living person's birth facts kept from COMMUNITY and PUBLIC.
   'errors.livingBirthFacts',
   // Field data (docs/geokeeper.md): the COMMUNITY-only setting, a record's trip and work item, the

@@ -276,6 +276,8 @@ export const en = {
     jsonTooLarge: 'Too large or too deeply nested',
     wfTransition: 'This step cannot move to that state',
     notInProtocol: 'You can restrict an item only to protocols you belong to',
+    restrictedFile:
+      '“{{name}}” is restricted (a protocol, or a narrower level than this message) and cannot be sent. Leave it out, or change who may read it first.',
     geometry: {
       type: 'Not a point, line or area in GeoJSON',
       range: 'A coordinate is outside longitude −180…180 or latitude −90…90',
