@@ -237,7 +237,7 @@ export { useApp, useSession } from './state/app-context';
 // A step kind's panel's Complete button (wfSetStepState), in the kind's module's words.
 export { CompleteStepButton, type CompleteStepButtonProps } from './workflow/CompleteStepButton';
 export type { SocketClient, UserSession } from './state/socket-client';
-export { RequestError } from './state/request-error';
+export { RequestError, restrictedFileNames } from './state/request-error';
 // The person a stored token belongs to (a page loaded offline knows them before the session).
 export { storedUserId } from './state/token-store';
 // What a module keeps on the device for a person, cleared on sign-out (client/device-data.ts).

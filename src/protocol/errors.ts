@@ -67,6 +67,8 @@ export const RULE_KEYS = [
   // Imports (docs/access-model.md "Imports inherit"): a level chosen wider than where the rows go.
   'errors.widerThanTarget',
   'errors.importProtocolsClash',
+  // A file sent to an outside party that is closed to some reader of the message (params.name).
+  'errors.restrictedFile',
   // Research (docs/research.md "Living people"): a living person's birth facts kept from COMMUNITY and PUBLIC.
   'errors.livingBirthFacts',
   // Field data (docs/geokeeper.md): the COMMUNITY-only setting, a record's trip and work item, the

@@ -57,6 +57,9 @@ export {
   restrictionInput,
   restrictionOf,
 } from './access/import-restriction';
+// Who reads an item (the fewest principals bounding them all), for what is assembled from other
+// items for those readers: a part is taken only when every one of them may read it.
+export { readableByAll, readableRowsByAll, readersOf } from './access/readers';
 
 // ---- items: rows, the wire shape, writes ----
 // Writes go through `services.items` (create, update, delete; createIn and patchIn inside a
@@ -102,6 +105,8 @@ export { compose, inviteMail, siteLink } from './mail/messages';
 export { attachmentRow } from './files/attachments';
 export { fileKey, isFileId } from './files/storage';
 export { mayServe } from './files/attachments';
+// Files copied onto a message for an outside party: the sender reads each, none is restricted.
+export { assertSendableFiles } from './files/sendable';
 export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 // A zipped shapefile of features (dBase names of 10 characters), for any module's GIS export.
 export { shortFieldNames, writeShapefileZip, type ShpFeature } from './files/shapefile-write';

@@ -285,6 +285,8 @@ export const en = {
     widerThanTarget: 'Imported items can be no more visible than the place they go to',
     importProtocolsClash:
       'The file is restricted to protocols the layer is not: restrict the import as the layer is, or choose another layer',
+    restrictedFile:
+      '“{{name}}” is restricted (a protocol, or a narrower level than this message) and cannot be sent. Leave it out, or change who may read it first.',
     geometry: {
       type: 'Not a point, line or area in GeoJSON',
       range: 'A coordinate is outside longitude −180…180 or latitude −90…90',

@@ -26,3 +26,15 @@ export class RequestError extends Error {
 
 export const networkError = () =>
   new RequestError({ userMessage: 'networkError', sysMessage: 'Network Error' });
+
+/**
+ * The names of the files a send refused because they are restricted (`errors.restrictedFile`,
+ * one field per file with its name), read by shape so any caught error may be asked.
+ */
+export function restrictedFileNames(e: unknown): string[] {
+  const fields = (e as { fields?: unknown } | null)?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields
+    .filter((f: FieldError) => f?.key === 'errors.restrictedFile')
+    .map((f: FieldError) => String(f.params?.name ?? f.path));
+}

@@ -138,11 +138,15 @@ export function proponentPeople(row: ItemRow): string[] {
   return [...out];
 }
 
+/** The level of the threads the community writes to the proponent (read by the proponent through a grant). */
+export const THREAD_LEVEL = 'PROTECTED';
+
 /**
  * A thread about the consultation shared with the proponent organisations (read; a reply needs
  * only read), with its first message by the principal. The Message is written after the grant,
  * so core's notifier finds the proponent's participants able to read it and notifies them.
  */
+
 export async function proponentThread(
   tx: Executor,
   items: ItemService,
@@ -162,7 +166,7 @@ export async function proponentThread(
       participants: proponentPeople(c),
       ...(thread.purpose === 'CONSULT_INCOMPLETE' ? { resolved: false } : {}),
     },
-    { ...opts(p), owner, access: 'PROTECTED' },
+    { ...opts(p), owner, access: THREAD_LEVEL },
   );
   for (const org of proponentOrgs(c))
     await setGrantIn(tx, items, t.id, org, ['read'], { grantedBy: ROLE_GRANTOR, ...opts(p) });

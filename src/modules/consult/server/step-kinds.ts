@@ -71,15 +71,19 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
     async onActive(ctx) {
       const { items } = ctx.services;
       const actor = ctx.principal.userId;
+      // The thread carries the response's restriction (a PRIVATE response's state stays with its
+      // orgAdmins, an Elders-only one's with the Elders): the copy is never more open than its source.
+      const r = ctx.item;
       const thread = await items.createIn(
         ctx.tx,
         SYSTEM,
         'Thread',
         {
-          subject: String(ctx.item.data.projectName ?? ctx.item.id),
-          context: ctx.item.data.consultation ?? ctx.item.id,
+          subject: String(r.data.projectName ?? r.id),
+          context: r.data.consultation ?? r.id,
+          ...(r.protocols?.length ? { $protocols: r.protocols, $protocolsStrict: r.protocolStrict } : {}),
         },
-        { actor, owner: ctx.item.owner, access: 'PROTECTED' },
+        { actor, owner: r.owner, access: r.access === 'PRIVATE' ? 'PRIVATE' : 'PROTECTED' },
       );
       await items.createIn(
         ctx.tx,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { roleRank } from '../../../protocol/access-levels';
 import {
   AppError,
+  assertSendableFiles,
   loadPrincipal,
   loadRowAsSystem,
   loadRowsAsSystem,
@@ -15,7 +16,13 @@ import {
   type Principal,
 } from '../../../server/module-api';
 import { assertConsultStaff, holds } from './rules';
-import { lockedConsultation, proponentThread, setRoleIn, type ConsultCall } from './lifecycle-acts';
+import {
+  lockedConsultation,
+  proponentThread,
+  setRoleIn,
+  THREAD_LEVEL,
+  type ConsultCall,
+} from './lifecycle-acts';
 
 // The acts of the response work: people on a consultation or a response, roles, sending the
 // response to the proponent, recording an answer given outside the platform, and recording a
@@ -143,6 +150,9 @@ export async function sendResponseIn(
   if (body.purpose !== 'CONSULT_ACK' && body.attachments.length === 0)
     throw new AppError('attachmentsRequired', `${body.purpose} needs files`);
   const files = await responseFiles(tx, response, [...new Set(body.attachments)]);
+  // The copies are read by the thread's readers (the community's staff, and the proponent by
+  // its grant): never a file the sender may not open, nor one closed to some of them.
+  await assertSendableFiles(items, tx, p, files, { owner: response.owner, access: THREAD_LEVEL });
   const cid = String(response.data.consultation);
   // As the system: the response (checked by the act) answers this consultation; only its proponent side is
   // taken.

@@ -169,6 +169,51 @@ describe('step kinds', () => {
       'notAllowed',
     );
   });
+
+  it('RWF_SNAPSHOT keeps a PRIVATE or protocol-restricted response’s state as closed as the response', async () => {
+    const items = server.app.services.items;
+    const staff = await makeUser(items, [[riverbendOrg, 'staff']]);
+    const staffWs = (await connectAs(server, staff.email, PASSWORD)).client;
+    const elders = (
+      await items.create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Elders', members: [officer.id] },
+        { owner: riverbendOrg },
+      )
+    ).$id;
+    const latest = async () => {
+      const [t] = await query<{ id: string }>(
+        tdb.database.db,
+        sql`select id from items where type = 'Thread' and data->>'context' = ${consultation}
+          and not (data ? 'purpose') order by num desc limit 1`,
+      );
+      return (await items.readRow(t!.id))!;
+    };
+    const readsIt = async (id: string) =>
+      !((await staffWs.request(`read/${id}`)).b as { erred?: boolean }).erred;
+    try {
+      let cur = await items.read(SYSTEM, response);
+      await items.update(SYSTEM, { $id: response, $version: cur.$version, $access: 'PRIVATE' });
+      await run('RWF_SNAPSHOT', 'onActive');
+      const closed = await latest();
+      expect(closed.access).toBe('PRIVATE');
+      expect(await readsIt(closed.id)).toBe(false);
+      cur = await items.read(SYSTEM, response);
+      await items.update(SYSTEM, {
+        $id: response,
+        $version: cur.$version,
+        $access: 'PROTECTED',
+        $protocols: [elders],
+      });
+      await run('RWF_SNAPSHOT', 'onActive');
+      const elderOnly = await latest();
+      expect(elderOnly.protocols).toEqual([elders]);
+      expect(await readsIt(elderOnly.id)).toBe(false);
+    } finally {
+      await staffWs.close();
+    }
+  });
 });
 
 describe('meeting state', () => {

@@ -140,3 +140,75 @@ describe('the fieldwork threads', () => {
     expect(purposes.sort()).toEqual(['CONFIRM_FIELDWORK', 'FIELDWORK_INVOICE', 'FIELDWORK_REPORT']);
   });
 });
+
+describe('the files a thread sends (issue 36: copies carry their source’s restriction)', () => {
+  let other: string;
+  let elders: string;
+  let open: string;
+  let restricted: string;
+  const proponentThreads = async () =>
+    (
+      (await w.ok(w.ws.proponent, 'search/ids', { must: { _t: ['Thread'] }, max: 100 })).ids as string[]
+    ).sort();
+  const sendOther = (who: typeof w.ws.officer, attachments: string[]) =>
+    who.request('act/gkfSendThread', {
+      job: other,
+      purpose: 'FIELDWORK_REPORT',
+      subject: 'Report',
+      message: 'The report.',
+      attachments,
+    });
+
+  beforeAll(async () => {
+    ({ job: other } = await w.job());
+    elders = (
+      await items().create(
+        SYSTEM,
+        'Protocol',
+        { name: 'Elders', members: [w.users.officer.id] },
+        { owner: w.orgs.riverbend },
+      )
+    ).$id;
+    const file = async (originalName: string, extra: Record<string, unknown> = {}) =>
+      (
+        await items().create(SYSTEM, 'Attachment', {
+          originalName,
+          rel: other,
+          fileID: 'e'.repeat(32),
+          ...extra,
+        })
+      ).$id;
+    open = await file('culvert-photos.pdf');
+    restricted = await file('elders-crossing-story.pdf', { $protocols: [elders] });
+    // The officer's open session learns of its protocol through the principals reload.
+    for (let i = 0; i < 50; i++) {
+      if (!((await w.ws.officer.request(`read/${restricted}`)).b as { erred?: boolean }).erred) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  it('refuses a file the sender may not open, and sends nothing', async () => {
+    const before = await proponentThreads();
+    const r = (await sendOther(w.ws.staff, [open, restricted])).b as Record<string, unknown>;
+    expect(r.userMessage).toBe('notAllowed');
+    expect(JSON.stringify(r)).not.toContain('elders-crossing');
+    expect(await proponentThreads()).toEqual(before);
+  });
+
+  it('refuses a protocol-restricted file from a member of the protocol, naming it', async () => {
+    const before = await proponentThreads();
+    const r = (await sendOther(w.ws.officer, [restricted, open])).b as Record<string, unknown>;
+    expect(r.userMessage).toBe('invalidInput');
+    expect(fieldErrors(r)).toEqual([
+      { path: 'attachments.0', key: 'errors.restrictedFile', params: { name: 'elders-crossing-story.pdf' } },
+    ]);
+    expect(await proponentThreads()).toEqual(before);
+  });
+
+  it('sends the open file alone', async () => {
+    const r = (await sendOther(w.ws.staff, [open])).b as { message: string };
+    const m = (await w.ws.proponent.request(`read/${r.message}`)).b as { attachments: string[] };
+    expect((await row(m.attachments[0]!)).data.originalName).toBe('culvert-photos.pdf');
+    expect(await reads(m.attachments[0]!)).toBe(true);
+  });
+});

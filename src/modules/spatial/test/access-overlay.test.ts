@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
+import { query } from '../../../server/db/query';
 import { overlayWorld, type OverlayWorld, type Who } from './overlay-fixture';
 
 // Who sees what of an impact overlay (docs/spatial-overlay.md "Who sees what"): the report
@@ -129,5 +131,22 @@ describe('the summary shared with the proponent', () => {
   it('is not readable by another community', async () => {
     const r = (await w.ws.outsider.request(`read/${shared.message}`, undefined)).b as { erred?: boolean };
     expect(r.erred).toBe(true);
+  });
+
+  it('names a spatial type only by a label every reader of the response may read', async () => {
+    // The community keeps the wording "Camp" to its orgAdmins (PRIVATE): the staff, who read the
+    // response, may not read it, so the proponent is not told it either; the place is "Other".
+    const items = w.server.app.services.items;
+    const [hit] = await query<{ id: string }>(
+      items.db,
+      sql`select id from items where type = 'LOVValue' and data->>'list' = 'SPL_TYPES' and data->>'key' = 'CAMP'`,
+    );
+    const id = hit!.id;
+    const cur = await items.read(SYSTEM, id);
+    await items.update(SYSTEM, { $id: id, $version: cur.$version, access: 'PRIVATE' });
+    const again = (await w.ok(w.ws.officer, 'act/spOverlayShare', { report })) as typeof shared;
+    const m = await w.ok(w.ws.proponent, `read/${again.message}`, undefined);
+    expect(String(m.body).split('\n').slice(1)).toEqual(['Other: 1', 'Harvesting area: 1', 'Trap line: 1']);
+    noTrace(m.body, ['Camp']);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, useAttachments, type Item } from '../../../../client/module-api';
+import { restrictedFileNames, useApp, useAttachments, type Item } from '../../../../client/module-api';
 import { asRefusal, errorKey } from './consult-acts';
 import {
   NEEDS_ATTACHMENTS,
@@ -55,6 +55,8 @@ export function SendResponseDialog(p: {
   const [chosen, setChosen] = useState<string[]>([]);
   const [errors, setErrors] = useState<SendProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Files the server would not send (restricted): named, so the sender knows which to leave out.
+  const [restricted, setRestricted] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const files = useAttachments(p.item.$id, false);
   const list = files.data ?? [];
@@ -68,6 +70,7 @@ export function SendResponseDialog(p: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
+    setRestricted([]);
     const found = sendErrors({ purpose, subject, message, attachments: chosen });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -87,8 +90,10 @@ export function SendResponseDialog(p: {
       p.onClose(reply);
     } catch (err) {
       // The server's own refusal of a letter-less response is shown on the files, like ours.
+      const names = restrictedFileNames(err);
       if (asRefusal(err)?.userMessage === 'attachmentsRequired')
         setErrors({ attachments: 'errors.attachmentsRequired' });
+      else if (names.length) setRestricted(names);
       else setFailure(errorKey(err));
     } finally {
       setBusy(false);
@@ -172,6 +177,11 @@ export function SendResponseDialog(p: {
                 {errors.attachments ? t(errors.attachments) : t('consult.response.lettersHelp')}
               </FormHelperText>
             </FormControl>
+            {restricted.map((name) => (
+              <Alert key={name} severity="error">
+                {t('errors.restrictedFile', { name })}
+              </Alert>
+            ))}
             {failure && <Alert severity="error">{t(failure)}</Alert>}
           </Stack>
         </DialogContent>

@@ -98,7 +98,7 @@ export async function rwfLetterPropose({ services, principal: p, body }: LetterC
       throw new AppError('invalidInput', `${body.template} is not a template of ${response.owner}`, {
         fields: [{ path: 'template', key: 'errors.invalidValue' }],
       });
-    const values = await letterValues(tx, response, new Date());
+    const values = await letterValues(tx, items, response, new Date());
     const filled = fillTemplate(String(template.data.body ?? ''), values);
     const subject =
       String(template.data.title ?? '').trim() || String(response.data.projectName ?? response.id);

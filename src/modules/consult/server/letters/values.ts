@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { loadRowsAsSystem, query, type Executor, type ItemRow } from '../../../../server/module-api';
+import {
+  loadRowsAsSystem,
+  query,
+  readableByAll,
+  readersOf,
+  type Executor,
+  type ItemRow,
+  type ItemService,
+  type Principal,
+} from '../../../../server/module-api';
 import type { LetterValues } from './fill';
 
 // The values a template is filled with, read in the act's transaction from the response, its
 // consultation, the organisations they name, the response's concerns and the owner's list labels.
-// Everything here is the community's own reading of its response: the act checked the caller
-// may read the response; the consultation and organisations are what the response names.
+// Each is taken only if every reader of the letter may read where it comes from (the letter
+// follows the response, so its readers are the response's: readersOf), under its level and
+// protocols. The letter, once sent, tells the proponent what those readers know and nothing
+// closer kept: a concern restricted to the Elders, or a list label kept from the staff, stays
+// out (a value left out is a gap the staff see, as any missing value is).
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -18,44 +30,73 @@ export function letterDate(v: unknown): string | null {
   return d.toLocaleDateString('en-CA', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** What of the response's world every reader of the letter may read. */
+interface Readable {
+  rows(ids: readonly (string | null)[]): Promise<Map<string, ItemRow>>;
+  row(id: string | null): Promise<ItemRow | undefined>;
+}
+
+function readableBy(tx: Executor, items: ItemService, readers: readonly Principal[]): Readable {
+  const rows = async (ids: readonly (string | null)[]) => {
+    // As the system: each row is kept only if every reader of the letter may read it (below).
+    const found = await loadRowsAsSystem(
+      tx,
+      ids.filter((x): x is string => !!x),
+    );
+    const out = new Map<string, ItemRow>();
+    for (const [id, r] of found)
+      if (!r.deleted && (await readableByAll(items, tx, readers, r))) out.set(id, r);
+    return out;
+  };
+  return { rows, row: async (id) => (id ? (await rows([id])).get(id) : undefined) };
+}
+
 async function lovLabel(
   tx: Executor,
+  readable: Readable,
   owner: string | null,
   list: string,
   key: unknown,
 ): Promise<string | null> {
   const k = str(key);
   if (!k) return null;
-  const [row] = await query<{ t: unknown }>(
+  const [hit] = await query<{ id: string }>(
     tx,
-    sql`select data->'t' as t from items where type = 'LOVValue' and not deleted
+    sql`select id from items where type = 'LOVValue' and not deleted
       and coalesce(owner, '') = ${owner ?? ''} and data->>'list' = ${list} and data->>'key' = ${k} limit 1`,
   );
-  const t = row?.t as { en?: unknown } | undefined;
+  // A value kept from some reader is no label of the letter's (its key is no wording either).
+  const row = hit ? await readable.row(hit.id) : undefined;
+  if (hit && !row) return null;
+  const t = row?.data.t as { en?: unknown } | undefined;
   return str(t?.en) ?? k;
 }
 
-export async function letterValues(tx: Executor, response: ItemRow, now: Date): Promise<LetterValues> {
+export async function letterValues(
+  tx: Executor,
+  items: ItemService,
+  response: ItemRow,
+  now: Date,
+): Promise<LetterValues> {
+  const readable = readableBy(tx, items, await readersOf(tx, response));
   const d = response.data;
   const cid = str(d.consultation);
-  // As the system: the letter's values; what of the consultation and its concerns reaches the letter is issue
-  // 36 finding 12 (its own branch).
-  const c = cid ? (await loadRowsAsSystem(tx, [cid])).get(cid) : undefined;
-  const cd = c && !c.deleted ? c.data : {};
-  const orgIds = [str(cd.primaryOrg) ?? str(d.primaryOrg), str(d.community) ?? response.owner].filter(
-    (x): x is string => !!x,
-  );
-  // As the system: only the organisations' display names, which their labels show anyway.
-  const orgs = await loadRowsAsSystem(tx, orgIds);
+  const c = await readable.row(cid);
+  const cd = c ? c.data : {};
+  const orgs = await readable.rows([
+    str(cd.primaryOrg) ?? str(d.primaryOrg),
+    str(d.community) ?? response.owner,
+  ]);
   const orgName = (id: string | null) => {
     const o = id ? orgs.get(id) : undefined;
-    return o && !o.deleted ? str(o.data.displayName) : null;
+    return o ? str(o.data.displayName) : null;
   };
-  const concerns = await query<{ subject: string }>(
+  const concernIds = await query<{ id: string }>(
     tx,
-    sql`select data->>'subject' as subject from items where type = 'ConsultResponseConcern' and not deleted
+    sql`select id from items where type = 'ConsultResponseConcern' and not deleted
       and data->>'response' = ${response.id} order by num`,
   );
+  const concerns = await readable.rows(concernIds.map((r) => r.id));
   return {
     'project.name': str(cd.projectName) ?? str(d.projectName),
     'project.description': str(cd.projectDescription),
@@ -65,9 +106,12 @@ export async function letterValues(tx: Executor, response: ItemRow, now: Date): 
     'consultation.submitted': letterDate(cd.submitted),
     'consultation.requestedResponseDate': letterDate(cd.requestedResponseDate ?? d.requestedResponseDate),
     'response.anticipatedResponse': letterDate(d.anticipatedResponse),
-    'response.outcome': await lovLabel(tx, response.owner, 'RWF_OUTCOMES', d.outcome),
-    'response.priority': await lovLabel(tx, response.owner, 'CNS_PRIORITIES', d.priority),
-    'response.concerns': concerns.map((r) => r.subject).filter(Boolean),
+    'response.outcome': await lovLabel(tx, readable, response.owner, 'RWF_OUTCOMES', d.outcome),
+    'response.priority': await lovLabel(tx, readable, response.owner, 'CNS_PRIORITIES', d.priority),
+    'response.concerns': concernIds
+      .map((r) => concerns.get(r.id))
+      .map((r) => str(r?.data.subject))
+      .filter((x): x is string => !!x),
     today: letterDate(now.toISOString()),
   };
 }

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, useAttachments, type Item } from '../../../../client/module-api';
+import { restrictedFileNames, useApp, useAttachments, type Item } from '../../../../client/module-api';
 import { sendProblems, STEP_PURPOSE, type SendProblems, type ThreadStepKind } from './fieldwork-model';
 
 /**
@@ -37,6 +37,8 @@ export function SendThreadDialog(p: { item: Item; kind: ThreadStepKind; onClose(
   const [chosen, setChosen] = useState<string[]>([]);
   const [errors, setErrors] = useState<SendProblems>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Files the server would not send (restricted): named, so the sender knows which to leave out.
+  const [restricted, setRestricted] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const files = useAttachments(p.item.$id, false);
   const list = files.data ?? [];
@@ -52,6 +54,7 @@ export function SendThreadDialog(p: { item: Item; kind: ThreadStepKind; onClose(
     // React carries the submit up through the portal to the record's own form: it stops here.
     e.stopPropagation();
     setFailure(null);
+    setRestricted([]);
     const found = sendProblems(p.kind, { subject, message, attachments: chosen });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -68,8 +71,10 @@ export function SendThreadDialog(p: { item: Item; kind: ThreadStepKind; onClose(
       p.onClose(true);
     } catch (err) {
       const o = err as { userMessage?: unknown };
+      const names = restrictedFileNames(err);
       if (o?.userMessage === 'attachmentsRequired')
         setErrors({ attachments: 'geokeeper.fieldwork.required.attachments' });
+      else if (names.length) setRestricted(names);
       else
         setFailure(typeof o?.userMessage === 'string' ? `errors.${o.userMessage}` : 'errors.generalFailure');
     } finally {
@@ -136,6 +141,11 @@ export function SendThreadDialog(p: { item: Item; kind: ThreadStepKind; onClose(
                   : t(isReport ? 'geokeeper.fieldwork.reportFileHelp' : 'geokeeper.fieldwork.filesHelp')}
               </FormHelperText>
             </FormControl>
+            {restricted.map((name) => (
+              <Alert key={name} severity="error" role="alert">
+                {t('errors.restrictedFile', { name })}
+              </Alert>
+            ))}
             {failure && (
               <Alert severity="error" role="alert">
                 {t(failure)}

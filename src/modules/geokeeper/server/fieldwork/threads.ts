@@ -1,5 +1,6 @@
 import {
   AppError,
+  assertSendableFiles,
   loadRowsAsSystem,
   setGrantIn,
   SYSTEM,
@@ -14,6 +15,8 @@ import { assertStaffOf, lockedReadable, opts, str, THREAD_GRANTOR } from './comm
 // FIELDWORK_INVOICE). Each is the community's (owner), about the job (context), PROTECTED, and
 // read by the external party's organisation through a grant: the proponent reads the thread, its
 // messages and their files, never the job (a relation it cannot follow) nor its field data.
+
+const THREAD_LEVEL = 'PROTECTED';
 
 /** The job's own files (Attachment rows of the job), in the order asked; a file of anything else is refused. */
 async function jobFiles(tx: Executor, job: ItemRow, ids: readonly string[]): Promise<ItemRow[]> {
@@ -49,6 +52,9 @@ export const gkfSendThread: ActHandler<(typeof fieldworkActs)['gkfSendThread']> 
     if (body.purpose === 'FIELDWORK_REPORT' && body.attachments.length === 0)
       throw new AppError('attachmentsRequired', 'a fieldwork report needs its file');
     const files = await jobFiles(tx, job, [...new Set(body.attachments)]);
+    // The copies are read by the thread's readers (the community's staff, and the party by its
+    // grant): never a file the sender may not open, nor one closed to some of them.
+    await assertSendableFiles(items, tx, p, files, { owner: job.owner, access: THREAD_LEVEL });
     const notify = str(job.data.externalNotify);
     const thread = await items.createIn(
       tx,
@@ -60,7 +66,7 @@ export const gkfSendThread: ActHandler<(typeof fieldworkActs)['gkfSendThread']> 
         purpose: body.purpose,
         ...(notify ? { participants: [notify] } : {}),
       },
-      { ...opts(p), owner: job.owner, access: 'PROTECTED' },
+      { ...opts(p), owner: job.owner, access: THREAD_LEVEL },
     );
     await setGrantIn(tx, items, thread.id, party, ['read'], { grantedBy: THREAD_GRANTOR, ...opts(p) });
     // Written after the grant, so core's notifier finds the external party's people able to read it.

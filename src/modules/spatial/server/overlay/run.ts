@@ -5,6 +5,8 @@ import {
   loadRowAsSystem,
   loadRowsAsSystem,
   query,
+  readableByAll,
+  readersOf,
   SYSTEM,
   type ActHandler,
   type Executor,
@@ -15,12 +17,12 @@ import {
 import type { overlayActs } from '../../contract-overlay';
 import type { OverlaySummary } from '../../overlay-summary';
 import { measure, projectArea, type Measured } from './geometry';
-import { isStaffOf, readableByAll, readersOf } from './readers';
+import { isStaffOf } from './readers';
 
 // spOverlayRun (docs/spatial-overlay.md): the consultation's project area grown by the buffer,
 // against the places the response's community holds. Candidates come from search (`$bbox` on
 // the buffered area's box, as the person running it, so the read rule applies); each is then
-// kept only if every reader of the response may read it (readers.ts), and measured exactly.
+// kept only if every reader of the response may read it (readersOf, readableByAll), and measured exactly.
 
 /** One place met, as stored on the report: its id, its spatial type and the numbers. No name, no shape. */
 export interface OverlayResult extends Measured {

@@ -4,11 +4,14 @@ import {
   loadRowAsSystem,
   loadRowsAsSystem,
   query,
+  readableRowsByAll,
+  readersOf,
   setGrantIn,
   SYSTEM,
   type ActHandler,
   type Executor,
   type ItemRow,
+  type ItemService,
 } from '../../../../server/module-api';
 import type { overlayActs } from '../../contract-overlay';
 import { SUMMARY_WORDS, summaryText, type OverlaySummary } from '../../overlay-summary';
@@ -17,7 +20,7 @@ import { isStaffOf } from './readers';
 // spOverlayShare (docs/spatial-overlay.md "Who sees what"): the community chooses to tell the
 // proponent how many places of which kinds the overlay met. The message is built here from the
 // stored summary's counts and the community's list-of-values labels only (overlay-summary.ts),
-// so nothing else (a name, a place, a shape, an id) can ride along, whatever the client sends.
+// those every reader of the response may read, so nothing else (a name, a place, a shape, an id) can ride along, whatever the client sends.
 
 /** The organisations holding the PROPONENT role on the consultation, and the people a thread names. */
 function proponentSide(c: ItemRow) {
@@ -33,14 +36,30 @@ function proponentSide(c: ItemRow) {
   return { orgs, people: [...people] };
 }
 
-/** The community's SPL_TYPES labels (English), by key. */
-async function typeLabels(tx: Executor, owner: string): Promise<Map<string, string>> {
-  const rows = await query<{ key: string; en: string | null }>(
+/**
+ * The community's SPL_TYPES labels (English), by key: only values every reader of the response
+ * may read by their own level and protocols. The proponent is told what the response's readers
+ * know, never a label kept from some of them; such a type is counted under "Other".
+ */
+async function typeLabels(tx: Executor, items: ItemService, response: ItemRow): Promise<Map<string, string>> {
+  const ids = await query<{ id: string }>(
     tx,
-    sql`select data->>'key' as key, data->'t'->>'en' as en from items where type = 'LOVValue'
-      and not deleted and owner = ${owner} and data->>'list' = 'SPL_TYPES'`,
+    sql`select id from items where type = 'LOVValue' and not deleted and owner = ${response.owner}
+      and data->>'list' = 'SPL_TYPES' order by id`,
   );
-  return new Map(rows.map((r) => [r.key, r.en ?? r.key]));
+  // As the system: each label is kept only if every reader of the response may read it (below).
+  const rows = await loadRowsAsSystem(
+    tx,
+    ids.map((r) => r.id),
+  );
+  const readers = await readersOf(tx, response);
+  const out = new Map<string, string>();
+  for (const r of await readableRowsByAll(items, tx, readers, [...rows.values()])) {
+    const key = String(r.data.key ?? '');
+    const en = (r.data.t as { en?: unknown } | undefined)?.en;
+    out.set(key, typeof en === 'string' && en ? en : key);
+  }
+  return out;
 }
 
 export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> = async ({
@@ -80,7 +99,7 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
         fields: [{ path: 'proponent', key: 'errors.required' }],
       });
     const summary = report.data.summary as OverlaySummary;
-    const text = summaryText(summary, await typeLabels(tx, response.owner!));
+    const text = summaryText(summary, await typeLabels(tx, items, response));
     const opts = { actor: p.userId, realActor: p.masqueradeFrom };
     const thread = await items.createIn(
       tx,
