@@ -206,7 +206,9 @@ describe('background tasks', () => {
 
 describe("another user's task key (issue 36, finding 6)", () => {
   async function ownExport(client: WsClient) {
-    const started = await client.call<Started>('act/exportCsv/async', { query: { must: { _t: ['Thread'] } } });
+    const started = await client.call<Started>('act/exportCsv/async', {
+      query: { must: { _t: ['Thread'] } },
+    });
     await client.waitForPush(isTask('taskComplete', started.key), 20_000);
     return started;
   }

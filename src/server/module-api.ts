@@ -69,6 +69,7 @@ export { query, queryPrepared, textArray, textArrayParam } from './db/query';
 // ---- accounts, tokens, rate limits (core's people acts) ----
 export { createAccount, PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
 export { issueToken, revokeToken } from './auth/tokens';
+export { recordInvitation } from './auth/invitations';
 export { RateLimiter } from './auth/rate-limit';
 
 // ---- mail ----

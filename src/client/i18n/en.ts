@@ -243,6 +243,8 @@ export const en = {
     notConfigured: 'This is not set up on this site yet. Please tell the site administrator.',
     cnsTransition: 'This consultation cannot make that move in its current state.',
     attachmentsRequired: 'Attach at least one file to send this.',
+    notInvited: 'This person is not a member yet. Invite them from their contact card: they join when they accept.',
+    notWhileMasquerading: 'This cannot be made while you act as another user. Stop acting as them first.',
     networkError: 'No connection to the server.',
     wsMsgTimeout: 'The server did not answer in time.',
     cellKeyNotValid: 'There is no page or item at “{{path}}”.',

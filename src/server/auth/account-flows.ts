@@ -7,6 +7,7 @@ import { appendEvent, loadRow } from '../items/rows';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../mail/messages';
 import type { Services } from '../services';
 import { createAccount, findUserByEmail } from './accounts';
+import { acceptInvitation } from './invitations';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { hashToken, issueToken, type TokenKind } from './tokens';
 
@@ -270,6 +271,8 @@ export async function setPassword(
       );
       if (added.length === 0) throw new AppError('alreadyExists', `another account uses ${email}`);
     }
+    // Opening the invitation's link is the person's consent to join what it asks.
+    if (t.kind === 'invite') await acceptInvitation(s.items, tx, token, userId);
     await tx.execute(sql`update tokens set revoked_at = now()
       where user_id = ${userId} and kind in ('session', 'reset', 'invite') and revoked_at is null`);
     await appendEvent(tx, { itemId: userId, kind: 'passwordSet', actor: userId, data: { via: t.kind } });

@@ -117,6 +117,22 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.orgId] }), index('memberships_org').on(t.orgId)],
 );
 
+/**
+ * The organisations an invitation (an `invite` token, by its hash) asks the person to join
+ * (migration 0017). Nothing is joined until the person opens the link and accepts: an orgAdmin
+ * never enrols someone without their consent (issue 36).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').notNull(),
+    orgId: text('org_id').notNull(),
+    invitedBy: text('invited_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.orgId] })],
+);
+
 export const credentials = pgTable(
   'credentials',
   {

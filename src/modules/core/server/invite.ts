@@ -9,8 +9,8 @@ import {
   loadRow,
   query,
   RateLimiter,
+  recordInvitation,
   type Services,
-  setMembership,
   SYSTEM,
 } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
@@ -18,8 +18,8 @@ import { contactOrgs, managesContact } from './user-state';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
-// earlier link. The invitee joins, as member, the contact's `_related` organisations the inviter
-// manages.
+// earlier link (its organisations carry over to the new one). The invitee joins, as member, the
+// contact's `_related` organisations the inviter manages, when they open the link and accept.
 
 export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
@@ -95,7 +95,7 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       sql`select blocked from credentials where user_id = ${userId}`,
     );
     if (cred?.blocked) throw new AppError('notAllowed', `${userId} is blocked`);
-    const revoked = await query(
+    const revoked = await query<{ hash: string }>(
       tx,
       sql`update tokens set revoked_at = now() where user_id = ${userId} and kind = 'invite' and revoked_at is null returning hash`,
     );
@@ -103,13 +103,15 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       tx,
       sql`select org_id from memberships where user_id = ${userId}`,
     );
-    for (const org of managed)
-      if (!have.some((m) => m.org_id === org))
-        await setMembership(services.items, tx, userId, org, ['member'], {
-          actor: principal.userId,
-          realActor: principal.masqueradeFrom,
-        });
     const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
+    // The person joins only when they accept (the link); an existing account is asked, not enrolled.
+    await recordInvitation(
+      tx,
+      token,
+      managed.filter((org) => !have.some((m) => m.org_id === org)),
+      principal.userId,
+      revoked.map((r) => r.hash),
+    );
     await appendEvent(tx, {
       itemId: contactId,
       kind: revoked.length ? 'inviteResent' : 'invited',
