@@ -233,6 +233,28 @@ describe('membership by consent (issue 36, finding 7)', () => {
   });
 });
 
+describe('links made while masquerading (issue 36, finding 9)', () => {
+  it('an invitation is not made while masquerading: the admin invites as themselves', async () => {
+    const c = await contact(community);
+    const site = await makeUser(server.app.services.items, [], { admin: true });
+    const { client } = await connectAs(server, site.email, PASSWORD);
+    const started = await client.call<{ newToken: string }>('act/masquerade', { targetUserID: orgAdmin.id });
+    await client.close();
+    const as = await WsClient.connect(server.wsUrl);
+    expect((await as.request('tokenAuth', { token: started.newToken }, { v: 'test' })).o).toBe('authed');
+    expect((await as.request('act/invite', { _t: 'Contact', _i: num(c.id) })).b).toMatchObject({
+      erred: true,
+      userMessage: 'notWhileMasquerading',
+    });
+    await as.close();
+    const [row] = await query<{ n: number }>(
+      server.app.services.items.db,
+      sql`select count(*)::int as n from events where item_id = ${c.id} and kind = 'invited'`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
+
 describe('$userState', () => {
   it('is computed from the account: NONE, NEVER, INVITED, WEEK … NORECENT, BLOCKED', async () => {
     const items = server.app.services.items;

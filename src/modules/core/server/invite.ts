@@ -10,6 +10,7 @@ import {
   query,
   RateLimiter,
   recordInvitation,
+  refuseWhileMasquerading,
   type Services,
   SYSTEM,
 } from '../../../server/module-api';
@@ -49,6 +50,8 @@ function str(v: unknown): string {
 
 export async function invite({ services, principal, body: b }: CoreCall<'invite'>) {
   if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
+  // An invitation is a link that outlives the masquerade; a site admin invites as themselves.
+  refuseWhileMasquerading(principal, 'an invitation');
   const contactId = makeId('Contact', b._i);
   const { items } = services;
   const contact = await items.readableRow(principal, contactId);
