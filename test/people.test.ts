@@ -218,10 +218,32 @@ describe('membership by consent (issue 36, finding 7)', () => {
       ),
     ).toBe('notInvited');
 
-    // The link goes to the account's own address; opening it is the consent.
+    // The link goes to the account's own address; accepting it is the consent, and changes
+    // nothing else (the password stays, the open session too).
     const mail = await sink.next(existing.email, 0);
-    const token = linkToken(mail, BASE, '/set-pass')!;
-    expect((await setPass(token, 'another-long-password')).status).toBe(200);
+    expect(mail.headers.subject).toBe(
+      'You are invited to join Riverbend First Nation on Community Knowledge Keeper',
+    );
+    expect(linkToken(mail, BASE, '/set-pass')).toBeFalsy();
+    const token = linkToken(mail, BASE, '/accept-invite')!;
+    const own = await connectAs(server, existing.email, PASSWORD);
+    const accept = (t: string) =>
+      fetch(`${server.url}/api/accept-invite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: t }),
+      });
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ ok: true, joined: [community] });
+    expect((await accept(token)).status).toBe(400);
+    await own.client.waitForPush(
+      (f) =>
+        f.o === 'authed' &&
+        ((f.b as { memberships?: { org: string }[] }).memberships ?? []).some((m) => m.org === community),
+    );
+    await own.client.close();
+    await (await connectAs(server, existing.email, PASSWORD)).client.close();
     expect(await memberOf(existing.id, community)).toBe(true);
     expect(await memberOf(existing.id, proponent)).toBe(true);
     expect(

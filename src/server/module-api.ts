@@ -73,7 +73,7 @@ export { recordInvitation } from './auth/invitations';
 export { RateLimiter } from './auth/rate-limit';
 
 // ---- mail ----
-export { compose, inviteMail, siteLink } from './mail/messages';
+export { compose, inviteMail, joinInvitationMail, siteLink } from './mail/messages';
 
 // ---- files ----
 export { attachmentRow } from './files/attachments';

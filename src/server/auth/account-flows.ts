@@ -280,3 +280,30 @@ export async function setPassword(
     return { userId, token: session.token, expiresAt: session.expiresAt };
   });
 }
+
+/**
+ * Accepts an invitation with the invite link of an account that has a password already: the
+ * person joins what the invitation asks, and nothing else changes (their password, sessions and
+ * sign-in stay as they were). A new account accepts by choosing its password (setPassword).
+ */
+export async function acceptInvite(
+  s: Services,
+  token: string,
+): Promise<{ userId: string; joined: string[] }> {
+  return s.items.db.transaction(async (tx) => {
+    const t = await consume(tx, token, ['invite']);
+    const userId = t.user_id;
+    const user = await loadRow(tx, userId);
+    if (!user || user.deleted || user.type !== s.registry.principalType)
+      throw new AppError('identFailed', 'the account is gone');
+    const [cred] = await query<{ blocked: boolean }>(
+      tx,
+      sql`select blocked from credentials where user_id = ${userId} for update`,
+    );
+    if (!cred) throw new AppError('invalidInput', 'a new account accepts by choosing its password');
+    if (cred.blocked) throw new AppError('identFailed', 'the account is blocked');
+    const joined = await acceptInvitation(s.items, tx, token, userId);
+    await appendEvent(tx, { itemId: userId, kind: 'invitationAccepted', actor: userId, data: { joined } });
+    return { userId, joined };
+  });
+}

@@ -6,7 +6,9 @@ import {
   type Executor,
   inviteMail,
   issueToken,
+  joinInvitationMail,
   loadRow,
+  loadRows,
   query,
   RateLimiter,
   recordInvitation,
@@ -108,10 +110,11 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
     );
     const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
     // The person joins only when they accept (the link); an existing account is asked, not enrolled.
+    const asked = managed.filter((org) => !have.some((m) => m.org_id === org));
     await recordInvitation(
       tx,
       token,
-      managed.filter((org) => !have.some((m) => m.org_id === org)),
+      asked,
       principal.userId,
       revoked.map((r) => r.hash),
     );
@@ -122,19 +125,27 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       realActor: principal.masqueradeFrom,
       data: { user: userId },
     });
-    return { token, resent: revoked.length > 0 };
+    return { token, resent: revoked.length > 0, hasAccount: cred !== undefined, asked };
   });
   const inviter = await loadRow(items.db, principal.userId);
   const inviterName = str(inviter?.data.name) || 'A colleague';
+  const invitee = str(user.data.name) || name || undefined;
+  // Someone with a password already accepts with a link that changes nothing else; a new account
+  // accepts by choosing its password.
   services.mailer.sendLater(
-    inviteMail(
-      services.config,
-      email,
-      str(user.data.name) || name || undefined,
-      inviterName,
-      result.token,
-      INVITE_TTL_DAYS,
-    ),
+    result.hasAccount
+      ? joinInvitationMail(
+          services.config,
+          email,
+          invitee,
+          inviterName,
+          [...(await loadRows(items.db, result.asked)).values()]
+            .filter((o) => !o.deleted)
+            .map((o) => items.labelOf(o)),
+          result.token,
+          INVITE_TTL_DAYS,
+        )
+      : inviteMail(services.config, email, invitee, inviterName, result.token, INVITE_TTL_DAYS),
   );
   return { sent: true as const, resent: result.resent, userId };
 }
