@@ -106,9 +106,10 @@ describe('background tasks', () => {
     await admin.waitForTimeout(400);
     await shot(admin, 'tasks-help-menu-stopped');
     await admin.keyboard.press('Escape');
-    const task = await app.server.app.services.tasks.readable(
+    const task = await app.server.app.services.tasks.started(
       { userId: null, admin: true, orgs: new Map(), masqueradeFrom: null },
       started.key,
+      true,
     );
     expect(task?.data.errorKey).toBe('cancelled');
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMembership } from '../src/server/auth/accounts';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -167,19 +168,33 @@ describe('core acts', () => {
     const user = await connectAs(server, newcomer.email, PASSWORD);
     const item = await admin.client.call<{ $id: string }>('create/Thread', {
       subject: 'Community feast',
-      $access: 'COMMUNITY',
+      $access: 'PROTECTED',
     });
     expect((await user.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    // Not a member yet: they join by accepting an invitation (test/people.test.ts), not by an orgAdmin's say.
+    expect(
+      (
+        await admin.client.request('act/setMembership', {
+          userId: newcomer.id,
+          org: community,
+          roles: ['member'],
+        })
+      ).b,
+    ).toMatchObject({ userMessage: 'notInvited' });
+    const items = server.app.services.items;
+    await items.transaction((tx) =>
+      setMembership(items, tx, newcomer.id, community, ['member'], { actor: null }),
+    );
     expect(
       await admin.client.call('act/setMembership', {
         userId: newcomer.id,
         org: community,
-        roles: ['member'],
+        roles: ['staff'],
       }),
     ).toEqual({
       userId: newcomer.id,
       org: community,
-      roles: ['member'],
+      roles: ['staff'],
     });
     await expect
       .poll(async () => (await user.client.request(`read/${item.$id}`)).b, { timeout: 5_000 })

@@ -157,3 +157,86 @@ describe('masquerade', () => {
     expect((await authWith(started.newToken)).authed.o).not.toBe('authed');
   });
 });
+
+describe('open sockets follow their principal (issue 36, finding 10)', () => {
+  const db = () => server.app.services.items.db;
+
+  async function masqueradingSocket(realAdmin: { email: string }, target: { id: string }) {
+    const { client } = await connectAs(server, realAdmin.email, PASSWORD);
+    const started = await client.call<{ newToken: string }>('act/masquerade', { targetUserID: target.id });
+    await client.close();
+    const { client: as, authed } = await authWith(started.newToken);
+    expect(authed.o).toBe('authed');
+    return as;
+  }
+
+  async function setAdminFlag(by: { email: string }, userId: string, flag: boolean) {
+    const { client } = await connectAs(server, by.email, PASSWORD);
+    const row = await client.call<{ $version: number }>(`read/${userId}`);
+    await client.call('update', { $id: userId, $version: row.$version, admin: flag });
+    await client.close();
+  }
+
+  it('closes an open masquerade socket at once when its admin is blocked', async () => {
+    const masquerader = await makeUser(server.app.services.items, [], { admin: true });
+    const as = await masqueradingSocket(masquerader, member);
+    const { client: site } = await connectAs(server, admin.email, PASSWORD);
+    await site.call('act/blockUser', { user: masquerader.id, blocked: true });
+    await site.close();
+    await as.waitForClose(5_000);
+    expect([as.closeCode, as.closeReason]).toEqual([4401, 'identFailed']);
+  });
+
+  it('closes an open masquerade socket at once when its admin loses the admin flag', async () => {
+    const masquerader = await makeUser(server.app.services.items, [], { admin: true });
+    const as = await masqueradingSocket(masquerader, member);
+    await setAdminFlag(admin, masquerader.id, false);
+    await as.waitForClose(5_000);
+    expect([as.closeCode, as.closeReason]).toEqual([4401, 'identFailed']);
+  });
+
+  it("takes a demoted admin's rights from their open socket at once", async () => {
+    const demoted = await makeUser(server.app.services.items, [], { admin: true });
+    const { client } = await connectAs(server, demoted.email, PASSWORD);
+    expect((await client.request('act/adminState', {})).b).not.toMatchObject({ erred: true });
+    const seen = client.pushes.length;
+    await setAdminFlag(admin, demoted.id, false);
+    await client.waitForPush(
+      (f) =>
+        client.pushes.indexOf(f) >= seen && f.o === 'authed' && (f.b as { admin?: boolean }).admin === false,
+    );
+    expect((await client.request('act/adminState', {})).b).toMatchObject({
+      erred: true,
+      userMessage: 'notAllowed',
+    });
+    // Nor may they masquerade with the socket they still hold.
+    expect((await client.request('act/masquerade', { targetUserID: member.id })).b).toMatchObject({
+      userMessage: 'notAllowed',
+    });
+    await client.close();
+  });
+
+  it('nextToken authenticates again: no new token for a session whose masquerading admin was blocked', async () => {
+    const masquerader = await makeUser(server.app.services.items, [], { admin: true });
+    const as = await masqueradingSocket(masquerader, member);
+    // Blocked behind the sockets' back (no notification reaches them): only nextToken's own check can tell.
+    await db().execute(sql`update credentials set blocked = true where user_id = ${masquerader.id}`);
+    const f = await as.request('nextToken');
+    expect(f.b).toMatchObject({ erred: true, userMessage: 'identFailed' });
+    await as.waitForClose(5_000);
+    expect(as.closeCode).toBe(4401);
+  });
+
+  it('nextToken never carries a masquerade past the token it started with', async () => {
+    const masquerader = await makeUser(server.app.services.items, [], { admin: true });
+    const as = await masqueradingSocket(masquerader, member);
+    const [t] = await query<{ expires_at: string }>(
+      db(),
+      sql`select expires_at from tokens where user_id = ${member.id} and masquerade_from = ${masquerader.id}
+        and revoked_at is null`,
+    );
+    const fresh = await as.call<{ expiresAt: string }>('nextToken');
+    expect(new Date(fresh.expiresAt).getTime()).toBeLessThanOrEqual(new Date(t!.expires_at).getTime());
+    await as.close();
+  });
+});

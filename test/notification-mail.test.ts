@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../src/server/db/query';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { DIGEST_JOB } from '../src/modules/core/server/notify/digest-job';
@@ -130,5 +132,52 @@ describe('notification e-mails', () => {
     await jobs.send(DIGEST_JOB, {});
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsTo(staffDigest)).toHaveLength(before + 1);
+  });
+
+  describe('blocked accounts (issue 36, finding 13)', () => {
+    const block = (u: U) =>
+      server.app.services.items.db.execute(
+        sql`update credentials set blocked = true where user_id = ${u.id}`,
+      );
+    const notifies = async (u: U) =>
+      (
+        await query<{ n: number }>(
+          server.app.services.items.db,
+          sql`select count(*)::int as n from items where type = 'Notify' and data->>'recipient' = ${u.id}`,
+        )
+      )[0]!.n;
+
+    it('makes no notification for a blocked account', async () => {
+      const { items } = server.app.services;
+      const blocked = await makeUser(items, [[community, 'staff']]);
+      await contact(blocked, 'IMMEDIATE');
+      await block(blocked);
+      const asEditor = (await loadPrincipal(items.db, editor.id))!;
+      await items.create(asEditor, 'Thread', { subject: 'Hunting grounds', participants: [blocked.id] });
+      expect(await notifies(blocked)).toBe(0);
+      await sendImmediate(server.app.services);
+      expect(mailsTo(blocked)).toHaveLength(0);
+    });
+
+    it('mails neither the immediate mail nor the digest to an account blocked since its notifications were made', async () => {
+      const { items } = server.app.services;
+      const soon = await makeUser(items, [[community, 'staff']]);
+      const daily = await makeUser(items, [[community, 'staff']]);
+      await contact(soon, 'IMMEDIATE');
+      await contact(daily);
+      const asEditor = (await loadPrincipal(items.db, editor.id))!;
+      await items.create(asEditor, 'Thread', {
+        subject: 'Medicine walk',
+        participants: [soon.id, daily.id],
+      });
+      expect(await notifies(soon)).toBe(1);
+      expect(await notifies(daily)).toBe(1);
+      await block(soon);
+      await block(daily);
+      await sendImmediate(server.app.services);
+      await sendDigests(server.app.services);
+      expect(mailsTo(soon)).toHaveLength(0);
+      expect(mailsTo(daily)).toHaveLength(0);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
+import { query } from '../src/server/db/query';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { linkToken, MailSink } from './helpers/mail-sink';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -139,6 +140,140 @@ describe('invite', () => {
       owner: community,
     });
     expect(await code(orgAdmin.email, { _t: 'Contact', _i: num(noMail.$id) })).toBe('invalidInput');
+  });
+});
+
+describe('membership by consent (issue 36, finding 7)', () => {
+  const code = (f: { b: unknown }) => (f.b as { userMessage?: string }).userMessage ?? 'ok';
+  const memberOf = async (userId: string, org: string) =>
+    (
+      await query(
+        server.app.services.items.db,
+        sql`select roles from memberships where user_id = ${userId} and org_id = ${org}`,
+      )
+    ).length > 0;
+
+  it('an orgAdmin enrols nobody who has not accepted; changes the roles of members; a site admin sets any', async () => {
+    const stranger = await makeUser(server.app.services.items, [[proponent, 'staff']]);
+    const { client } = await connectAs(server, orgAdmin.email, PASSWORD);
+    const refused = await client.request('act/setMembership', {
+      userId: stranger.id,
+      org: community,
+      roles: ['member'],
+    });
+    expect(code(refused)).toBe('notInvited');
+    expect(await memberOf(stranger.id, community)).toBe(false);
+    // Nor did the attempt open the stranger's User (e-mail, memberships elsewhere) to them.
+    expect((await client.request(`read/${stranger.id}`)).b).toMatchObject({ erred: true });
+
+    // A member already: a role change and a removal are the orgAdmin's to make.
+    const colleague = await makeUser(server.app.services.items, [[community, 'member']]);
+    const raised = await client.request('act/setMembership', {
+      userId: colleague.id,
+      org: community,
+      roles: ['staff'],
+    });
+    expect(code(raised)).toBe('ok');
+    expect(
+      code(await client.request('act/setMembership', { userId: colleague.id, org: community, roles: [] })),
+    ).toBe('ok');
+    // Once removed, they are a stranger again.
+    expect(
+      code(
+        await client.request('act/setMembership', {
+          userId: colleague.id,
+          org: community,
+          roles: ['member'],
+        }),
+      ),
+    ).toBe('notInvited');
+    await client.close();
+
+    const site = await connectAs(server, admin.email, PASSWORD);
+    expect(
+      code(
+        await site.client.request('act/setMembership', {
+          userId: stranger.id,
+          org: community,
+          roles: ['member'],
+        }),
+      ),
+    ).toBe('ok');
+    await site.client.close();
+  });
+
+  it("invite to an existing account's e-mail asks: no membership until the person opens the link", async () => {
+    const existing = await makeUser(server.app.services.items, [[proponent, 'staff']]);
+    const c = await contact(community, { email: existing.email });
+    const { client } = await connectAs(server, orgAdmin.email, PASSWORD);
+    const sent = await client.call<{ userId: string }>('act/invite', { _t: 'Contact', _i: num(c.id) });
+    expect(sent.userId).toBe(existing.id);
+    expect(await memberOf(existing.id, community)).toBe(false);
+    expect((await client.request(`read/${existing.id}`)).b).toMatchObject({ erred: true });
+    const listed = await client.call<{ members: { userId: string }[] }>('act/orgMembers', { org: community });
+    expect(listed.members.map((m) => m.userId)).not.toContain(existing.id);
+    expect(
+      code(
+        await client.request('act/setMembership', { userId: existing.id, org: community, roles: ['staff'] }),
+      ),
+    ).toBe('notInvited');
+
+    // The link goes to the account's own address; accepting it is the consent, and changes
+    // nothing else (the password stays, the open session too).
+    const mail = await sink.next(existing.email, 0);
+    expect(mail.headers.subject).toBe(
+      'You are invited to join Riverbend First Nation on Community Knowledge Keeper',
+    );
+    expect(linkToken(mail, BASE, '/set-pass')).toBeFalsy();
+    const token = linkToken(mail, BASE, '/accept-invite')!;
+    const own = await connectAs(server, existing.email, PASSWORD);
+    const accept = (t: string) =>
+      fetch(`${server.url}/api/accept-invite`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: t }),
+      });
+    const accepted = await accept(token);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ ok: true, joined: [community] });
+    expect((await accept(token)).status).toBe(400);
+    await own.client.waitForPush(
+      (f) =>
+        f.o === 'authed' &&
+        ((f.b as { memberships?: { org: string }[] }).memberships ?? []).some((m) => m.org === community),
+    );
+    await own.client.close();
+    await (await connectAs(server, existing.email, PASSWORD)).client.close();
+    expect(await memberOf(existing.id, community)).toBe(true);
+    expect(await memberOf(existing.id, proponent)).toBe(true);
+    expect(
+      code(
+        await client.request('act/setMembership', { userId: existing.id, org: community, roles: ['staff'] }),
+      ),
+    ).toBe('ok');
+    await client.close();
+  });
+});
+
+describe('links made while masquerading (issue 36, finding 9)', () => {
+  it('an invitation is not made while masquerading: the admin invites as themselves', async () => {
+    const c = await contact(community);
+    const site = await makeUser(server.app.services.items, [], { admin: true });
+    const { client } = await connectAs(server, site.email, PASSWORD);
+    const started = await client.call<{ newToken: string }>('act/masquerade', { targetUserID: orgAdmin.id });
+    await client.close();
+    const as = await WsClient.connect(server.wsUrl);
+    expect((await as.request('tokenAuth', { token: started.newToken }, { v: 'test' })).o).toBe('authed');
+    expect((await as.request('act/invite', { _t: 'Contact', _i: num(c.id) })).b).toMatchObject({
+      erred: true,
+      userMessage: 'notWhileMasquerading',
+    });
+    await as.close();
+    const [row] = await query<{ n: number }>(
+      server.app.services.items.db,
+      sql`select count(*)::int as n from events where item_id = ${c.id} and kind = 'invited'`,
+    );
+    expect(row?.n).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { SocketClient } from '../src/client/state/socket-client';
 import type { TokenStore } from '../src/client/state/token-store';
 import { WS_MAX_MSG_SIZE } from '../src/protocol/constants';
+import { SYSTEM } from '../src/server/access/principal';
 import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -200,6 +201,54 @@ describe('background tasks', () => {
     await onB.client.waitForPush(isTask('taskUpdate', started.key), 10_000);
     await onB.client.waitForPush(isTask('taskComplete', started.key), 10_000);
     await Promise.all([onA.client.close(), onB.client.close()]);
+  });
+});
+
+describe("another user's task key (issue 36, finding 6)", () => {
+  async function ownExport(client: WsClient) {
+    const started = await client.call<Started>('act/exportCsv/async', {
+      query: { must: { _t: ['Thread'] } },
+    });
+    await client.waitForPush(isTask('taskComplete', started.key), 20_000);
+    return started;
+  }
+
+  it("keeps a Task's fields the system's: its starter may not rewrite key, resultURI or errorKey", async () => {
+    const officer = await connectAs(nodeA, OFFICER, DEMO_PASSWORD);
+    const own = await ownExport(officer.client);
+    const row = await officer.client.call<{ $version: number }>(`read/${own.$id}`);
+    for (const field of ['key', 'resultURI', 'errorKey', 'percentageComplete'])
+      await expect(
+        officer.client.call('update', { $id: own.$id, $version: row.$version, [field]: 'x' }),
+      ).rejects.toThrow(`${field}: errors.readOnly`);
+    await officer.client.close();
+  });
+
+  it("finds a task by key and starter together: another's key on one's own Task downloads and kills nothing", async () => {
+    const admin = await connectAs(nodeA, ADMIN, DEMO_PASSWORD);
+    const officer = await connectAs(nodeA, OFFICER, DEMO_PASSWORD);
+    const done = await admin.client.call<Started>('act/simulateTask/async', { seconds: 0.3 });
+    const doneEnd = await admin.client.waitForPush(isTask('taskComplete', done.key), 10_000);
+    const running = await admin.client.call<Started>('act/simulateTask/async', { seconds: 20 });
+    await admin.client.waitForPush(isTask('taskUpdate', running.key), 10_000);
+
+    // Not even the system gives the officer's own Task the admin's key: the key is unique.
+    const own = await ownExport(officer.client);
+    const { items } = nodeA.app.services;
+    const rewrite = async (key: string) => {
+      const row = (await items.systemRow(own.$id))!;
+      await items.update(SYSTEM, { $id: own.$id, $version: row.version, key }, { actor: null });
+    };
+    await expect(rewrite(done.key)).rejects.toThrow();
+    const uri = (doneEnd.b as TaskPush).resultURI!;
+    expect((await download(uri, officer.token)).status).toBe(404);
+    expect((await download(uri, admin.token)).status).toBe(200);
+    const refused = await officer.client.request('act/killTask', { taskKey: running.key });
+    expect((refused.b as { userMessage?: string }).userMessage).toBe('notFound');
+    await new Promise((r) => setTimeout(r, 600));
+    expect(admin.client.pushes.filter(isTask('taskComplete', running.key))).toEqual([]);
+    expect(await admin.client.call('act/killTask', { taskKey: running.key })).toMatchObject({ killed: true });
+    await Promise.all([admin.client.close(), officer.client.close()]);
   });
 });
 

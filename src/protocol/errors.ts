@@ -25,6 +25,10 @@ export const ERROR_KEYS = [
   // consult: a lifecycle move its table does not hold; a response sent without its files.
   'cnsTransition',
   'attachmentsRequired',
+  // People (docs/access-model.md): an orgAdmin adds only people who accepted an invitation;
+  // feeds, tokens and links are not made while masquerading.
+  'notInvited',
+  'notWhileMasquerading',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -43,7 +43,7 @@ export { actsOf, asyncActionsOf } from './acts';
 
 // ---- principals and access ----
 export type { Principal } from './access/principal';
-export { ANONYMOUS, rankIn, SYSTEM } from './access/principal';
+export { ANONYMOUS, rankIn, refuseWhileMasquerading, SYSTEM } from './access/principal';
 export type { AccessPolicy } from './access/policy';
 export { activePrincipal, loadPrincipal } from './auth/principals';
 // The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.
@@ -96,10 +96,11 @@ export { query, queryPrepared, textArray, textArrayParam } from './db/query';
 // ---- accounts, tokens, rate limits (core's people acts) ----
 export { createAccount, PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';
 export { issueToken, revokeToken } from './auth/tokens';
+export { recordInvitation } from './auth/invitations';
 export { RateLimiter } from './auth/rate-limit';
 
 // ---- mail ----
-export { compose, inviteMail, siteLink } from './mail/messages';
+export { compose, inviteMail, joinInvitationMail, siteLink } from './mail/messages';
 
 // ---- files ----
 export { attachmentRow } from './files/attachments';

@@ -202,6 +202,14 @@ export const en = {
       submit: 'Save password',
       missingToken: 'This page needs the link from your e-mail.',
     },
+    acceptInvite: {
+      title: 'Accept the invitation',
+      explain:
+        'You have been invited to join an organisation with the account you already have. Nothing changes unless you accept.',
+      accept: 'Accept',
+      done: 'You have joined. Sign in to see what the organisation shares with you.',
+      failed: 'This link does not work any more. Ask the person who invited you for a new one.',
+    },
     confirmEmail: {
       title: 'Confirm your e-mail',
       working: 'Confirming…',
@@ -249,6 +257,9 @@ export const en = {
     notConfigured: 'This is not set up on this site yet. Please tell the site administrator.',
     cnsTransition: 'This consultation cannot make that move in its current state.',
     attachmentsRequired: 'Attach at least one file to send this.',
+    notInvited:
+      'This person is not a member yet. Invite them from their contact card: they join when they accept.',
+    notWhileMasquerading: 'This cannot be made while you act as another user. Stop acting as them first.',
     networkError: 'No connection to the server.',
     wsMsgTimeout: 'The server did not answer in time.',
     cellKeyNotValid: 'There is no page or item at “{{path}}”.',

@@ -17,6 +17,7 @@ describe('the view registry', () => {
       'register',
       'forgot-password',
       'set-pass',
+      'accept-invite',
       'confirm-email',
       'terms',
       'privacy-policy',

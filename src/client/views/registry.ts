@@ -1,3 +1,4 @@
+import { AcceptInviteView } from './AcceptInviteView';
 import { ConfirmEmailView } from './ConfirmEmailView';
 import { ForgotPasswordView } from './ForgotPasswordView';
 import { RegisterView } from './RegisterView';
@@ -48,6 +49,13 @@ export const SHELL_VIEWS: readonly ViewDef[] = [
     name: 'set-pass',
     titleKey: 'views.setPass.title',
     component: SetPassView,
+    public: true,
+    noColumns: true,
+  },
+  {
+    name: 'accept-invite',
+    titleKey: 'views.acceptInvite.title',
+    component: AcceptInviteView,
     public: true,
     noColumns: true,
   },

@@ -293,15 +293,17 @@ export const Task = defineItemType({
   label: '{key}',
   defaultIcon: 'pending_actions',
   excludeGeneralSearch: true,
+  // The task service alone writes a Task: its key names the result folder and the job a kill
+  // stops, so a starter rewriting their own Task's key could reach another user's (issue 36).
   properties: {
-    key: str(200),
-    asyncKey: str(200),
-    started: { kind: 'dateTime' },
-    percentageComplete: { kind: 'number' },
-    resultURI: str(2000),
-    keyAction: str(100),
-    keyItem: { kind: 'relation', types: ['*'] },
-    errorKey: str(200),
+    key: { ...str(200), write: 'system' },
+    asyncKey: { ...str(200), write: 'system' },
+    started: { kind: 'dateTime', write: 'system' },
+    percentageComplete: { kind: 'number', write: 'system' },
+    resultURI: { ...str(2000), write: 'system' },
+    keyAction: { ...str(100), write: 'system' },
+    keyItem: { kind: 'relation', types: ['*'], write: 'system' },
+    errorKey: { ...str(200), write: 'system' },
   },
   access: { create: 'admin', defaultLevel: 'PRIVATE' },
 });

@@ -1,5 +1,6 @@
 import type { Role } from '../../protocol/access-levels';
 import { roleRank, ROLES } from '../../protocol/access-levels';
+import { AppError } from '../../protocol/errors';
 
 /** Who is asking: loaded once per connection and reloaded when memberships change. */
 export interface Principal {
@@ -33,4 +34,13 @@ export function rankIn(p: Principal, org: string | null | undefined): number {
   if (!org) return -1;
   const r = p.orgs.get(org);
   return r ? roleRank(r) : -1;
+}
+
+/**
+ * Refuses to make, while an admin masquerades, anything that outlives the request: a secret
+ * link (a calendar feed), an invitation. Made as the target, it would keep working for whoever
+ * holds it after the masquerade ended and after the admin lost the flag (issue 36).
+ */
+export function refuseWhileMasquerading(p: Principal, what: string): void {
+  if (p.masqueradeFrom) throw new AppError('notWhileMasquerading', `${what} is not made while masquerading`);
 }

@@ -7,6 +7,7 @@ import { appendEvent, loadRow } from '../items/rows';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../mail/messages';
 import type { Services } from '../services';
 import { createAccount, findUserByEmail } from './accounts';
+import { acceptInvitation } from './invitations';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 import { hashToken, issueToken, type TokenKind } from './tokens';
 
@@ -270,10 +271,39 @@ export async function setPassword(
       );
       if (added.length === 0) throw new AppError('alreadyExists', `another account uses ${email}`);
     }
+    // Opening the invitation's link is the person's consent to join what it asks.
+    if (t.kind === 'invite') await acceptInvitation(s.items, tx, token, userId);
     await tx.execute(sql`update tokens set revoked_at = now()
       where user_id = ${userId} and kind in ('session', 'reset', 'invite') and revoked_at is null`);
     await appendEvent(tx, { itemId: userId, kind: 'passwordSet', actor: userId, data: { via: t.kind } });
     const session = await issueToken(tx, userId, 'session', s.config.tokenTtlMs);
     return { userId, token: session.token, expiresAt: session.expiresAt };
+  });
+}
+
+/**
+ * Accepts an invitation with the invite link of an account that has a password already: the
+ * person joins what the invitation asks, and nothing else changes (their password, sessions and
+ * sign-in stay as they were). A new account accepts by choosing its password (setPassword).
+ */
+export async function acceptInvite(
+  s: Services,
+  token: string,
+): Promise<{ userId: string; joined: string[] }> {
+  return s.items.db.transaction(async (tx) => {
+    const t = await consume(tx, token, ['invite']);
+    const userId = t.user_id;
+    const user = await loadRow(tx, userId);
+    if (!user || user.deleted || user.type !== s.registry.principalType)
+      throw new AppError('identFailed', 'the account is gone');
+    const [cred] = await query<{ blocked: boolean }>(
+      tx,
+      sql`select blocked from credentials where user_id = ${userId} for update`,
+    );
+    if (!cred) throw new AppError('invalidInput', 'a new account accepts by choosing its password');
+    if (cred.blocked) throw new AppError('identFailed', 'the account is blocked');
+    const joined = await acceptInvitation(s.items, tx, token, userId);
+    await appendEvent(tx, { itemId: userId, kind: 'invitationAccepted', actor: userId, data: { joined } });
+    return { userId, joined };
   });
 }

@@ -48,6 +48,11 @@ export const items = pgTable(
     uniqueIndex('items_lov_key')
       .on(sql`coalesce(${t.owner}, '')`, sql`(${t.data}->>'list')`, sql`(${t.data}->>'key')`)
       .where(sql`${t.type} = 'LOVValue' and not ${t.deleted}`),
+    // A Task's key names its result folder and its job: one Task per key, deleted ones included
+    // (their folders may not be swept yet).
+    uniqueIndex('items_task_key')
+      .on(sql`(${t.data}->>'key')`)
+      .where(sql`${t.type} = 'Task'`),
     // Indexes over one type's rows that a module needs are declared on the type (ItemTypeDef
     // `indexes`) and made at start (db/type-indexes.ts), not listed here: this file names no
     // module's type. drizzle-kit does not own them (they are not in migrations/meta's snapshot).
@@ -110,6 +115,22 @@ export const memberships = pgTable(
     roles: text('roles').array().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.orgId] }), index('memberships_org').on(t.orgId)],
+);
+
+/**
+ * The organisations an invitation (an `invite` token, by its hash) asks the person to join
+ * (migration 0017). Nothing is joined until the person opens the link and accepts: an orgAdmin
+ * never enrols someone without their consent (issue 36).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    tokenHash: text('token_hash').notNull(),
+    orgId: text('org_id').notNull(),
+    invitedBy: text('invited_by'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.orgId] })],
 );
 
 export const credentials = pgTable(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorKey } from '../../protocol/errors';
 import {
+  acceptInvite,
   confirmEmail,
   forgotPassword,
   parseEmail,
@@ -42,7 +43,10 @@ function limitByAddress(s: Services, req: FastifyRequest): void {
   if (!s.limits.address.hit(req.ip)) throw new AppError('tooManyAttempts', 'too many requests from here');
 }
 
-/** POST /api/register, /api/confirm-email, /api/forgot-password, /api/set-pass (docs/protocol.md). */
+/**
+ * POST /api/register, /api/confirm-email, /api/forgot-password, /api/set-pass, /api/accept-invite
+ * (docs/protocol.md).
+ */
 export function accountRoutes(app: FastifyInstance, s: Services) {
   void app.register(async (scope) => {
     // A body Fastify cannot parse (not JSON, too large) still gets the protocol's error body.
@@ -86,6 +90,15 @@ function routes(app: FastifyInstance, s: Services) {
       limitByAddress(s, req);
       await forgotPassword(s, email, req.log);
       return { ok: true };
+    }),
+  );
+
+  app.post(
+    '/api/accept-invite',
+    guarded(async (req) => {
+      const { token } = parseToken(req.body);
+      const { joined } = await acceptInvite(s, token);
+      return { ok: true, joined };
     }),
   );
 

@@ -37,8 +37,9 @@ export function taskRoutes(app: FastifyInstance, s: Services) {
   app.get<{ Params: { key: string; file: string } }>('/api/task-result/:key/:file', async (req, reply) => {
     const p = await principalOr401(s, req, reply);
     if (!p) return reply;
-    const row = p.userId ? await s.tasks.readable(p, req.params.key) : null;
-    // Only the starter downloads; to anyone else the result does not exist.
+    // Only the starter downloads (found by key and starter together); to anyone else the
+    // result does not exist.
+    const row = await s.tasks.started(p, req.params.key);
     if (!row || row.createdBy !== p.userId || row.data.resultURI === undefined)
       return reply.code(404).send({ data: new AppError('notFound', 'no such result').toBody() });
     const name = safeName(req.params.file);

@@ -88,3 +88,27 @@ export function inviteMail(
     `${site.siteName}`,
   ]);
 }
+
+/**
+ * An invitation to a person who has an account already: a link to accept it, which joins the
+ * organisations named and changes nothing else. Nothing is joined until they accept.
+ */
+export function joinInvitationMail(
+  site: Site,
+  to: string,
+  name: string | undefined,
+  invitedBy: string,
+  orgs: string[],
+  token: string,
+  ttlDays: number,
+): MailMessage {
+  const what = orgs.length ? orgs.join(', ') : 'an organisation';
+  return compose(to, `You are invited to join ${what} on ${site.siteName}`, [
+    greeting(name),
+    `${invitedBy} has invited you to join ${what} on ${site.siteName}, with the account you already have. To accept, open this link and choose Accept:`,
+    siteLink(site, `/accept-invite?token=${encodeURIComponent(token)}`),
+    `The link works once, for the next ${ttlDays} days.`,
+    'If you do not want to join, ignore this message: nothing changes unless you accept.',
+    `${site.siteName}`,
+  ]);
+}

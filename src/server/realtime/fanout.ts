@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { matches } from '../../protocol/match';
 import type { ItemService } from '../items/item-service';
 import { ITEMS_CHANNEL, type ItemChange } from '../items/rows';
@@ -10,24 +9,11 @@ import type { Session } from '../ws/session';
 import { CLOSE_CODE_AUTH } from '../../protocol/constants';
 import { ANONYMOUS } from '../access/principal';
 import { PRINCIPALS_CHANNEL } from '../auth/accounts';
-import { loadPrincipal } from '../auth/principals';
+import { authenticate } from '../auth/authenticate';
 import { userSession } from '../auth/user-session';
-import { query } from '../db/query';
 
 export interface FanoutLog {
   warn(obj: unknown, msg: string): void;
-}
-
-/**
- * Turns committed changes (NOTIFY from any node) into pushes for this node's sockets.
- * Each watcher is re-checked against the policy with its own principal before anything is sent.
- */
-async function isBlocked(db: ItemService['db'], userId: string): Promise<boolean> {
-  const [c] = await query<{ blocked: boolean }>(
-    db,
-    sql`select blocked from credentials where user_id = ${userId}`,
-  );
-  return c?.blocked === true;
 }
 
 /** The modules' listeners on committed changes, by type (ServerModule.onCommitted). */
@@ -36,6 +22,10 @@ export interface CommittedListeners {
   byType: ReadonlyMap<string, readonly CommittedListener[]>;
 }
 
+/**
+ * Turns committed changes (NOTIFY from any node) into pushes for this node's sockets.
+ * Each watcher is re-checked against the policy with its own principal before anything is sent.
+ */
 export async function startFanout(
   database: Database,
   items: ItemService,
@@ -113,32 +103,36 @@ export async function startFanout(
   );
 
   const offPrincipals = await database.listen(PRINCIPALS_CHANNEL, (userId) => {
-    const sessions = [...hub.sessionsOf(userId)];
-    if (sessions.length === 0) return;
-    void isBlocked(items.db, userId)
-      .then((blocked) => {
-        for (const s of sessions) {
-          // A blocked account is signed out everywhere at once: the client sees the auth close
-          // and its token no longer authenticates (act/blockUser revoked it).
-          if (blocked) {
-            s.principal = ANONYMOUS;
-            s.close(CLOSE_CODE_AUTH, 'identFailed');
-            continue;
-          }
-          // Roles, organisations or capabilities changed: the socket acts with the new principal,
-          // and the client gets its session again (an `authed` push, docs/protocol.md).
-          void loadPrincipal(items.db, userId, s.principal.masqueradeFrom)
-            .then(async (p) => {
-              if (!p) return;
-              s.principal = p;
-              if (listeners) s.push('authed', await userSession(listeners.services, p, s.tokenExpiresAt));
-            })
-            .catch((err: unknown) => log.warn({ err, userId }, 'principal not refreshed'));
-        }
-      })
-      // A database error here would otherwise be an unhandled rejection, which ends the process.
-      .catch((err: unknown) => log.warn({ err, userId }, 'principal change not applied'));
+    // The person's own sockets, and the sockets masquerading from them (an admin blocked or
+    // demoted takes their masquerades down with them).
+    const sessions = [...hub.sessions].filter(
+      (s) => s.userId === userId || s.principal.masqueradeFrom === userId,
+    );
+    for (const s of sessions) void refreshPrincipal(s, userId);
   });
+
+  /**
+   * Authenticates the socket's token again, as tokenAuth would now: a token revoked, an account
+   * blocked, a masquerade whose admin is no longer an admin or is blocked, and the socket closes
+   * (4401 identFailed, "Please sign in again"); otherwise it acts with the principal as it is now
+   * (roles, organisations, admin flag, capabilities) and the client gets its session again.
+   */
+  async function refreshPrincipal(s: Session, userId: string): Promise<void> {
+    try {
+      const auth = s.token ? await authenticate(items.db, s.token) : null;
+      if (!auth?.ok) {
+        s.principal = ANONYMOUS;
+        s.close(CLOSE_CODE_AUTH, 'identFailed');
+        return;
+      }
+      s.principal = auth.principal;
+      if (listeners)
+        s.push('authed', await userSession(listeners.services, auth.principal, s.tokenExpiresAt));
+    } catch (err) {
+      // A database error here would otherwise be an unhandled rejection, which ends the process.
+      log.warn({ err, userId }, 'principal change not applied');
+    }
+  }
 
   return {
     async stop() {

@@ -95,11 +95,18 @@ export class TaskService {
     return { key, started, percentageComplete: 0, $id: item.$id };
   }
 
-  /** The Task with this key, if the principal may read it (the starter and admins). */
-  async readable(p: Principal, key: string): Promise<ItemRow | null> {
+  /**
+   * The Task with this key that this user started; with `anyStarter`, the one Task of the key
+   * whoever started it (an admin's kill). The key is unique and written by the system only, but
+   * the starter is asked in the same look-up all the same: a key alone never picks someone
+   * else's task for a user.
+   */
+  async started(p: Principal, key: string, anyStarter = false): Promise<ItemRow | null> {
+    if (!p.userId && !anyStarter) return null;
     const [r] = await query<{ id: string }>(
       this.s().items.db,
-      sql`select id from items where type = 'Task' and data->>'key' = ${key} and not deleted`,
+      sql`select id from items where type = 'Task' and data->>'key' = ${key} and not deleted
+          ${anyStarter ? sql`` : sql`and created_by = ${p.userId}`}`,
     );
     if (!r) return null;
     const row = await this.s().items.systemRow(r.id);
@@ -109,13 +116,13 @@ export class TaskService {
 
   /** killTask / asyncCancel: marks the Task cancelled and tells the node running it to stop. */
   async kill(p: Principal, key: string) {
-    const row = await this.readable(p, key);
+    // The starter kills their own task; an admin any (a runaway task), found by its unique key.
+    const row = await this.started(p, key, p.admin);
     if (!row) throw new AppError('notFound', `no task ${key}`);
-    if (!p.admin && row.createdBy !== p.userId) throw new AppError('notAllowed', `kill ${key}`);
     if (isFinished(row.data)) return { key, killed: false };
     const done = await this.patch(row.id, { errorKey: CANCELLED }, true);
     if (!done) return { key, killed: false };
-    await this.channel?.publish({ kind: 'cancel', key });
+    await this.channel?.publish({ kind: 'cancel', key: String(row.data.key) });
     await this.announce(done, 'taskComplete');
     return { key, killed: true };
   }

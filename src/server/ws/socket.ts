@@ -139,16 +139,23 @@ export function serveSocket(
   }
 
   async function nextToken() {
-    const p = session.principal;
-    if (!p.userId || !session.token) throw new AppError('notAllowed', 'sign in first');
+    if (!session.principal.userId || !session.token) throw new AppError('notAllowed', 'sign in first');
     const old = session.token;
-    const fresh = await issueToken(
-      services.items.db,
-      p.userId,
-      'session',
-      services.config.tokenTtlMs,
-      p.masqueradeFrom,
-    );
+    // A new token only for a principal who would be let in now: the token live, the account not
+    // blocked, a masquerading admin still an admin and not blocked.
+    const auth = await authenticate(services.items.db, old);
+    if (!auth.ok) {
+      session.principal = ANONYMOUS;
+      setTimeout(() => session.close(CLOSE_CODE_AUTH, 'identFailed'), 10);
+      throw new AppError('identFailed', 'the session no longer authenticates');
+    }
+    const p = auth.principal;
+    session.principal = p;
+    // A masquerade never outlasts the token it started with (the admin's, bounded at start).
+    const ttl = p.masqueradeFrom
+      ? Math.min(services.config.tokenTtlMs, auth.record.expiresAt.getTime() - Date.now())
+      : services.config.tokenTtlMs;
+    const fresh = await issueToken(services.items.db, p.userId!, 'session', ttl, p.masqueradeFrom);
     await revokeToken(services.items.db, old);
     adoptToken(fresh.token, fresh.expiresAt);
     return { token: fresh.token, expiresAt: fresh.expiresAt.toISOString() };

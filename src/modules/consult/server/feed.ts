@@ -6,6 +6,7 @@ import {
   activePrincipal,
   AppError,
   query,
+  refuseWhileMasquerading,
   SYSTEM,
   type ActCall,
   type Executor,
@@ -51,6 +52,8 @@ export async function calFeedStatus({ services, principal }: ActCall<Record<stri
 
 export async function calFeedRenew({ services, principal }: ActCall<Record<string, never>>) {
   const userId = needUser(principal);
+  // The link would serve the target's deadlines to the admin after the masquerade ended.
+  refuseWhileMasquerading(principal, 'a calendar feed');
   const secret = randomBytes(32).toString('base64url');
   const renewed = new Date().toISOString();
   const { items } = services;

@@ -4,7 +4,7 @@ import { setMembership } from '../../../server/auth/accounts';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
-import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
 
 // A person's calendar feed (issue 16 "Calendar feeds", docs/calendar-feed.md): a secret link
 // that a renewal or a revocation ends, that a blocked account loses, and whose content is asked
@@ -109,5 +109,23 @@ describe('the calendar feed', () => {
       blocked: true,
     });
     expect((await fetchFeed(url)).status).toBe(404);
+  });
+
+  it('is not made while masquerading: the masquerade leaves no link behind (issue 36, finding 9)', async () => {
+    const target = await makeUser(items(), [[riverbend, 'staff']]);
+    const other = await makeUser(items(), [], { admin: true });
+    const { client } = await connectAs(server, other.email, PASSWORD);
+    const started = await client.call<{ newToken: string }>('act/masquerade', { targetUserID: target.id });
+    await client.close();
+    const as = await WsClient.connect(server.wsUrl);
+    expect((await as.request('tokenAuth', { token: started.newToken }, { v: 'test' })).o).toBe('authed');
+    expect((await as.request('act/calFeedRenew', {})).b).toMatchObject({
+      erred: true,
+      userMessage: 'notWhileMasquerading',
+    });
+    expect((await as.request('act/calFeedStatus', {})).b).toEqual({ on: false, renewed: null });
+    // Turning a feed off takes nothing from anyone: allowed.
+    expect((await as.request('act/calFeedRevoke', {})).b).toEqual({ on: false, renewed: null });
+    await as.close();
   });
 });

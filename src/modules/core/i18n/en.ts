@@ -35,6 +35,8 @@ export const coreEn = {
     noMembers: 'No members yet.',
     addMember: 'Add a member',
     addMemberHelp: 'Type at least 2 letters of a name',
+    addByInvitation:
+      'To add someone, invite them from their contact card (Organisation contacts): they join when they accept the invitation.',
     removeMember: 'Remove {{name}} from {{org}}',
     role: {
       member: 'Member',

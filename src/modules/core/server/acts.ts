@@ -147,6 +147,16 @@ async function setMembershipAct({ services, principal, body: b }: CoreCall<'setM
   if (!principal.admin && rankIn(principal, b.org) < ORG_ADMIN)
     throw new AppError('notAllowed', `manage members of ${b.org}`);
   return services.items.transaction(async (tx) => {
+    // By consent: an orgAdmin changes the roles of (or removes) people who are members already,
+    // that is who joined by accepting an invitation or were enrolled by a site admin. Anyone
+    // else joins by accepting an invitation (act/invite). Site admins set any membership.
+    if (!principal.admin) {
+      const [known] = await query(
+        tx,
+        sql`select 1 from memberships where user_id = ${b.userId} and org_id = ${b.org} for update`,
+      );
+      if (!known) throw new AppError('notInvited', `${b.userId} has not accepted an invitation to ${b.org}`);
+    }
     // Recorded on the user's item as a 'membershipChanged' event.
     await setMembership(services.items, tx, b.userId, b.org, b.roles, {
       actor: principal.userId,

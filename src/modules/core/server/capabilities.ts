@@ -52,3 +52,14 @@ export async function capabilitiesChanged(tx: Executor, e: WriteEvent): Promise<
       : [e.row.id];
   for (const u of users) await tx.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${u})`);
 }
+
+/**
+ * After a write of a User: a changed admin flag (or capabilities) is told to every node, so the
+ * person's open sockets act with the new rights at once, and the sessions masquerading from a
+ * demoted admin close (realtime/fanout.ts).
+ */
+export async function userChanged(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.changes && 'admin' in e.changes && !('capabilities' in e.changes))
+    await tx.execute(sql`select pg_notify(${PRINCIPALS_CHANNEL}, ${e.row.id})`);
+  await capabilitiesChanged(tx, e);
+}

@@ -1,7 +1,7 @@
 import { asyncActionsOf, type ServerModule } from '../../../server/module-api';
 import { coreAsyncActs } from '../contract';
 import { coreActHandlers } from './acts';
-import { capabilitiesChanged } from './capabilities';
+import { capabilitiesChanged, userChanged } from './capabilities';
 import { notifyServer } from './notify';
 import { coreAsyncActions } from './task-acts';
 import { seedCoreDemo } from './demo';
@@ -19,8 +19,8 @@ export const server: ServerModule = {
   ...notifyServer,
   hooks: {
     ...notifyServer.hooks,
-    // A changed grant of capabilities pushes the sessions concerned again.
-    User: { afterWrite: capabilitiesChanged },
+    // A changed grant of capabilities, or admin flag, pushes the sessions concerned again.
+    User: { afterWrite: userChanged },
     Organization: { afterWrite: capabilitiesChanged },
     // A Contact's account state ($userState) is computed when it is read.
     Contact: { decorate: addUserStates },

@@ -6,11 +6,14 @@ import {
   type Executor,
   inviteMail,
   issueToken,
+  joinInvitationMail,
   loadRowAsSystem,
+  loadRowsAsSystem,
   query,
   RateLimiter,
+  recordInvitation,
+  refuseWhileMasquerading,
   type Services,
-  setMembership,
   SYSTEM,
 } from '../../../server/module-api';
 import type { CoreCall } from './act-input';
@@ -18,8 +21,8 @@ import { contactOrgs, managesContact } from './user-state';
 
 // act/invite: mails a Contact a link to set a password (docs/access-model.md "Invitations").
 // The User is made on the first invitation and linked by Contact.user; a resend revokes the
-// earlier link. The invitee joins, as member, the contact's `_related` organisations the inviter
-// manages.
+// earlier link (its organisations carry over to the new one). The invitee joins, as member, the
+// contact's `_related` organisations the inviter manages, when they open the link and accept.
 
 export const INVITE_TTL_DAYS = 7;
 const INVITE_TTL_MS = INVITE_TTL_DAYS * 86_400_000;
@@ -49,6 +52,8 @@ function str(v: unknown): string {
 
 export async function invite({ services, principal, body: b }: CoreCall<'invite'>) {
   if (!principal.userId) throw new AppError('notAllowed', 'sign in first');
+  // An invitation is a link that outlives the masquerade; a site admin invites as themselves.
+  refuseWhileMasquerading(principal, 'an invitation');
   const contactId = makeId('Contact', b._i);
   const { items } = services;
   const contact = await items.readableRow(principal, contactId);
@@ -98,7 +103,7 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       sql`select blocked from credentials where user_id = ${userId}`,
     );
     if (cred?.blocked) throw new AppError('notAllowed', `${userId} is blocked`);
-    const revoked = await query(
+    const revoked = await query<{ hash: string }>(
       tx,
       sql`update tokens set revoked_at = now() where user_id = ${userId} and kind = 'invite' and revoked_at is null returning hash`,
     );
@@ -106,13 +111,16 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       tx,
       sql`select org_id from memberships where user_id = ${userId}`,
     );
-    for (const org of managed)
-      if (!have.some((m) => m.org_id === org))
-        await setMembership(services.items, tx, userId, org, ['member'], {
-          actor: principal.userId,
-          realActor: principal.masqueradeFrom,
-        });
     const { token } = await issueToken(tx, userId, 'invite', INVITE_TTL_MS);
+    // The person joins only when they accept (the link); an existing account is asked, not enrolled.
+    const asked = managed.filter((org) => !have.some((m) => m.org_id === org));
+    await recordInvitation(
+      tx,
+      token,
+      asked,
+      principal.userId,
+      revoked.map((r) => r.hash),
+    );
     await appendEvent(tx, {
       itemId: contactId,
       kind: revoked.length ? 'inviteResent' : 'invited',
@@ -120,20 +128,29 @@ export async function invite({ services, principal, body: b }: CoreCall<'invite'
       realActor: principal.masqueradeFrom,
       data: { user: userId },
     });
-    return { token, resent: revoked.length > 0 };
+    return { token, resent: revoked.length > 0, hasAccount: cred !== undefined, asked };
   });
   // As the system: the inviter's own User, for the mail's sender name.
   const inviter = await loadRowAsSystem(items.db, principal.userId);
   const inviterName = str(inviter?.data.name) || 'A colleague';
+  const invitee = str(user.data.name) || name || undefined;
+  // Someone with a password already accepts with a link that changes nothing else; a new account
+  // accepts by choosing its password.
   services.mailer.sendLater(
-    inviteMail(
-      services.config,
-      email,
-      str(user.data.name) || name || undefined,
-      inviterName,
-      result.token,
-      INVITE_TTL_DAYS,
-    ),
+    result.hasAccount
+      ? joinInvitationMail(
+          services.config,
+          email,
+          invitee,
+          inviterName,
+          // As the system: the organisations the invitation asks, which the inviter manages; only their names.
+          [...(await loadRowsAsSystem(items.db, result.asked)).values()]
+            .filter((o) => !o.deleted)
+            .map((o) => items.labelOf(o)),
+          result.token,
+          INVITE_TTL_DAYS,
+        )
+      : inviteMail(services.config, email, invitee, inviterName, result.token, INVITE_TTL_DAYS),
   );
   return { sent: true as const, resent: result.resent, userId };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  loadPrincipal,
+  activePrincipal,
   query,
   SYSTEM,
   type Executor,
@@ -25,7 +25,8 @@ export async function notifyUser(
 ): Promise<boolean> {
   if (user === actor || user === realActor) return false;
   if (!services.registry.type('Notify')) return false;
-  const p = await loadPrincipal(tx, user);
+  // A blocked account is told nothing (the reminder names the item).
+  const p = await activePrincipal(tx, user);
   if (!p || !(await services.items.policy.can(p, 'read', item, services.items.loaderFor(tx)))) return false;
   // The notification points at the event that made it: the item's latest, written just before.
   const [ev] = await query<{ id: number }>(

@@ -159,4 +159,12 @@ describe('due reminders', () => {
     expect((await reminded(today)).map((e) => e.data.reminders[0]!.threshold)).toEqual([0]);
     expect(await dueNotifies(immediate.id, today)).toBe(1);
   });
+
+  it('reminds no blocked assignee (issue 36, finding 13)', async () => {
+    const gone = await makeUser(items(), [[community, 'editor']]);
+    const theirs = await task(gone);
+    await items().db.execute(sql`update credentials set blocked = true where user_id = ${gone.id}`);
+    await sweepDueReminders(server.app.services, day('2026-03-11'));
+    expect(await dueNotifies(gone.id, theirs)).toBe(0);
+  });
 });

@@ -12,7 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, useApp } from '../../../../client/module-api';
+import { formatDate, RequestError, useApp } from '../../../../client/module-api';
 
 // The user menu's "Calendar feed" (issue 16 "Calendar feeds"; docs/calendar-feed.md): turn a
 // personal feed on, copy its secret link into a calendar program, renew it (the old link stops
@@ -68,7 +68,13 @@ export function CalendarFeedDialog({ open, onClose }: { open: boolean; onClose()
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>{t('consult.feed.explain')}</DialogContentText>
-          {failed && <Alert severity="error">{t('consult.feed.failed')}</Alert>}
+          {failed && (
+            <Alert severity="error">
+              {renew.error instanceof RequestError && renew.error.userMessage === 'notWhileMasquerading'
+                ? t('errors.notWhileMasquerading')
+                : t('consult.feed.failed')}
+            </Alert>
+          )}
           {status.isSuccess && (
             <DialogContentText role="status">
               {on

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ROLES, type Role } from '../../../../protocol/access-levels';
 import { useManagedOrgs } from './useManagedOrgs';
-import { useApp, useRelationSearch } from '../../../../client/module-api';
+import { useApp, useRelationSearch, useSession } from '../../../../client/module-api';
 
 /** admin.owner: the organisations an orgAdmin manages, their members and roles (setMembership). */
 export function OwnerView() {
@@ -59,6 +59,9 @@ function OrgMembers({ org, name, roles }: { org: string; name: string; roles: st
     queryFn: async () => (await client.act('orgMembers', { org })).members,
   });
   const headingId = `members-${org}`;
+  // People join by accepting an invitation; only site administrators enrol directly (setMembership).
+  const { user } = useSession();
+  const mayEnrol = user?.admin === true && !user.masquerading;
 
   async function setRoles(userId: string, next: string[]) {
     try {
@@ -142,10 +145,16 @@ function OrgMembers({ org, name, roles }: { org: string; name: string; roles: st
           )}
         </TableBody>
       </Table>
-      <AddMember
-        onAdd={(userId) => void setRoles(userId, ['member'])}
-        exclude={(q.data ?? []).map((m) => m.userId)}
-      />
+      {mayEnrol ? (
+        <AddMember
+          onAdd={(userId) => void setRoles(userId, ['member'])}
+          exclude={(q.data ?? []).map((m) => m.userId)}
+        />
+      ) : (
+        <Typography variant="body2" sx={{ mt: 2 }}>
+          {t('people.addByInvitation')}
+        </Typography>
+      )}
     </Paper>
   );
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   compose,
-  loadPrincipal,
+  activePrincipal,
   query,
   siteLink,
   SYSTEM,
@@ -86,7 +86,8 @@ async function mailClaimed(services: Services, ids: string[], digest: boolean): 
   const { config } = services;
   let sent = 0;
   for (const [userId, list] of byRecipient) {
-    const p = await loadPrincipal(services.items.db, userId);
+    // Asked again at send time: an account blocked since is mailed nothing.
+    const p = await activePrincipal(services.items.db, userId);
     // As the system: the recipient's own User, for their address and name.
     const user = await services.items.readRow(userId);
     const email = user?.data.email;

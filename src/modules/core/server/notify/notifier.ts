@@ -1,6 +1,6 @@
 import { SYSTEM_TYPE_PREFIX, tryParseId } from '../../../../protocol/ids';
 import {
-  loadPrincipal,
+  activePrincipal,
   loadRowsAsSystem,
   SYSTEM,
   type Executor,
@@ -123,7 +123,8 @@ export async function notifyFollowers(tx: Executor, e: WriteEvent): Promise<void
   const load = items.loaderFor(tx);
   const eventRow = eventContext ? e.row : null;
   for (const userId of [...candidates].sort()) {
-    const p = await loadPrincipal(tx, userId);
+    // Only an active account (not blocked) is told: a notification names its item.
+    const p = await activePrincipal(tx, userId);
     if (!p) continue;
     if (!(await items.policy.can(p, 'read', context, load))) continue;
     if (eventRow && !(await items.policy.can(p, 'read', eventRow, load))) continue;
