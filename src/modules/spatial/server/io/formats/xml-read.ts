@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
-import { TaskError } from '../../../../../server/module-api';
+import { TaskError, ZipLimitError } from '../../../../../server/module-api';
 import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
-import { cutElements, XmlCutError } from './xml-cut';
+import { cutElements, XmlCutError, XmlTooBig } from './xml-cut';
 import { unzipToDisk } from './zip-to-disk';
 
 // KML, KMZ (a zip holding doc.kml) and GPX through @tmcw/togeojson on @xmldom/xmldom documents,
@@ -88,6 +88,7 @@ async function* streamed(
       }
     }
   } catch (e) {
+    if (e instanceof XmlTooBig) throw fileError('featureTooBig', src.name, part, e.message);
     if (e instanceof XmlCutError) throw fileError('badXml', src.name, part, e.message);
     throw e;
   }
@@ -112,6 +113,7 @@ export async function readKmz(src: SourceFile): Promise<SourceLayer[] & { close(
   } catch (e) {
     close();
     if (e instanceof TaskError) throw e;
+    if (e instanceof ZipLimitError) throw fileError('zipTooBig', src.name, src.name, e.message);
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
   const names = [...files.keys()].sort((a, b) => (a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : 0));
