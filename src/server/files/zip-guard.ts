@@ -32,10 +32,16 @@ export const RATIO_GRACE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Bytes of the zip pushed to the inflater at once. What one push inflates is handed over whole
- * before the limits are looked at again, and deflate inflates at most ~1,032× its input: 16 KB
- * pushed is at most ~17 MB out between two checks, never a whole bomb's worth.
+ * before the limits are looked at again, and deflate inflates at most ~1,032× its input: 1 KB
+ * pushed is at most ~1 MB out between two checks, never a whole bomb's worth.
  */
-const PUSH_BYTES = 16 * 1024;
+const PUSH_BYTES = 1024;
+/**
+ * Inflated bytes handed to the sinks between two turns of the event loop: a sink writes them
+ * synchronously (a disk at 25 MB/s takes 40 ms a MB), and every community's requests wait on
+ * this loop, so a read chunk that inflates to 100 MB must not be one synchronous stretch.
+ */
+const YIELD_BYTES = 1024 * 1024;
 
 export type ZipLimit = 'inflatedBytes' | 'entries' | 'ratio';
 
@@ -106,6 +112,7 @@ export async function inflateZip(
     };
     file.start();
   };
+  let yielded = 0;
   try {
     for await (const chunk of source) {
       for (let at = 0; at < chunk.length; at += PUSH_BYTES) {
@@ -113,6 +120,10 @@ export async function inflateZip(
         read += piece.length;
         unzip.push(piece);
         if (failure) throw failure;
+        if (inflated - yielded > YIELD_BYTES) {
+          yielded = inflated;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
       opts.onBytes?.(read);
     }

@@ -19,6 +19,13 @@ afterAll(async () => {
   await env?.close();
 });
 
+/**
+ * The longest the event loop may be held during a hostile import. Unbounded, these files held it
+ * for seconds (64 MB written in one synchronous stretch); bounded, a turn is tens of ms, and the
+ * rest is this shared machine's noise.
+ */
+const LOOP_HELD_MAX_MS = 1_500;
+
 /** The longest the event loop was held while `run` ran (ms). */
 async function loopHeld<T>(run: () => Promise<T>): Promise<{ value: T; heldMs: number }> {
   const h = monitorEventLoopDelay({ resolution: 10 });
@@ -66,7 +73,7 @@ describe('a zip bomb', () => {
       errorParams: { file: 'bomb.zip', part: 'bomb.zip' },
     });
     expect(done.errorSys).toMatch(/times its size/);
-    expect(heldMs).toBeLessThan(2_000);
+    expect(heldMs).toBeLessThan(LOOP_HELD_MAX_MS);
     noPartsLeft();
   });
 
@@ -74,7 +81,7 @@ describe('a zip bomb', () => {
     const bomb = zipSync({ 'doc.kml': zeros() }, { level: 9 });
     const { done, heldMs } = await hostile('KMZ', 'bomb.kmz', bomb);
     expect(done).toMatchObject({ errorKey: 'spatialIo.zipTooBig', errorParams: { file: 'bomb.kmz' } });
-    expect(heldMs).toBeLessThan(2_000);
+    expect(heldMs).toBeLessThan(LOOP_HELD_MAX_MS);
     noPartsLeft();
   });
 });
@@ -124,7 +131,7 @@ describe('a KML element that never ends', () => {
       errorKey: 'spatialIo.featureTooBig',
       errorParams: { file: 'endless.kml', part: 'endless.kml' },
     });
-    expect(heldMs).toBeLessThan(2_000);
+    expect(heldMs).toBeLessThan(LOOP_HELD_MAX_MS);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(existsSync(env.dir)).toBe(true);
   });

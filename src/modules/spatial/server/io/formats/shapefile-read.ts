@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import proj4 from 'proj4';
 import { TaskError, ZipLimitError } from '../../../../../server/module-api';
 import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
@@ -21,21 +22,22 @@ export const SIDE_PART_MAX_BYTES = { prj: 64 * 1024, cpg: 1024, txt: 1024 * 1024
 
 const PART = /(\.(shp|dbf|prj|cpg)|(^|\/)fields\.txt)$/i;
 
-export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[] & { close(): void }> {
+export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[] & { close(): Promise<void> }> {
   const dir = `${src.path}.parts`;
-  const close = () => rmSync(dir, { recursive: true, force: true });
+  // Removed off the event loop: unlinking a big inflated part is slow on some disks.
+  const close = () => rm(dir, { recursive: true, force: true });
   let files: Map<string, string>;
   try {
     files = await unzipToDisk(src.path, dir, (n) => !n.includes('__MACOSX') && PART.test(n), src.onBytes);
   } catch (e) {
-    close();
+    await close();
     if (e instanceof ZipLimitError) throw fileError('zipTooBig', src.name, src.name, e.message);
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
   try {
     return Object.assign(layersOf(src, files), { close });
   } catch (e) {
-    close();
+    await close();
     throw e;
   }
 }
