@@ -20,6 +20,10 @@ export const ERROR_KEYS = [
   'notInOrg',
   'alreadyExists',
   'serverBusy',
+  // Per-user quotas (issue 36): tasks running at once, uploads being sent, zip downloads.
+  'tooManyTasks',
+  'tooManyUploads',
+  'tooManyDownloads',
   'queryTooBroad',
   'notConfigured',
   // consult: a lifecycle move its table does not hold; a response sent without its files.
