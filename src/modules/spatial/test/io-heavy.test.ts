@@ -4,7 +4,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ELEMENT_MAX_CHARS } from '../server/io/formats/xml-cut';
-import { PLACES, shapefile, withPrj } from './io-fixtures';
+import { loadSqlJs } from '../server/io/formats/gpkg';
+import { geopackage, PLACES, shapefile, withPrj } from './io-fixtures';
 import { madeBy, makeImport, openIoEnv, runImport, type IoEnv } from './io-harness';
 
 // Heavy files are bounded (issue 36): hostile map files, each built here, fail their import with
@@ -134,5 +135,46 @@ describe('a KML element that never ends', () => {
     expect(heldMs).toBeLessThan(LOOP_HELD_MAX_MS);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(existsSync(env.dir)).toBe(true);
+  });
+});
+
+/** Our own GeoPackage of PLACES with `sql` run on it (the layer's table is `places`). */
+async function alteredGpkg(sql: string): Promise<Uint8Array> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(await geopackage(PLACES));
+  db.exec(sql);
+  const out = db.export();
+  db.close();
+  return out;
+}
+
+describe('a GeoPackage view', () => {
+  it('a layer that is a view, even a plain one: spatialIo.gpkgView naming it', async () => {
+    const gpkg = await alteredGpkg(
+      'alter table places rename to places_data; create view places as select * from places_data;',
+    );
+    const { done } = await hostile('GEOPACKAGE', 'view.gpkg', gpkg);
+    expect(done).toMatchObject({
+      errorKey: 'spatialIo.gpkgView',
+      errorParams: { file: 'view.gpkg', part: 'places' },
+    });
+  });
+
+  it('a view that never ends, as a layer or as gpkg_contents: refused unread, the loop never held', async () => {
+    const endless = 'with recursive r(n) as (select 1 union all select n + 1 from r)';
+    const layer = await alteredGpkg(
+      `alter table places rename to places_data; create view places as ${endless} select d.* from places_data d, r;`,
+    );
+    const contents = await alteredGpkg(
+      `alter table gpkg_contents rename to c0; create view gpkg_contents as ${endless} select c0.* from c0, r;`,
+    );
+    for (const [file, bytes, part] of [
+      ['endless.gpkg', layer, 'places'],
+      ['contents.gpkg', contents, 'gpkg_contents'],
+    ] as const) {
+      const { done, heldMs } = await hostile('GEOPACKAGE', file, bytes);
+      expect(done).toMatchObject({ errorKey: 'spatialIo.gpkgView', errorParams: { file, part } });
+      expect(heldMs).toBeLessThan(LOOP_HELD_MAX_MS);
+    }
   });
 });
