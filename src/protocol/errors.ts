@@ -24,6 +24,8 @@ export const ERROR_KEYS = [
   'tooManyTasks',
   'tooManyUploads',
   'tooManyDownloads',
+  // The impact overlay (spatial): a project area or its places too detailed to compare (issue 36).
+  'overlayTooBig',
   'queryTooBroad',
   'notConfigured',
   // consult: a lifecycle move its table does not hold; a response sent without its files.

@@ -242,6 +242,8 @@ export const en = {
     tooManyTasks:
       'You have too many tasks running at once. Wait for one to finish, or stop one, then try again.',
     tooManyUploads: 'You are sending too many files at once. Wait for one to finish, then try again.',
+    overlayTooBig:
+      'The project area has too many points to compare with the places near it. Simplify its shapes and try again.',
     tooManyDownloads:
       'You are downloading too many zip files at once. Wait for one to finish, then try again.',
     queryTooBroad: 'This search is too broad to answer quickly. Add words or filters.',
