@@ -8,6 +8,9 @@ import { PassThrough, Writable } from 'node:stream';
 import { SYSTEM } from '../src/server/access/principal';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { writeAttachmentsZip, type ZipProgress } from '../src/server/files/zip-export';
+import { itemByUuid } from '../src/server/files/download-routes';
+import { query } from '../src/server/db/query';
+import { sql } from 'drizzle-orm';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -289,6 +292,25 @@ describe('downloads', () => {
     expect(
       (await get(`/item-uuid-image/0b1e6d1c-0000-4000-8000-000000000000?variant=small`, tokens.admin)).status,
     ).toBe(404);
+  });
+
+  it('/item-uuid-image/ finds its item by an index, never a scan of every item (issue 36)', async () => {
+    // Anyone may ask this route, signed in or not. With scans forbidden, the plan of its look-up
+    // still scans the table when no index serves it (the old migrations), and uses one now.
+    const db = server.app.services.items.db;
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return query<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain ${itemByUuid('0b1e6d1c-0000-4000-8000-000000000000')}`,
+      );
+    });
+    const text = plan.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('items_data_uuid');
+    expect(text).toContain('items_data_legacy_uuid');
+    expect(text).not.toMatch(/Seq Scan on items/);
+    // The route still answers, 404 for a uuid nothing holds.
+    expect((await get('/item-uuid-image/no-such-uuid', null)).status).toBe(404);
   });
 
   it('avatars: a file property holds the uppyID and the image path serves it', async () => {

@@ -12,6 +12,7 @@ import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { expectLargeReply, savedSearchesOverLimit } from './helpers/large-reply';
 import { connectAs, type Frame, type WsClient } from './helpers/ws-client';
+import { TASKS_RUNNING_PER_USER } from '../src/server/tasks/task-service';
 
 // Background tasks (spec core §3 Task, §7 act/{action}/async, killTask, activeTask, taskUpdate,
 // taskComplete) and large replies (lrg/ pushes, GET /api/stream/{key}), on two nodes of one database.
@@ -192,6 +193,38 @@ describe('background tasks', () => {
     const unknown = await member.client.request('act/noSuchThing/async', {});
     expect((unknown.b as { userMessage?: string }).userMessage).toBe('unknownOperation');
     await member.client.close();
+  });
+
+  it('refuses a start past TASKS_RUNNING_PER_USER unfinished tasks with tooManyTasks (issue 36)', async () => {
+    const admin = await connectAs(nodeA, ADMIN, DEMO_PASSWORD);
+    const onB = await connectAs(nodeB, ADMIN, DEMO_PASSWORD);
+    const keys: string[] = [];
+    try {
+      // Counted on all nodes together: starts on both nodes fill the same quota.
+      for (let i = 0; i < TASKS_RUNNING_PER_USER; i++) {
+        const c = i % 2 ? onB.client : admin.client;
+        keys.push((await c.call<Started>('act/simulateTask/async', { seconds: 30 })).key);
+      }
+      const refused = await onB.client.request('act/simulateTask/async', { seconds: 30 });
+      expect(refused.b).toMatchObject({ erred: true, userMessage: 'tooManyTasks' });
+      // No Task was made for the refused start.
+      const active = await admin.client.call<{ tasks: TaskPush[] }>('activeTask/simulateTask');
+      expect(active.tasks.filter((t) => t.percentageComplete < 100 && !t.errorKey)).toHaveLength(
+        TASKS_RUNNING_PER_USER,
+      );
+      // Another person is not held by this one's quota; the node still answers.
+      const officer = await connectAs(nodeA, OFFICER, DEMO_PASSWORD);
+      expect((await officer.client.request('ping', {})).b).toEqual({});
+      await officer.client.close();
+      // One stopped gives its place back.
+      await admin.client.call('act/killTask', { taskKey: keys.shift() });
+      keys.push((await admin.client.call<Started>('act/simulateTask/async', { seconds: 30 })).key);
+    } finally {
+      for (const key of keys)
+        await admin.client.call('act/killTask', { taskKey: key }).catch(() => undefined);
+      await admin.client.close();
+      await onB.client.close();
+    }
   });
 
   it('pushes to the starter on another node (the job may run on either)', async () => {

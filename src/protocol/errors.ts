@@ -20,6 +20,12 @@ export const ERROR_KEYS = [
   'notInOrg',
   'alreadyExists',
   'serverBusy',
+  // Per-user quotas (issue 36): tasks running at once, uploads being sent, zip downloads.
+  'tooManyTasks',
+  'tooManyUploads',
+  'tooManyDownloads',
+  // The impact overlay (spatial): a project area or its places too detailed to compare (issue 36).
+  'overlayTooBig',
   'queryTooBroad',
   'notConfigured',
   // consult: a lifecycle move its table does not hold; a response sent without its files.

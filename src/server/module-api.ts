@@ -113,6 +113,14 @@ export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';
 export { shortFieldNames, writeShapefileZip, type ShpFeature } from './files/shapefile-write';
 export { importAttachment } from './files/import-source';
 export { readLines } from './files/read-lines';
+export {
+  inflateZip,
+  RATIO_GRACE_BYTES,
+  ZIP_LIMITS,
+  ZipLimitError,
+  type ZipLimits,
+  type ZipSink,
+} from './files/zip-guard';
 
 // ---- admin screens (core) ----
 export { dbOverrides, fileOverrides, saveOverrides } from './admin/locale-store';

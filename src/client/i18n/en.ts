@@ -253,6 +253,13 @@ export const en = {
     notInOrg: 'This contact is not in the chosen organisation.',
     alreadyExists: 'This already exists.',
     serverBusy: 'The server is busy. Please try again in a moment.',
+    tooManyTasks:
+      'You have too many tasks running at once. Wait for one to finish, or stop one, then try again.',
+    tooManyUploads: 'You are sending too many files at once. Wait for one to finish, then try again.',
+    overlayTooBig:
+      'The project area has too many points to compare with the places near it. Simplify its shapes and try again.',
+    tooManyDownloads:
+      'You are downloading too many zip files at once. Wait for one to finish, then try again.',
     queryTooBroad: 'This search is too broad to answer quickly. Add words or filters.',
     notConfigured: 'This is not set up on this site yet. Please tell the site administrator.',
     cnsTransition: 'This consultation cannot make that move in its current state.',

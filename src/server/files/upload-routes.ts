@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_PATH } from '../../protocol/files';
 import type { Principal } from '../access/principal';
 import { requestPrincipal } from '../http/item-fallback';
+import { UserSlots } from '../http/user-slots';
+import { AppError } from '../../protocol/errors';
 import type { Services } from '../services';
 import { finishUpload, uploadTarget } from './finish-upload';
 import { SharedUploadLocker } from './upload-locker';
@@ -15,6 +17,13 @@ import { isFileId } from './storage';
 // HEAD, PATCH or DELETE must come from the same user; bytes stream to disk, never to memory.
 // Upload locks live in the shared database (upload-locker.ts), so a resumed upload may reach
 // any node.
+
+/**
+ * Requests sending a file's bytes (PATCH, or a POST that carries them) one user may have open at
+ * once on this node: Uppy sends up to five files side by side, so six never stops a person; a
+ * script opening hundreds of streams to fill the node's disk and sockets gets tooManyUploads.
+ */
+export const UPLOADS_IN_FLIGHT_PER_USER = 6;
 
 /** The principal of each request handed to tus, keyed by Node's own request object. */
 const principals = new WeakMap<IncomingMessage, Principal>();
@@ -64,6 +73,7 @@ export function uploadRoutes(app: FastifyInstance, s: Services): void {
   // Made on the first upload request, so a node that never takes a file creates no directories.
   let tus: TusServer | null = null;
   const locker = new SharedUploadLocker(s.database);
+  const inFlight = new UserSlots(UPLOADS_IN_FLIGHT_PER_USER);
   const tusServer = (): TusServer => (tus ??= makeTusServer(app, s, locker));
   app.addHook('onClose', () => locker.close());
 
@@ -97,6 +107,15 @@ export function uploadRoutes(app: FastifyInstance, s: Services): void {
       }
     } else if (req.method !== 'POST' && req.method !== 'OPTIONS') {
       return reply.code(405).send('method not allowed\n');
+    }
+    if (p.userId && (req.method === 'PATCH' || req.method === 'POST')) {
+      const release = inFlight.take(p.userId);
+      if (!release)
+        return reply
+          .code(429)
+          .header('retry-after', '10')
+          .send(new AppError('tooManyUploads', `at most ${UPLOADS_IN_FLIGHT_PER_USER} at once`).toBody());
+      reply.raw.once('close', release);
     }
     principals.set(req.raw, p);
     reply.hijack();

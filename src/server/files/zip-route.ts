@@ -5,6 +5,8 @@ import { findInputProblem } from '../../protocol/input-limits';
 import { inputError } from '../http/inbound-guard';
 import { SearchQuery } from '../../protocol/query';
 import { requestPrincipal } from '../http/item-fallback';
+import { UserSlots } from '../http/user-slots';
+import { AppError } from '../../protocol/errors';
 import type { Services } from '../services';
 import { contentDisposition } from './names';
 import { planAttachmentsZip, writeAttachmentsZip } from './zip-export';
@@ -13,7 +15,15 @@ import { planAttachmentsZip, writeAttachmentsZip } from './zip-export';
 // a streamed download, for signed-in people. Nothing readable (or not signed in) is a 404, so
 // an empty zip never tells whether hidden files exist. A closed connection stops the export.
 
+/**
+ * Attachments zips one user may be downloading at once from this node: each reads every file it
+ * holds from storage and deflates it, so a loop of requests would take the node's disk and CPU
+ * from every community. Two lets a person fetch one while another is still coming.
+ */
+export const ZIP_DOWNLOADS_PER_USER = 2;
+
 export function zipRoute(app: FastifyInstance, s: Services): void {
+  const downloading = new UserSlots(ZIP_DOWNLOADS_PER_USER);
   app.get<{ Querystring: { q?: string; name?: string } }>('/api/attachments-zip', async (req, reply) => {
     const p = await requestPrincipal(s, req).catch(() => null);
     const notFound = () =>
@@ -39,7 +49,18 @@ export function zipRoute(app: FastifyInstance, s: Services): void {
     if (!parsed.success)
       return reply.code(400).send({ erred: true, userMessage: 'invalidInput', sysMessage: 'q' });
     const q: SearchQuery = parsed.data;
-    const plan = await planAttachmentsZip(s, p, q);
+    const release = downloading.take(p.userId);
+    if (!release)
+      return reply
+        .code(429)
+        .header('retry-after', '10')
+        .header('cache-control', 'private, no-store')
+        .send(new AppError('tooManyDownloads', `at most ${ZIP_DOWNLOADS_PER_USER} at once`).toBody());
+    reply.raw.once('close', release);
+    const plan = await planAttachmentsZip(s, p, q).catch((e: unknown) => {
+      release();
+      throw e;
+    });
     if (plan.length === 0) return notFound();
     const abort = new AbortController();
     req.raw.on('close', () => {

@@ -31,6 +31,15 @@ const FINISHED_KEPT_MS = 24 * 3600_000;
 const CLEANUP_JOB = 'tasks.cleanup';
 export const RESULTS_KEPT_DAYS = 7;
 
+/**
+ * Tasks one user may have unfinished at once, on all nodes together (issue 36): an import, an
+ * export and a report side by side leave room, while a script that starts hundreds of imports,
+ * each reading files and writing items on the node every community shares, stops here with
+ * tooManyTasks. Counted from the Task items, so every node sees the same number; two starts at
+ * the same instant may both pass, which lets one over, never hundreds.
+ */
+export const TASKS_RUNNING_PER_USER = 5;
+
 export function taskQueue(action: string) {
   return `task.${action}`;
 }
@@ -74,6 +83,9 @@ export class TaskService {
     if (!p.userId) throw new AppError('notAllowed', 'sign in first');
     if (action.allowed && !action.allowed(p)) throw new AppError('notAllowed', `start ${name}`);
     await action.validate?.(body, this.s(), p);
+    const running = await this.unfinished(p.userId);
+    if (running >= TASKS_RUNNING_PER_USER)
+      throw new AppError('tooManyTasks', `${running} tasks running; at most ${TASKS_RUNNING_PER_USER}`);
     const key = randomBytes(12).toString('base64url');
     const jobId = randomUUID();
     const started = new Date().toISOString();
@@ -93,6 +105,20 @@ export class TaskService {
     };
     await this.s().jobs.send(taskQueue(name), job, { id: jobId });
     return { key, started, percentageComplete: 0, $id: item.$id };
+  }
+
+  /**
+   * The user's Tasks not finished, started in the last day: one a stopped node left unfinished
+   * for longer (pg-boss fails its job, see jobs.ts) no longer keeps its starter out.
+   */
+  private async unfinished(userId: string): Promise<number> {
+    const [r] = await query<{ n: number }>(
+      this.s().items.db,
+      sql`select count(*)::int as n from items where type = 'Task' and created_by = ${userId} and not deleted
+          and created_at > now() - interval '1 day' and data->>'errorKey' is null
+          and coalesce((data->>'percentageComplete')::float8, 0) < 100`,
+    );
+    return Number(r?.n ?? 0);
   }
 
   /**

@@ -339,6 +339,29 @@ describe('XLSForm import', () => {
     expect((await compileXlsForm(bomb)).problems.map((p) => p.key)).toEqual(['tooLarge']);
   });
 
+  it('counts what a zip really inflates to, not the sizes it declares (issue 36)', async () => {
+    // The same zeros, with the directory and the local header declaring 100 bytes: the old
+    // check believed the declaration and read-excel-file inflated 60 MB into memory.
+    const bomb = Buffer.from(
+      zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(XLSFORM_LIMITS.maxUnzippedBytes + 1) }),
+    );
+    bomb.writeUInt32LE(100, 22);
+    const cd = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(100, cd + 24);
+    const started = Date.now();
+    expect((await compileXlsForm(bomb)).problems).toEqual([
+      {
+        sheet: null,
+        row: 0,
+        key: 'tooLarge',
+        severity: 'error',
+        params: { max: XLSFORM_LIMITS.maxUnzippedBytes },
+      },
+    ]);
+    // Stopped at the limit, not after inflating the whole part.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('has an English text for every problem it reports', () => {
     const texts: Record<string, string> = geokeeperFormEn.geokeeper.form.xlsform;
     expect(XLSFORM_PROBLEM_KEYS.filter((k) => !texts[k])).toEqual([]);

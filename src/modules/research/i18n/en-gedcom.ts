@@ -54,6 +54,8 @@ export const researchGedcomEn = {
       gedcom: {
         notGedcom: 'This file is not a GEDCOM file (it does not begin with a header). Nothing was imported.',
         noFile: 'The file {{file}} is gone. Attach it again.',
+        lineTooLong:
+          'Line {{line}} of this file never ends: it is far longer than a GEDCOM line can be. Nothing was imported.',
       },
     },
   },

@@ -255,6 +255,20 @@ describe('importGedcom', () => {
     expect((await members(server, orgs.bad!)).size).toBe(before);
   });
 
+  it('a line that never ends fails the task with lineTooLong, quickly, and writes nothing (issue 36)', async () => {
+    const file = Buffer.concat([
+      Buffer.from('0 HEAD\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NOTE '),
+      Buffer.alloc(20 * 1024 * 1024, 'x'),
+    ]);
+    const imp = await makeImport(server, editor, orgs.bad!, file, 'endless.ged');
+    const before = (await members(server, orgs.bad!)).size;
+    const started = Date.now();
+    const run = await runTask(server, editor, 'importGedcom', { import: imp });
+    expect(run.done).toMatchObject({ errorKey: 'research.gedcom.lineTooLong', errorParams: { line: 4 } });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await members(server, orgs.bad!)).size).toBe(before);
+  });
+
   it('a running import can be stopped by its starter: it ends cancelled, between batches', async () => {
     const org = orgs.killed!;
     const imp = await makeImport(server, editor, org, gedcomOf(3000), 'big.ged');

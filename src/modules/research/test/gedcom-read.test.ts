@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { gedcomDateValue, keptDate } from '../server/gedcom/dates';
 import { familyLinks } from '../server/gedcom/family';
-import { gedcomLines } from '../server/gedcom/lines';
+import { GEDCOM_LINE_MAX, GedcomLineTooLong, gedcomLines } from '../server/gedcom/lines';
 import { readPerson } from '../server/gedcom/person';
 import { type GedcomRecord, gedcomRecords } from '../server/gedcom/records';
 import { gedcomLine } from '../server/gedcom/writer';
@@ -181,6 +181,34 @@ describe('GEDCOM reading', () => {
       const { encoding, records } = await read(Readable.from(parts));
       expect(encoding).toBe(name);
       expect(person(records, 'I1').data).toMatchObject({ firstName: 'ᐊᓂ', lastName: 'Côté' });
+    }
+  });
+
+  it('refuses a line that never ends at GEDCOM_LINE_MAX, quickly, in UTF-8 and UTF-16 (issue 36)', async () => {
+    // 20 MB with no line end, in the 64 KB pieces a file is read in: the old reader joined all
+    // it held at every piece (quadratic) and would have held the whole file as one line.
+    const endless = (head: Buffer, fill: Buffer) =>
+      Readable.from(
+        (function* () {
+          yield head;
+          for (let i = 0; i < 320; i++) yield fill;
+        })(),
+      );
+    const utf8 = endless(
+      Buffer.from('0 HEAD\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NOTE '),
+      Buffer.alloc(64 * 1024, 'x'),
+    );
+    const utf16 = endless(
+      Buffer.from('\uFEFF0 HEAD\r\n1 CHAR UNICODE\r\n0 @I1@ INDI\r\n1 NOTE ', 'utf16le'),
+      Buffer.from('ᐊ'.repeat(32 * 1024), 'utf16le'),
+    );
+    for (const stream of [utf8, utf16]) {
+      const started = Date.now();
+      const err = await read(stream).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(GedcomLineTooLong);
+      expect(err).toMatchObject({ line: 4 });
+      expect((err as Error).message).toContain(String(GEDCOM_LINE_MAX));
+      expect(Date.now() - started).toBeLessThan(3_000);
     }
   });
 });

@@ -65,6 +65,9 @@ export const spatialIoEn = {
       badPartWhole: '{{file}} cannot be read: it is not a file of this format.',
       noLayers: '{{file}}: there is no layer in it ({{part}}).',
       tooBig: '{{file}} is too large to read here.',
+      zipTooBig: '{{file}} unpacks to more than the server reads from one zip file.',
+      gpkgView: '{{file}}: {{part}} is a view, not a table. Save the layer as a table and import it again.',
+      partTooBig: '{{file}}: {{part}} is far larger than such a part can be.',
       featureTooBig: '{{file}}: one place is too large to read.',
       noFile: 'The file of this import is no longer there.',
       skip: {

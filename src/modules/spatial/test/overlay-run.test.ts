@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { OVERLAY_PROJECT_MAX_SEGMENTS } from '../server/overlay/run';
 import { overlayWorld, type OverlayWorld } from './overlay-fixture';
 
 // The overlay act and the RWF_SPATIAL step end to end over the socket: the report stored on the
@@ -111,4 +113,46 @@ describe('the impact overlay', () => {
       'notFound',
     );
   });
+
+  it('refuses a project area past OVERLAY_PROJECT_MAX_SEGMENTS with overlayTooBig, the loop never held (issue 36)', async () => {
+    // Four shapes of 30,000 vertices each, drawn by the proponent over the community's places.
+    const c = await w.ok(w.ws.proponent, 'create/Consultation', {
+      projectName: 'Detailed corridor',
+      primaryOrg: w.orgs.pipeline,
+      submittedTo: w.orgs.riverbend,
+    });
+    const consultation = String(c.$id);
+    const shapes = 4;
+    const vertices = 30_000;
+    expect(shapes * vertices).toBeGreaterThan(OVERLAY_PROJECT_MAX_SEGMENTS);
+    for (let k = 0; k < shapes; k++) {
+      const coordinates = Array.from({ length: vertices }, (_, i) => [
+        Number((-120.81 + i * 1e-6).toFixed(6)),
+        Number((56.2 + k * 1e-3 + (i % 2) * 1e-5).toFixed(5)),
+      ]);
+      await w.ok(w.ws.proponent, 'create/ConsultProjectFeature', {
+        consultation,
+        label: `Corridor ${k}`,
+        geometry: { type: 'LineString', coordinates },
+      });
+    }
+    await w.ok(w.ws.proponent, 'act/cnsSubmit', { consultation });
+    const d = await w.ok(w.ws.officer, 'act/cnsDistribute', {
+      consultation,
+      communities: [w.orgs.riverbend],
+    });
+    const response = (d.responses as string[])[0]!;
+    const h = monitorEventLoopDelay({ resolution: 10 });
+    h.enable();
+    const refused = await w.erred(w.ws.officer, 'act/spOverlayRun', { response, buffer: 2000 });
+    h.disable();
+    expect(refused).toMatchObject({ userMessage: 'overlayTooBig' });
+    expect(String(refused.sysMessage)).toContain(String(OVERLAY_PROJECT_MAX_SEGMENTS));
+    expect(h.max / 1e6).toBeLessThan(1_500);
+    // The node answers the next one as before.
+    const { response: plain } = await w.referral();
+    expect(
+      (await w.ok(w.ws.officer, 'act/spOverlayRun', { response: plain, buffer: 2000 })).report,
+    ).toBeTruthy();
+  }, 120_000);
 });

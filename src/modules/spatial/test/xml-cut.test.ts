@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cutElements, type XmlPiece } from '../server/io/formats/xml-cut';
+import {
+  cutElements,
+  ELEMENT_MAX_CHARS,
+  TAG_MAX_CHARS,
+  XmlTooBig,
+  type XmlPiece,
+} from '../server/io/formats/xml-cut';
 import { readKml } from '../server/io/formats/xml-read';
 
 // The streamed KML/GPX cutter (xml-cut.ts): element boundaries found across read chunks, never
@@ -59,6 +65,27 @@ describe('cutElements', () => {
     );
     await expect(cut('<kml><Document></Folder></kml>')).rejects.toThrow(/closes nothing/);
     await expect(cut('   ')).rejects.toThrow(/no document/);
+  });
+});
+
+describe('cutElements on a huge element (issue 36)', () => {
+  it('cuts an element read over many reads whole, its pieces joined once', async () => {
+    // 12 MB of text inside one Placemark, over forty-odd reads: the pieces kept aside as they
+    // are read past (rather than carried in the buffer) come back as the element's exact text.
+    const big = pm(1, `<description>${'y'.repeat(12 * 1024 * 1024)}</description>`);
+    const started = Date.now();
+    const { pieces } = await cut(`<kml><Document>${big}${pm(2)}</Document></kml>`);
+    expect(pieces.map((p) => p.text.length)).toEqual([big.length, pm(2).length]);
+    expect(pieces[0]!.text === big).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('refuses an element longer than ELEMENT_MAX_CHARS, and a tag longer than TAG_MAX_CHARS', async () => {
+    const endless = `<kml><Document><Placemark><description>${'x'.repeat(ELEMENT_MAX_CHARS + 1024)}`;
+    await expect(cut(endless)).rejects.toBeInstanceOf(XmlTooBig);
+    await expect(cut(endless)).rejects.toThrow(/<Placemark> is longer than/);
+    const tag = `<kml><Document><Placemark name="${'z'.repeat(TAG_MAX_CHARS + 10)}`;
+    await expect(cut(tag)).rejects.toThrow(/a tag is longer than/);
   });
 });
 

@@ -1,5 +1,5 @@
-import { unzipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/node';
+import { inflateZip, ZIP_LIMITS, ZipLimitError } from '../../../../server/module-api';
 import type { XlsFormProblem } from './problems';
 
 // Reading an .xlsx into its sheets' rows with read-excel-file (DESIGN.md: never the `xlsx`
@@ -9,8 +9,10 @@ import type { XlsFormProblem } from './problems';
 export const XLSFORM_LIMITS = {
   /** Bytes of the .xlsx file. */
   maxFileBytes: 5 * 1024 * 1024,
-  /** Bytes of all its parts once unzipped, as the zip's directory declares them. */
+  /** Bytes of all its parts once unzipped, counted as they inflate (never as declared). */
   maxUnzippedBytes: 50 * 1024 * 1024,
+  /** Parts in the zip: a workbook has a few dozen; thousands are no spreadsheet program's. */
+  maxEntries: 2_000,
 } as const;
 
 /** A cell as read: text, number, boolean, date or empty. */
@@ -27,20 +29,25 @@ const fileProblem = (key: 'notXlsx' | 'tooLarge', params?: XlsFormProblem['param
   ...(params ? { params } : {}),
 });
 
-function declaredSize(bytes: Uint8Array): number | undefined {
-  let total = 0;
+/**
+ * Whether the workbook's parts really inflate within the limits: each is inflated and counted
+ * (then dropped) through the server's zip guard, so a zip whose directory declares small sizes
+ * for huge parts is caught by what comes out. read-excel-file then reads the same entries the
+ * same way (its Node reader streams the local headers in order), so what it inflates was counted.
+ */
+async function inflatesWithin(bytes: Uint8Array): Promise<'ok' | 'notZip' | 'tooLarge'> {
   try {
-    // The filter sees each entry's declared size and refuses it, so nothing is inflated here.
-    unzipSync(bytes, {
-      filter: (file) => {
-        total += file.originalSize;
-        return false;
+    await inflateZip([bytes], () => ({ data: () => {}, end: () => {} }), {
+      limits: {
+        ...ZIP_LIMITS,
+        maxInflatedBytes: XLSFORM_LIMITS.maxUnzippedBytes,
+        maxEntries: XLSFORM_LIMITS.maxEntries,
       },
     });
-  } catch {
-    return undefined;
+    return 'ok';
+  } catch (e) {
+    return e instanceof ZipLimitError ? 'tooLarge' : 'notZip';
   }
-  return total;
 }
 
 export async function readWorkbook(buffer: Uint8Array): Promise<Workbook | XlsFormProblem> {
@@ -50,11 +57,9 @@ export async function readWorkbook(buffer: Uint8Array): Promise<Workbook | XlsFo
   // A zip starts with a local file header, PK\x03\x04.
   const zipMagic = buffer[0] === 0x50 && buffer[1] === 0x4b && buffer[2] === 3 && buffer[3] === 4;
   if (!zipMagic) return fileProblem('notXlsx');
-  const size = declaredSize(buffer);
-  if (size === undefined) return fileProblem('notXlsx');
-  if (size > XLSFORM_LIMITS.maxUnzippedBytes) {
-    return fileProblem('tooLarge', { max: XLSFORM_LIMITS.maxUnzippedBytes });
-  }
+  const inflates = await inflatesWithin(buffer);
+  if (inflates === 'notZip') return fileProblem('notXlsx');
+  if (inflates === 'tooLarge') return fileProblem('tooLarge', { max: XLSFORM_LIMITS.maxUnzippedBytes });
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
     sheets = await readXlsxFile(Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength));

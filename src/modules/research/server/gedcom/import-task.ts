@@ -27,7 +27,7 @@ import {
 } from '../../gedcom-contract';
 import { GEDCOM_IMPORT_KIND, type ParentLink, type PartnerLink } from '../../types';
 import { familyLinks } from './family';
-import { gedcomLines } from './lines';
+import { GedcomLineTooLong, gedcomLines } from './lines';
 import { matchMembers, samePerson } from './match';
 import { type ChildOf, readPerson } from './person';
 import { child, type GedcomRecord, gedcomRecords } from './records';
@@ -155,7 +155,13 @@ async function run(ctx: AsyncActionContext) {
     if (signal.aborted) throw new TaskError('cancelled', 'killed');
   };
   const records = async function* () {
-    yield* gedcomRecords(gedcomLines(await open(s, attachment), (e) => (result.encoding = e)));
+    try {
+      yield* gedcomRecords(gedcomLines(await open(s, attachment), (e) => (result.encoding = e)));
+    } catch (e) {
+      if (e instanceof GedcomLineTooLong)
+        throw new TaskError('research.gedcom.lineTooLong', e.message, { line: e.line });
+      throw e;
+    }
   };
 
   // ---- 1. the survey ----

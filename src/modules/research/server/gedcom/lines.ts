@@ -25,6 +25,20 @@ const HEAD_BYTES = 64 * 1024;
  */
 const CHUNK_BYTES = 32 * 1024;
 
+/**
+ * The longest line read (bytes, or characters once decoded). GEDCOM 5.5.1 allows 255; GEDCOM 7
+ * has no limit but long text goes on CONT lines, so a line of a million is no program's: a file
+ * that never ends its line stops here, not when the server's memory does (issue 36).
+ */
+export const GEDCOM_LINE_MAX = 1024 * 1024;
+
+/** A line longer than GEDCOM_LINE_MAX: the import fails with research.gedcom.lineTooLong. */
+export class GedcomLineTooLong extends Error {
+  constructor(readonly line: number) {
+    super(`line ${line} is longer than ${GEDCOM_LINE_MAX} characters`);
+  }
+}
+
 export interface GedcomLine {
   /** 1-based line number in the file. */
   n: number;
@@ -54,14 +68,27 @@ export async function* gedcomLines(
   let pendingBytes = 0;
   let decode: Decoder | null = null;
   let utf16: InstanceType<typeof TextDecoder> | null = null;
-  let tail = '';
+  // The unfinished line, as the pieces it came in: joined once, when its end comes (adding each
+  // piece to one string and splitting it again was quadratic in the line's length).
+  let tail: string[] = [];
+  let tailChars = 0;
+  /** Bytes pending since the last line end seen (a single-byte or UTF-8 file). */
+  let openBytes = 0;
   let n = 0;
   let first = true;
 
   const split = function* (text: string, last: boolean): Generator<GedcomLine> {
-    const all = tail + text;
+    if (!last && !/[\r\n]/.test(text)) {
+      tail.push(text);
+      tailChars += text.length;
+      if (tailChars > GEDCOM_LINE_MAX) throw new GedcomLineTooLong(n + 1);
+      return;
+    }
+    const all = tail.length ? tail.join('') + text : text;
     const parts = all.split(/\r\n|\r|\n/);
-    tail = last ? '' : (parts.pop() ?? '');
+    const rest = last ? '' : (parts.pop() ?? '');
+    tail = rest ? [rest] : [];
+    tailChars = rest.length;
     for (let line of parts) {
       if (first) {
         line = line.replace(/^\uFEFF/, '');
@@ -142,11 +169,16 @@ export async function* gedcomLines(
     const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     pending.push(b);
     pendingBytes += b.length;
+    const end = Math.max(b.lastIndexOf(0x0a), b.lastIndexOf(0x0d));
+    openBytes = end < 0 ? openBytes + b.length : b.length - end - 1;
     if (!decode && !utf16) {
       if (pendingBytes < HEAD_BYTES) continue;
       start(Buffer.concat(pending, pendingBytes));
     }
-    if (pendingBytes >= CHUNK_BYTES) yield* drain(false);
+    // Bytes of a line not yet ended wait as they came: drained (joined) only once a line ends
+    // among them. UTF-16 is decoded as it comes (a 0x0A byte is no line end there).
+    if (!utf16 && openBytes > GEDCOM_LINE_MAX) throw new GedcomLineTooLong(n + 1);
+    if (pendingBytes >= CHUNK_BYTES && (utf16 || pendingBytes > openBytes)) yield* drain(false);
   }
   if (!decode && !utf16) start(Buffer.concat(pending, pendingBytes));
   yield* drain(true);

@@ -139,7 +139,7 @@ async function run(ctx: AsyncActionContext) {
     await ctx.progress(pct);
   };
   let bytes = 0;
-  const layers: SourceLayer[] & { close?(): void } = await READERS[kind]!({
+  const layers: SourceLayer[] & { close?(): void | Promise<void> } = await READERS[kind]!({
     path: local.path,
     name: fileName,
     size: local.size,
@@ -177,7 +177,7 @@ async function run(ctx: AsyncActionContext) {
   } finally {
     out.end();
     await once(out, 'close').catch(() => undefined);
-    layers.close?.();
+    await layers.close?.();
   }
   await report(50);
 

@@ -264,10 +264,15 @@ function lineOverlap(line: Feature<LineString>, whole: NonNullable<ProjectArea['
  * Measures one place against the project: null when it is farther than the buffer. Its shape is
  * the widest of its parts (a polygon beats a line beats a point).
  */
-export function measure(pa: ProjectArea, g: Geometry): Measured | null {
+export function measure(pa: ProjectArea, g: Geometry, spend?: (pairs: number) => void): Measured | null {
   const parts = partsOf(g);
   if (parts.length === 0) return null;
+  // A place whose box misses the project's (grown by the buffer) is farther than the buffer:
+  // passed over before a segment is made or compared.
+  const [w, s, e, n] = bbox(featureCollection<Geometry>(parts));
+  if (w > pa.box[2] || e < pa.box[0] || s > pa.box[3] || n < pa.box[1]) return null;
   const segs = segsOf(pa.frame, parts);
+  spend?.(segs.length * pa.segs.length);
   const d = segmentsDistance(segs, pa.segs, pa.bufferM + TOUCH);
   const intersects =
     d <= TOUCH ||

@@ -122,6 +122,23 @@ export function summarise(buffer: number, results: readonly OverlayResult[]): Ov
   };
 }
 
+/**
+ * Segments of the project area the overlay compares (issue 36): a proponent draws the area, up
+ * to 50,000 vertices a shape and any number of shapes, and each place near it is measured
+ * against every segment in the request. 100,000 is a corridor of two long detailed shapes; past
+ * it the overlay is refused with overlayTooBig, before anything is measured.
+ */
+export const OVERLAY_PROJECT_MAX_SEGMENTS = 100_000;
+/**
+ * Segment pairs measured in one overlay (project segments × a place's, summed over the places):
+ * about ten seconds of work on one core. Past it, overlayTooBig: the area must be simpler.
+ */
+export const OVERLAY_PAIRS_MAX = 1_000_000_000;
+/** Pairs measured between two turns of the event loop, which every community's requests share. */
+const PAIRS_PER_TURN = 5_000_000;
+
+const tooBig = (what: string) => new AppError('overlayTooBig', what);
+
 /** The overlay itself, with no write: what a report would hold. */
 export async function computeOverlay(services: Services, p: Principal, response: ItemRow, buffer: number) {
   const geometries = await projectGeometries(services, p, response.data.consultation);
@@ -130,12 +147,23 @@ export async function computeOverlay(services: Services, p: Principal, response:
       fields: [{ path: 'projectArea', key: 'errors.required' }],
     });
   const pa = projectArea(geometries, buffer);
+  if (pa.segs.length > OVERLAY_PROJECT_MAX_SEGMENTS)
+    throw tooBig(`${pa.segs.length} project segments; at most ${OVERLAY_PROJECT_MAX_SEGMENTS}`);
+  let pairs = 0;
+  let turned = 0;
   const readers = await readersOf(services.items.db, response);
   const results: OverlayResult[] = [];
   for (const row of await candidates(services, p, response.owner!, pa.box)) {
     const g = row.data.geometry as Geometry | undefined;
     if (!g || !(await readableByAll(services.items, services.items.db, readers, row))) continue;
-    const m = measure(pa, g);
+    const m = measure(pa, g, (n) => {
+      pairs += n;
+      if (pairs > OVERLAY_PAIRS_MAX) throw tooBig(`more than ${OVERLAY_PAIRS_MAX} segment pairs`);
+    });
+    if (pairs - turned > PAIRS_PER_TURN) {
+      turned = pairs;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (m)
       results.push({
         id: row.id,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import proj4 from 'proj4';
 import type { Database } from 'sql.js';
 import wkx from 'wkx';
+import { TaskError } from '../../../../../server/module-api';
 import {
   fileError,
   type RawFeature,
@@ -16,6 +17,29 @@ import { loadSqlJs } from './gpkg';
 // Coordinates in another SRS are reprojected to WGS 84 with the SRS's WKT definition. sql.js
 // holds the database in memory: the file is read whole, up to WHOLE_FILE_MAX_BYTES.
 
+/**
+ * sql.js runs SQLite on the event loop, and one step of a view can run without end (a recursive
+ * CTE, a join of a table with itself a few times): nothing can cut a step short, since sql.js
+ * offers no progress handler. So only plain tables are read, never a view or a virtual table
+ * (issue 36), the GeoPackage tables this reader asks included: a plain table's step is one row.
+ * GeoPackage layers are tables in every program that writes them; a view is refused with
+ * spatialIo.gpkgView naming it.
+ */
+function plainTables(db: Database): Set<string> {
+  const out = new Set<string>();
+  for (const [name, sql] of rows(db, `select name, sql from sqlite_master where type = 'table'`))
+    if (!/^\s*create\s+virtual\b/i.test(String(sql ?? ''))) out.add(String(name));
+  return out;
+}
+
+const GPKG_TABLES = ['gpkg_contents', 'gpkg_geometry_columns', 'gpkg_spatial_ref_sys'];
+
+/**
+ * Rows read from one layer at most: 5 million points is more than any layer a person maps, and a
+ * file past it is cut with spatialIo.tooBig, not read until the disk of the scratch file fills.
+ */
+export const GPKG_MAX_ROWS = 5_000_000;
+
 export async function readGeoPackage(src: SourceFile): Promise<SourceLayer[]> {
   if (src.size > WHOLE_FILE_MAX_BYTES)
     throw fileError('tooBig', src.name, src.name, `${src.size} bytes; at most ${WHOLE_FILE_MAX_BYTES}`);
@@ -27,6 +51,9 @@ export async function readGeoPackage(src: SourceFile): Promise<SourceLayer[]> {
   let tables: { table: string; name: string; column: string; srs: number }[];
   try {
     db = new SQL.Database(bytes);
+    const plain = plainTables(db);
+    const notPlain = GPKG_TABLES.find((t) => !plain.has(t));
+    if (notPlain) throw fileError('gpkgView', src.name, notPlain);
     tables = rows(
       db,
       `select c.table_name, coalesce(c.identifier, c.table_name), g.column_name, g.srs_id
@@ -39,9 +66,13 @@ export async function readGeoPackage(src: SourceFile): Promise<SourceLayer[]> {
       srs: Number(srs),
     }));
   } catch (e) {
+    if (e instanceof TaskError) throw e;
     throw fileError('badPart', src.name, 'gpkg_contents', (e as Error).message);
   }
   if (!tables.length) throw fileError('noLayers', src.name, 'gpkg_contents');
+  const plain = plainTables(db);
+  const view = tables.find((t) => !plain.has(t.table));
+  if (view) throw fileError('gpkgView', src.name, view.table);
   const layers = tables.map((t) => ({ name: t.name, features: features(src, db, t) }));
   return layers;
 }
@@ -78,8 +109,11 @@ function* features(
   } catch (e) {
     throw fileError('badPart', src.name, t.table, (e as Error).message);
   }
+  let n = 0;
   try {
     while (stmt.step()) {
+      if (++n > GPKG_MAX_ROWS)
+        throw fileError('tooBig', src.name, t.table, `more than ${GPKG_MAX_ROWS} rows in ${t.table}`);
       const row = stmt.getAsObject();
       const blob = row[t.column];
       const properties: Record<string, unknown> = {};

@@ -1,8 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import proj4 from 'proj4';
-import { TaskError } from '../../../../../server/module-api';
+import { TaskError, ZipLimitError } from '../../../../../server/module-api';
 import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
-import { dbfFileRows, shpFileGeometries } from './shp-files';
+import { dbfFileRows, ShpRecordTooBig, shpFileGeometries } from './shp-files';
 import { unzipToDisk } from './zip-to-disk';
 
 // A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg): the zip's
@@ -11,22 +12,32 @@ import { unzipToDisk } from './zip-to-disk';
 // (shp-files.ts), reprojected from the .prj with proj4. No part is ever whole in memory, so a
 // 100 MB shapefile streams (issue 15 "Import"; the bench's +420 MB came from holding it whole).
 
+/**
+ * The side parts read whole as text, each with the most it may hold: a .prj is a projection's
+ * WKT (a few KB; 64 KB leaves room for long TOWGS84 and vendor extras), a .cpg names a code page
+ * (a few bytes), our own fields.txt is a line per dBase field (255 fields of long names). A part
+ * larger than that is no such part, and is refused before it is read (issue 36).
+ */
+export const SIDE_PART_MAX_BYTES = { prj: 64 * 1024, cpg: 1024, txt: 1024 * 1024 } as const;
+
 const PART = /(\.(shp|dbf|prj|cpg)|(^|\/)fields\.txt)$/i;
 
-export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[] & { close(): void }> {
+export async function readShapefileZip(src: SourceFile): Promise<SourceLayer[] & { close(): Promise<void> }> {
   const dir = `${src.path}.parts`;
-  const close = () => rmSync(dir, { recursive: true, force: true });
+  // Removed off the event loop: unlinking a big inflated part is slow on some disks.
+  const close = () => rm(dir, { recursive: true, force: true });
   let files: Map<string, string>;
   try {
     files = await unzipToDisk(src.path, dir, (n) => !n.includes('__MACOSX') && PART.test(n), src.onBytes);
   } catch (e) {
-    close();
+    await close();
+    if (e instanceof ZipLimitError) throw fileError('zipTooBig', src.name, src.name, e.message);
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
   try {
     return Object.assign(layersOf(src, files), { close });
   } catch (e) {
-    close();
+    await close();
     throw e;
   }
 }
@@ -37,18 +48,24 @@ function layersOf(src: SourceFile, files: Map<string, string>): SourceLayer[] {
     const k = byLower.get(`${base}.${ext}`.toLowerCase());
     return k ? files.get(k) : undefined;
   };
-  const text = (file: string | undefined) => (file ? readFileSync(file, 'utf8') : undefined);
+  const text = (file: string | undefined, part: string, kind: keyof typeof SIDE_PART_MAX_BYTES) => {
+    if (!file) return undefined;
+    const max = SIDE_PART_MAX_BYTES[kind];
+    const size = statSync(file).size;
+    if (size > max) throw fileError('partTooBig', src.name, part, `${size} bytes; at most ${max}`);
+    return readFileSync(file, 'utf8');
+  };
   const bases = [...files.keys()].filter((k) => /\.shp$/i.test(k)).map((k) => k.slice(0, -4));
   if (!bases.length) throw fileError('noLayers', src.name, '.shp');
   const fieldsTxt = [...files.keys()].find((k) => /(^|\/)fields\.txt$/i.test(k));
-  const longNames = fieldNames(text(fieldsTxt && files.get(fieldsTxt)));
+  const longNames = fieldNames(text(fieldsTxt && files.get(fieldsTxt), 'fields.txt', 'txt'));
   const layers: SourceLayer[] = [];
   for (const base of bases) {
     const short = base.replace(/^.*\//, '');
     const shp = part(base, 'shp')!;
     const dbf = part(base, 'dbf');
     if (!dbf) throw fileError('partMissing', src.name, `${short}.dbf`);
-    const prj = text(part(base, 'prj'));
+    const prj = text(part(base, 'prj'), `${short}.prj`, 'prj');
     if (prj) {
       try {
         proj4(prj);
@@ -56,7 +73,7 @@ function layersOf(src: SourceFile, files: Map<string, string>): SourceLayer[] {
         throw fileError('badProjection', src.name, `${short}.prj`, String((e as Error)?.message ?? e));
       }
     }
-    const cpg = text(part(base, 'cpg'));
+    const cpg = text(part(base, 'cpg'), `${short}.cpg`, 'cpg');
     layers.push({ name: short, features: records(src.name, short, shp, dbf, prj, cpg, longNames) });
   }
   return layers;
@@ -112,6 +129,7 @@ async function* records(
     }
   } catch (e) {
     if (e instanceof TaskError) throw e;
+    if (e instanceof ShpRecordTooBig) throw fileError('featureTooBig', file, `${short}.shp`, e.message);
     throw fileError('badPart', file, `${short}.shp`, (e as Error).message);
   } finally {
     rows.return(undefined);

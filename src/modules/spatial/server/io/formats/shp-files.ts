@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import parseDbf from 'parsedbf';
 import proj4 from 'proj4';
 import { loadParseShp, type ParseShpLike } from './shp-rows';
@@ -6,6 +6,16 @@ import { loadParseShp, type ParseShpLike } from './shp-rows';
 // A shapefile layer's .shp and .dbf read from disk record by record (positioned reads of one
 // file handle each), so a 100 MB layer costs one record's bytes and one block of .dbf rows at a
 // time, never the files (issue 15 "A 100 MB file streams").
+
+/**
+ * The largest .shp record read: 64 MiB is four million vertices, eighty times what one place may
+ * hold (GEOMETRY_MAX_VERTICES), so no real record is refused; a record header is a number the
+ * file's maker wrote, and without this one header could ask for 4 GiB (issue 36).
+ */
+export const SHP_RECORD_MAX_BYTES = 64 * 1024 * 1024;
+
+/** A .shp record that declares more than SHP_RECORD_MAX_BYTES. */
+export class ShpRecordTooBig extends Error {}
 
 /** .dbf rows parsed per block: parsedbf parses whole buffers, so each block is a small one. */
 const DBF_BLOCK = 500;
@@ -54,11 +64,19 @@ export async function* shpFileGeometries(file: string, prj: string | undefined):
     p.buffer = view(header);
     p.headers = p.parseHeader();
     p.shpFuncs(prj && !isWgs84(prj) ? proj4(prj) : false);
+    const size = fstatSync(fd).size;
     let offset = 100;
     for (;;) {
       const head = readAt(fd, offset, 8);
       if (head.length < 8) break;
       const len = head.readInt32BE(4) * 2;
+      if (len < 0) throw new Error(`a record of ${len} bytes at byte ${offset}`);
+      if (len > SHP_RECORD_MAX_BYTES)
+        throw new ShpRecordTooBig(
+          `a record of ${len} bytes at byte ${offset}; at most ${SHP_RECORD_MAX_BYTES}`,
+        );
+      // What the header declares is only allocated where the file really holds it.
+      if (offset + 8 + len > size) break; // a cut last record: as shpjs, the rows before it stand
       const rec = len ? readAt(fd, offset, 8 + len) : head;
       if (rec.length < 8 + len) break; // a cut last record: as shpjs, the rows before it stand
       p.buffer = view(rec);

@@ -15,6 +15,18 @@ export interface XmlPiece {
 
 export class XmlCutError extends Error {}
 
+/** An element or a tag longer than this reader holds (ELEMENT_MAX_CHARS, TAG_MAX_CHARS). */
+export class XmlTooBig extends XmlCutError {}
+
+/**
+ * The longest feature element cut out: a Placemark of 50,000 vertices (what one place may hold)
+ * is about 2 MB of text, and 16 MiB leaves room for a long description. A file that never
+ * closes its element stops here rather than growing one string until memory runs out.
+ */
+export const ELEMENT_MAX_CHARS = 16 * 1024 * 1024;
+/** The longest single tag (its name and attributes): KML and GPX attributes are short. */
+export const TAG_MAX_CHARS = 1024 * 1024;
+
 const localName = (qname: string) => qname.replace(/^.*:/, '');
 
 /**
@@ -29,7 +41,11 @@ export async function* cutElements(
 ): AsyncGenerator<XmlPiece> {
   let buf = '';
   let pos = 0; // next unread character of buf
-  let cutStart = -1; // where the element being cut starts in buf
+  let cutStart = -1; // where the element being cut starts in buf (or continues, after `parts`)
+  // The element's text already read past, as the pieces it was read in, joined once when it
+  // ends: carrying it in `buf` from read to read copied it again at each one (quadratic).
+  let parts: string[] = [];
+  let partsChars = 0;
   let cutDepth = 0;
   let cutName = '';
   const stack: string[] = [];
@@ -48,21 +64,29 @@ export async function* cutElements(
     const chunk = r.value as string;
     read += Buffer.byteLength(chunk);
     onBytes?.(read);
-    // Drop what is consumed, unless an element is being cut.
-    const keep = cutStart >= 0 ? cutStart : pos;
-    buf = buf.slice(keep) + chunk;
-    pos -= keep;
-    if (cutStart >= 0) cutStart = 0;
+    // Drop what is consumed; what of it belongs to the element being cut is kept aside.
+    if (cutStart >= 0) {
+      const done = buf.slice(cutStart, pos);
+      parts.push(done);
+      partsChars += done.length;
+      cutStart = 0;
+    }
+    buf = buf.slice(pos) + chunk;
+    pos = 0;
+    if (cutStart >= 0 && partsChars + buf.length > ELEMENT_MAX_CHARS)
+      throw new XmlTooBig(`<${cutName}> is longer than ${ELEMENT_MAX_CHARS} characters`);
     return true;
   };
   /** Index of `needle` at or after `from`, reading more of the file as needed; -1 at the end. */
   const find = async (needle: string, from: number): Promise<number> => {
     let at = buf.indexOf(needle, from);
     while (at < 0) {
-      const base = from - pos; // positions move when buf is trimmed
-      const scanned = Math.max(0, buf.length - needle.length + 1) - pos;
+      // What is scanned is consumed (every caller skips to the needle): a long text is then
+      // not carried, and searched again, from read to read.
+      pos = Math.max(from, buf.length - needle.length + 1);
       if (!(await more())) return -1;
-      at = buf.indexOf(needle, pos + Math.max(base, scanned));
+      from = pos;
+      at = buf.indexOf(needle, from);
     }
     return at;
   };
@@ -108,8 +132,11 @@ export async function* cutElements(
         const name = localName(tag.slice(2, -1).trim());
         if (stack.pop() !== name) throw new XmlCutError(`</${name}> closes nothing open`);
         if (cutStart >= 0 && stack.length === cutDepth) {
-          yield { name: cutName, text: buf.slice(cutStart, pos) };
+          const text = parts.length ? parts.join('') + buf.slice(cutStart, pos) : buf.slice(cutStart, pos);
+          parts = [];
+          partsChars = 0;
           cutStart = -1;
+          yield { name: cutName, text };
         }
         continue;
       }
@@ -144,6 +171,7 @@ export async function* cutElements(
     let i = from;
     let quote = '';
     for (;;) {
+      if (i - pos > TAG_MAX_CHARS) throw new XmlTooBig(`a tag is longer than ${TAG_MAX_CHARS} characters`);
       if (i >= buf.length) {
         const shift = pos;
         if (!(await more())) return -1;

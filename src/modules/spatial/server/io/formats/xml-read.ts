@@ -1,9 +1,9 @@
-import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { gpx, kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
-import { TaskError } from '../../../../../server/module-api';
+import { TaskError, ZipLimitError } from '../../../../../server/module-api';
 import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
-import { cutElements, XmlCutError } from './xml-cut';
+import { cutElements, XmlCutError, XmlTooBig } from './xml-cut';
 import { unzipToDisk } from './zip-to-disk';
 
 // KML, KMZ (a zip holding doc.kml) and GPX through @tmcw/togeojson on @xmldom/xmldom documents,
@@ -88,6 +88,7 @@ async function* streamed(
       }
     }
   } catch (e) {
+    if (e instanceof XmlTooBig) throw fileError('featureTooBig', src.name, part, e.message);
     if (e instanceof XmlCutError) throw fileError('badXml', src.name, part, e.message);
     throw e;
   }
@@ -98,9 +99,10 @@ export function readKml(src: SourceFile): SourceLayer[] {
   return [{ name: baseName(src.name), features: streamed(src, src.name, src.path, 'kml', src.onBytes) }];
 }
 
-export async function readKmz(src: SourceFile): Promise<SourceLayer[] & { close(): void }> {
+export async function readKmz(src: SourceFile): Promise<SourceLayer[] & { close(): Promise<void> }> {
   const dir = `${src.path}.parts`;
-  const close = () => rmSync(dir, { recursive: true, force: true });
+  // Removed off the event loop: unlinking a big inflated part is slow on some disks.
+  const close = () => rm(dir, { recursive: true, force: true });
   let files: Map<string, string>;
   try {
     files = await unzipToDisk(
@@ -110,13 +112,14 @@ export async function readKmz(src: SourceFile): Promise<SourceLayer[] & { close(
       src.onBytes,
     );
   } catch (e) {
-    close();
+    await close();
     if (e instanceof TaskError) throw e;
+    if (e instanceof ZipLimitError) throw fileError('zipTooBig', src.name, src.name, e.message);
     throw fileError('badZip', src.name, src.name, (e as Error).message);
   }
   const names = [...files.keys()].sort((a, b) => (a === 'doc.kml' ? -1 : b === 'doc.kml' ? 1 : 0));
   if (!names.length) {
-    close();
+    await close();
     throw fileError('partMissing', src.name, 'doc.kml');
   }
   const layers = names.map((n) => ({

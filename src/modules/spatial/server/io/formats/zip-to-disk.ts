@@ -1,10 +1,12 @@
 import { closeSync, createReadStream, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { Unzip, UnzipInflate } from 'fflate';
+import { inflateZip } from '../../../../../server/module-api';
 
 // A zip's wanted entries written to a folder as they are inflated, never whole in memory: a
 // 100 MB zipped shapefile costs its chunks, not its size (issue 15 "A 100 MB file streams").
 // Each inflated chunk is written synchronously before the next is pushed, so nothing piles up.
+// The server's zip limits (inflateZip: inflated bytes, entries, ratio) stop a zip bomb before
+// it fills the disk; their ZipLimitError is the caller's to name.
 
 /** Whether the file starts as a zip does (a local entry, or an empty zip's end record). */
 function looksLikeZip(file: string): boolean {
@@ -28,39 +30,24 @@ export async function unzipToDisk(
   if (!looksLikeZip(zipPath)) throw new Error('not a zip file');
   mkdirSync(dir, { recursive: true });
   const out = new Map<string, string>();
-  const open: number[] = [];
-  let failure: Error | null = null;
-  const unzip = new Unzip();
-  unzip.register(UnzipInflate);
-  unzip.onfile = (file) => {
-    if (!want(file.name) || file.name.endsWith('/')) return;
-    // Entries keep no folders on disk (a name is only what they hold); `n-` keeps them apart.
-    const target = path.join(dir, `${out.size}-${path.basename(file.name).replace(/[^\w.-]/g, '_')}`);
-    const fd = openSync(target, 'w');
-    open.push(fd);
-    out.set(file.name, target);
-    file.ondata = (err, data, final) => {
-      if (err) failure ??= err;
-      else if (data.length) writeSync(fd, data);
-      if (final || err) {
-        closeSync(fd);
-        open.splice(open.indexOf(fd), 1);
-      }
-    };
-    file.start();
-  };
-  let read = 0;
-  try {
-    for await (const chunk of createReadStream(zipPath, { highWaterMark: 256 * 1024 })) {
-      unzip.push(chunk as Uint8Array);
-      read += (chunk as Uint8Array).length;
-      onBytes?.(read);
-      if (failure) throw failure;
-    }
-    unzip.push(new Uint8Array(0), true);
-    if (failure) throw failure;
-  } finally {
-    for (const fd of open) closeSync(fd);
-  }
+  await inflateZip(
+    createReadStream(zipPath, { highWaterMark: 256 * 1024 }) as AsyncIterable<Uint8Array>,
+    (name) => {
+      if (!want(name) || name.endsWith('/')) return null;
+      // Entries keep no folders on disk (a name is only what they hold); `n-` keeps them apart.
+      const target = path.join(dir, `${out.size}-${path.basename(name).replace(/[^\w.-]/g, '_')}`);
+      const fd = openSync(target, 'w');
+      out.set(name, target);
+      let open = true;
+      return {
+        data: (chunk) => writeSync(fd, chunk),
+        end: () => {
+          if (open) closeSync(fd);
+          open = false;
+        },
+      };
+    },
+    { onBytes },
+  );
   return out;
 }
