@@ -14,7 +14,7 @@ import { connectAs, WsClient, type Frame } from './ws-client';
 // principals, its items with the readers the design gives them (written from the module's docs,
 // not from the policy, so a drift fails), how to make them, and the module's own paths an item
 // can surface on (a map stream, an export file). Every case is asked the same generic paths:
-// read, label, search/ids (ids, total, facet counts, labels), readMany, pushes to type watchers,
+// read, label, the timeline, search/ids (ids, total, facet counts, labels), readMany, pushes to type watchers,
 // and at the end a "no trace" check: the secret words written into a hidden item reach none of
 // the principals who may not read it, in any reply or push.
 
@@ -140,6 +140,17 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
         if (!may) expect(read.userMessage).toBe('notAllowed');
         const label = await ask(p, `label/${id(spec.key)}`);
         expect(label.erred === true, `label ${spec.key} as ${p}`).toBe(!may);
+      });
+
+      it.each(c.principals)('%s: the history follows the read (act/timeline)', async (p) => {
+        // The timeline is a derived path (issue 36): its events reach only the item's readers,
+        // and the no-trace check below reads what it showed everyone else.
+        const may = spec.readers.includes(p);
+        const full = id(spec.key);
+        const cut = full.lastIndexOf('-');
+        const b = await ask(p, 'act/timeline', { _t: full.slice(0, cut), _i: Number(full.slice(cut + 1)) });
+        expect(b.erred === true, `timeline ${spec.key} as ${p}`).toBe(!may);
+        if (may) expect((b.events as unknown[]).length).toBeGreaterThan(0);
       });
 
       it.each(c.principals)(
