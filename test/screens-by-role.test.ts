@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupNav, visibleNav } from '../src/client/shell/nav';
 import { moduleViewDef } from '../src/client/modules/views';
@@ -5,6 +6,7 @@ import { fixedType } from '../src/client/search/search-model';
 import type { UserSession } from '../src/client/state/socket-client';
 import type { NavEntry } from '../src/kernel/module';
 import type { ViewDecl } from '../src/kernel/view';
+import { query } from '../src/server/db/query';
 import { clientConfig } from '../src/server/http/client-config';
 import { DEMO_PASSWORD, seedDemo, type DemoSignIn } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -174,5 +176,28 @@ describe('the server agrees with the screens', () => {
       const reply = (await ws.request(`create/${type}`, body)).b as { userMessage?: string };
       expect(reply.userMessage, `${KARENS} create ${type}`).toBe('notAllowed');
     }
+  });
+});
+
+describe('a change of an organisation kind', () => {
+  it("reaches its members' open sessions at once", async () => {
+    const admin = sockets.get('admin@riverbend.example')!;
+    const peter = sockets.get(PETERS)!;
+    const mayLog = async () =>
+      (
+        await peter.call<{ allowed: { create: boolean } }>('act/isAllowed', {
+          _t: 'CommLog',
+          _i: 0,
+          actions: ['create'],
+        })
+      ).allowed.create;
+    expect(await mayLog()).toBe(false);
+    const [{ id: ministry }] = await query<{ id: string }>(
+      server.app.services.items.db,
+      sql`select id from items where type = 'Organization' and data->>'displayName' = 'Provincial Ministry of Lands'`,
+    );
+    const row = await admin.call<{ $version: number }>(`read/${ministry!}`);
+    await admin.call('update', { $id: ministry, $version: row.$version, type: 'COMMUNITY' });
+    await expect.poll(mayLog, { timeout: 5_000 }).toBe(true);
   });
 });
