@@ -192,11 +192,12 @@ describe('a change of an organisation kind', () => {
         })
       ).allowed.create;
     expect(await mayLog()).toBe(false);
-    const [{ id: ministry }] = await query<{ id: string }>(
+    const [found] = await query<{ id: string }>(
       server.app.services.items.db,
       sql`select id from items where type = 'Organization' and data->>'displayName' = 'Provincial Ministry of Lands'`,
     );
-    const row = await admin.call<{ $version: number }>(`read/${ministry!}`);
+    const ministry = found!.id;
+    const row = await admin.call<{ $version: number }>(`read/${ministry}`);
     await admin.call('update', { $id: ministry, $version: row.$version, type: 'COMMUNITY' });
     await expect.poll(mayLog, { timeout: 5_000 }).toBe(true);
   });
