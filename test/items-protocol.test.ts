@@ -46,7 +46,7 @@ describe('sign-in and session', () => {
   it('replies to tokenAuth with authed and the user session', async () => {
     const { client, user } = await connectAs(server, editor.email, PASSWORD);
     expect(user).toMatchObject({ _t: 'User', $id: editor.id, admin: false, capabilities: { Core: true } });
-    expect(user.memberships).toEqual([{ org, roles: ['editor'] }]);
+    expect(user.memberships).toEqual([{ org, roles: ['editor'], kind: 'COMMUNITY' }]);
     const pong = await client.request('ping');
     expect(pong.o).toBe('pong');
     await client.close();

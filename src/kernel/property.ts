@@ -114,6 +114,27 @@ export interface TypeAccess {
    * declares it; the server asks the registry (`principalType`) rather than naming it.
    */
   principal?: boolean;
+  /**
+   * Where the type applies: an item of it may be owned only by an organisation matching one of
+   * these places, on top of `create`'s roles. A place names the organisation kinds (the owner
+   * type's `kindField`: an Organization's `type`) and a capability the creator must hold there
+   * (their own or the organisation's). The community's keeping types (protocols, Local Contexts
+   * wording, collections, the communication log) name COMMUNITY, so a proponent's or regulator's
+   * people are never offered them; the policy answers type-level questions by it too, so the
+   * screens offer exactly what the server allows (docs/layout.md "Screens match rights").
+   * Admins pass; a personal item (no owner) never matches.
+   */
+  createIn?: readonly CreatePlace[];
+  /** On a type that `ownsItself`: the enum property holding the organisation's kind. */
+  kindField?: string;
+}
+
+/** One kind of organisation a type may be created in (TypeAccess.createIn). */
+export interface CreatePlace {
+  /** The owner's kind is one of these (any kind when left out). */
+  kinds?: readonly string[];
+  /** The creator holds this capability, personally or through the owner organisation. */
+  capability?: string;
 }
 
 export interface ItemTypeDef {

@@ -220,6 +220,22 @@ export class Registry {
     for (const [name, v] of this.views) this.views.set(name, resolveWorkflowGate(v, caps));
   }
 
+  /**
+   * A screen of an organisation role (`minOrgRole`) that lists and creates one type which
+   * applies only in some kinds of organisation (TypeAccess.createIn, kinds in every place) is
+   * gated by those kinds too (`orgKinds`): it is for keeping that type, so it is not offered where
+   * the type can never be made. Kinds the view declares itself are kept.
+   */
+  private resolveOrgKindGates(): void {
+    for (const [name, v] of this.views) {
+      const list = v.list;
+      const typeName = list?.createType ?? (list?.types?.length === 1 ? list.types[0] : undefined);
+      const places = typeName && list?.create ? this.types.get(typeName)?.access.createIn : undefined;
+      if (!v.minOrgRole || v.orgKinds || !places?.every((p) => p.kinds)) continue;
+      this.views.set(name, { ...v, orgKinds: [...new Set(places.flatMap((p) => p.kinds ?? []))] });
+    }
+  }
+
   /** Declared indexes: unique names, keys that are declared properties or indexable columns. */
   private checkIndexes(problems: string[]): void {
     const names = new Map<string, string>();
@@ -257,6 +273,7 @@ export class Registry {
   check(): this {
     const problems: string[] = [];
     this.resolveWorkflowGates();
+    this.resolveOrgKindGates();
     this.addItemProperties();
     this.resolveCreators(problems);
     this.checkIndexes(problems);
@@ -304,6 +321,13 @@ export class Registry {
         problems.push(`${t.name}: createUnderParent needs access.follows`);
       if (t.access.ownsItself && (follows || t.access.recipientField))
         problems.push(`${t.name}: an item that owns itself cannot follow another`);
+      if (t.access.kindField && (!t.access.ownsItself || t.properties[t.access.kindField]?.kind !== 'enum'))
+        problems.push(`${t.name}: kindField must be an enum property of a type that owns itself`);
+      if (t.access.createIn && (follows || t.access.recipientField || t.access.createIn.length === 0))
+        problems.push(`${t.name}: createIn needs places, on a type that does not follow another`);
+      for (const place of t.access.createIn ?? [])
+        if (place.capability && !this.capabilities.has(place.capability))
+          problems.push(`${t.name}: createIn names unknown capability ${place.capability}`);
       if (t.accountField) {
         const p = t.properties[t.accountField];
         if (p?.kind !== 'relation' || p.list || !p.types?.every((x) => this.types.get(x)?.access.principal))

@@ -64,6 +64,42 @@ describe('the view gate rule', () => {
   });
 });
 
+describe('the gate of screens for some kinds of organisation (orgKinds)', () => {
+  const proponentEditor: GateSubject = {
+    admin: false,
+    roles: ['editor'],
+    memberships: [{ kind: 'INDUSTRY', roles: ['editor'] }],
+  };
+  const communityEditor: GateSubject = {
+    admin: false,
+    roles: ['member', 'editor'],
+    // An editor of a community, a member of a second organisation: the role counts where it is held.
+    memberships: [
+      { kind: 'COMMUNITY', roles: ['editor'] },
+      { kind: 'INDUSTRY', roles: ['member'] },
+    ],
+  };
+  const gate = { minOrgRole: 'editor' as const, orgKinds: ['COMMUNITY'] };
+
+  it('asks for the role in an organisation of one of the kinds', () => {
+    expect(gateRefusal(proponentEditor, gate)).toBe('orgRole');
+    expect(passesViewRule(communityEditor, gate)).toBe(true);
+    expect(
+      gateRefusal({ ...communityEditor, memberships: [{ kind: 'COMMUNITY', roles: ['member'] }] }, gate),
+    ).toBe('orgRole');
+    // Memberships unknown: refused; admins pass.
+    expect(gateRefusal({ admin: false, roles: ['editor'] }, gate)).toBe('orgRole');
+    expect(passesViewRule(siteAdmin, gate)).toBe(true);
+  });
+
+  it("is derived for a role's list screen of a type that applies in some kinds only", () => {
+    const registry = buildRegistry([coreModule]);
+    expect(registry.views.get('admin.protocols')?.orgKinds).toEqual(['COMMUNITY']);
+    // The lists of values apply in every organisation: any editor keeps their own.
+    expect(registry.views.get('admin.lovs')?.orgKinds).toBeUndefined();
+  });
+});
+
 describe('the gate of the holders of a capability with workflow-capable types', () => {
   const access = { create: ['staff' as const], defaultLevel: 'PROTECTED' as const };
   const Response = defineItemType({

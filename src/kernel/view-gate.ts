@@ -12,6 +12,8 @@ export interface GateSubject {
   admin: boolean;
   /** Every role the subject holds, in any organisation (unknown role names are ignored). */
   roles: readonly string[];
+  /** Each membership with its organisation's kind, for gates naming `orgKinds` (refused without). */
+  memberships?: readonly { kind?: string | null; roles: readonly string[] }[];
   /** Capabilities held (the session's map); left out where they are not known (the server's principal). */
   capabilities?: Readonly<Record<string, boolean>>;
 }
@@ -21,13 +23,14 @@ export type GateRefusal = 'admin' | 'orgRole' | 'capability';
 
 /**
  * Admins pass every gate. Otherwise an `adminOnly` view is refused; `minOrgRole` asks for that
- * role or a higher one in some organisation; `capability` for the capability (when capabilities
- * are known).
+ * role or a higher one in some organisation (`orgKinds`: in an organisation of those kinds);
+ * `capability` for the capability (when capabilities are known).
  */
 export function gateRefusal(who: GateSubject, gate: ViewGate): GateRefusal | null {
   if (who.admin) return null;
   if (gate.adminOnly) return 'admin';
   if (gate.minOrgRole && !holdsRole(who.roles, gate.minOrgRole)) return 'orgRole';
+  if (gate.orgKinds && !heldInKinds(who, gate.orgKinds, gate.minOrgRole)) return 'orgRole';
   if (gate.capability && who.capabilities && who.capabilities[gate.capability] !== true) return 'capability';
   const any = gate.anyCapability;
   if (any && who.capabilities && !any.some((c) => who.capabilities?.[c] === true)) return 'capability';
@@ -61,6 +64,13 @@ export function resolveWorkflowGate<G extends ViewGate>(gate: G, workflowCaps: r
 
 export function passesViewRule(who: GateSubject, gate: ViewGate): boolean {
   return gateRefusal(who, gate) === null;
+}
+
+/** A membership in an organisation of one of the kinds, with the role (any role when none). */
+function heldInKinds(who: GateSubject, kinds: readonly string[], min: Role | undefined): boolean {
+  return (who.memberships ?? []).some(
+    (m) => !!m.kind && kinds.includes(m.kind) && (min ? holdsRole(m.roles, min) : m.roles.length > 0),
+  );
 }
 
 function holdsRole(roles: readonly string[], min: Role): boolean {

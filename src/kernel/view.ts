@@ -99,6 +99,13 @@ export interface ViewGate extends KeyCapGate {
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation. */
   minOrgRole?: Role;
+  /**
+   * Only in organisations of these kinds (an Organization's `type`): the role of `minOrgRole`,
+   * or any membership, must be held in one. The registry sets it on a `minOrgRole` list screen
+   * whose type applies in some kinds of organisation only (TypeAccess.createIn), so such a screen
+   * is not offered where nothing on it can be used.
+   */
+  orgKinds?: readonly string[];
 }
 
 export interface ViewDecl extends ViewGate {

@@ -27,8 +27,8 @@ export function visibleNav(
     if (!view?.inNav) return false;
     if (!passesKeyCaps(e, keyCaps) || !passesKeyCaps(view, keyCaps)) return false;
     if (!user) return !!view.public;
-    if (!passesGate(user, { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole }))
-      return false;
+    const gate = { adminOnly: e.adminOnly || view.adminOnly, minOrgRole: view.minOrgRole };
+    if (!passesGate(user, view.orgKinds ? { ...gate, orgKinds: view.orgKinds } : gate)) return false;
     if (user.admin) return true;
     const cap = e.capability ?? view.capability;
     if (cap && user.capabilities[cap] !== true) return false;

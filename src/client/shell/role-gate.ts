@@ -8,6 +8,8 @@ export interface RoleGate {
   adminOnly?: boolean;
   /** Admins, and users with at least this role in some organisation. */
   minOrgRole?: Role;
+  /** …in an organisation of one of these kinds (kernel/view.ts ViewGate.orgKinds). */
+  orgKinds?: readonly string[];
 }
 
 /** The signed-in user as the view gate sees them (kernel/view-gate.ts). */
@@ -15,13 +17,14 @@ export function gateSubject(user: UserSession, withCapabilities = true): GateSub
   return {
     admin: user.admin,
     roles: (user.memberships ?? []).flatMap((m) => m.roles),
+    memberships: user.memberships ?? [],
     ...(withCapabilities ? { capabilities: user.capabilities } : {}),
   };
 }
 
 /** May this user open a screen with that role gate? The server still decides every read and write. */
 export function passesGate(user: UserSession | null, gate: RoleGate): boolean {
-  if (!user) return !gate.adminOnly && !gate.minOrgRole;
+  if (!user) return !gate.adminOnly && !gate.minOrgRole && !gate.orgKinds;
   return passesViewRule(gateSubject(user, false), gate);
 }
 

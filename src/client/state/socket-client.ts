@@ -32,7 +32,8 @@ export interface UserSession {
   masquerading?: boolean;
   /** The newest what's-new version this user has opened (User.whatsNewViewed). */
   whatsNewViewed?: string | null;
-  memberships?: { org: string; roles: string[] }[];
+  /** `kind`: the organisation's kind (its `type`), for screens of some kinds of organisation only. */
+  memberships?: { org: string; roles: string[]; kind?: string | null }[];
   /** Running background tasks (and recent results), so a reload shows them again. */
   activeTasks?: TaskInfo[];
   version: string;

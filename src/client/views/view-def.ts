@@ -28,6 +28,8 @@ export interface ViewDef extends KeyCapGate {
   adminOnly?: boolean;
   /** Also for users with this role (or higher) in some organisation (see shell/role-gate.ts). */
   minOrgRole?: Role;
+  /** …in an organisation of one of these kinds (kernel/view.ts ViewGate.orgKinds). */
+  orgKinds?: readonly string[];
   /** Listed in the navigation drawer. */
   inNav?: boolean;
 }

@@ -1,5 +1,6 @@
 import { defineItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
+import { IN_COMMUNITIES } from '../core/community-places';
 
 // Collections (spec capability-modules §3 "Collection"; docs/collections.md): named groups of
 // items, from archive entries and belongings to words, that an archivist curates by hand (addRels,
@@ -46,7 +47,8 @@ export const Collection = defineItemType({
   keyFacts: ['collectionType', 'collections'],
   facets: ['collectionType', 'collections', '_c.ts'],
   // Curating is an edit of the collection (editors of its owner), so making one is too.
-  access: { create: ['editor'], defaultLevel: 'COMMUNITY' },
+  // What a community curates (docs/collections.md).
+  access: { create: ['editor'], defaultLevel: 'COMMUNITY', createIn: IN_COMMUNITIES },
 });
 
 export const collectionsTypes = [Collection] as const;

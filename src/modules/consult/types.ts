@@ -2,6 +2,8 @@ import { defineItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
 import { MIME_GROUPS } from '../../protocol/files';
 import { workflowProperties } from '../workflow/types';
+import { COMMUNITY_KIND, IN_COMMUNITIES } from '../core/community-places';
+import { ORGANIZATION_TYPES } from '../core/types';
 
 // The consultation types of spec capability-modules §3 "Consultation" … "Other consult types",
 // with CommLog and Meeting. Fields and enumerations follow the spec; access and the choices
@@ -127,9 +129,17 @@ export const Consultation = defineItemType({
   keyFacts: ['primaryOrg', 'submittedTo', 'requestedResponseDate', 'region', 'stream'],
   facets: ['state', 'region', 'stream', 'projectType', 'primaryOrg', 'submitted', 'requestedResponseDate'],
   stateField: 'state',
-  // Proponents (staff or higher in their organisation) draft; community staff record one
-  // directly. Who holds which capability is checked by the create hook (consult/server/rules.ts).
-  access: { create: ['staff'], defaultLevel: 'PROTECTED' },
+  // Proponents (staff or higher of an organisation that is not a community, holding
+  // ConsultDrafts) draft; community staff holding ConsultRespond record one directly. A regulator
+  // holding Consult alone creates none (docs/consultation.md).
+  access: {
+    create: ['staff'],
+    defaultLevel: 'PROTECTED',
+    createIn: [
+      { kinds: [COMMUNITY_KIND], capability: 'ConsultRespond' },
+      { kinds: ORGANIZATION_TYPES.filter((k) => k !== COMMUNITY_KIND), capability: 'ConsultDrafts' },
+    ],
+  },
 });
 
 export const ConsultResponse = defineItemType({
@@ -300,7 +310,8 @@ export const CommLog = defineItemType({
   },
   defaultHeaders: ['subject', 'date', 'type', 'direction', 'context'],
   keyFacts: ['date', 'type', 'direction', 'context'],
-  access: { create: ['staff'], defaultLevel: 'PROTECTED' },
+  // A community's record of its own consultation work (docs/consultation.md).
+  access: { create: ['staff'], defaultLevel: 'PROTECTED', createIn: IN_COMMUNITIES },
 });
 
 /** A meeting (spec §3 "Meeting"); `state` is derived from its date and times (server/meetings.ts). */
@@ -325,7 +336,8 @@ export const Meeting = defineItemType({
   defaultHeaders: ['summary', 'date', 'start', 'end', 'state', 'context'],
   keyFacts: ['date', 'start', 'end', 'context'],
   stateField: 'state',
-  access: { create: ['staff'], defaultLevel: 'PROTECTED' },
+  // A community's record of its own consultation work (docs/consultation.md).
+  access: { create: ['staff'], defaultLevel: 'PROTECTED', createIn: IN_COMMUNITIES },
 });
 
 export const consultTypes = [

@@ -1,5 +1,6 @@
 import { defineItemType } from '../../kernel/item-type';
 import { PROTOCOL_TYPE } from '../../protocol/constants';
+import { IN_COMMUNITIES } from './community-places';
 
 /**
  * A cultural protocol (as Mukurtu has them; docs/access-model.md "Cultural protocols"): a named
@@ -18,5 +19,6 @@ export const Protocol = defineItemType({
     members: { kind: 'relation', types: ['User'], list: true, maxItems: 2000 },
   },
   defaultHeaders: ['name', 'members', '_c.ts'],
-  access: { create: ['orgAdmin'], defaultLevel: 'COMMUNITY' },
+  // Cultural protocols are a community's (docs/access-model.md "Cultural protocols").
+  access: { create: ['orgAdmin'], defaultLevel: 'COMMUNITY', createIn: IN_COMMUNITIES },
 });

@@ -93,7 +93,7 @@ export const Organization = defineItemType({
   defaultHeaders: ['displayName', 'type', '_c.ts'],
   keyFacts: ['type', 'website'],
   facets: ['type'],
-  access: { create: 'admin', defaultLevel: 'PUBLIC', ownsItself: true },
+  access: { create: 'admin', defaultLevel: 'PUBLIC', ownsItself: true, kindField: 'type' },
 });
 
 export const Contact = defineItemType({

@@ -1,5 +1,6 @@
 import { defineItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
+import { IN_COMMUNITIES } from '../core/community-places';
 import { LABEL_KEYS, LC_PROJECT_KEY, TK_LABELS_KEY } from './labels';
 
 // Local Contexts (docs/local-contexts.md): the labels an item carries, and a community's own
@@ -49,7 +50,8 @@ export const LocalContextsLabel = defineItemType({
   defaultHeaders: ['labelKey', 'customName', '_c.ts'],
   keyFacts: ['labelKey'],
   facets: ['labelKey', '_c.ts'],
-  access: { create: ['editor'], defaultLevel: 'PUBLIC' },
+  // A community's own wording of its labels (docs/local-contexts.md).
+  access: { create: ['editor'], defaultLevel: 'PUBLIC', createIn: IN_COMMUNITIES },
 });
 
 export const localContextsTypes = [LocalContextsLabel] as const;

@@ -152,8 +152,27 @@ export class AccessPolicy {
     if (!p.userId || t.name.startsWith(SYSTEM_TYPE_PREFIX)) return false;
     const rule = t.access.create;
     if (rule === 'admin') return false;
+    if (!this.appliesIn(p, t, owner)) return false;
     if (rule === 'signedIn') return owner === null || rankIn(p, owner) >= MEMBER;
     return rankIn(p, owner) >= this.minRank(rule);
+  }
+
+  /**
+   * Does the type apply in this owner organisation (TypeAccess.createIn): of a kind it names,
+   * with the capability it names held by the principal there? Types without places apply anywhere.
+   */
+  appliesIn(p: Principal, t: ItemType, owner: string | null): boolean {
+    const places = t.access.createIn;
+    if (!places) return true;
+    const facts = owner ? p.orgFacts?.get(owner) : undefined;
+    if (!facts) return false;
+    return places.some(
+      (place) =>
+        (!place.kinds || (facts.kind !== null && place.kinds.includes(facts.kind))) &&
+        (!place.capability ||
+          facts.capabilities.has(place.capability) ||
+          p.ownCapabilities?.has(place.capability) === true),
+    );
   }
 
   minRank(roles: readonly string[]): number {
@@ -165,7 +184,9 @@ export class AccessPolicy {
     const rule = t.access.create;
     if (!Array.isArray(rule)) return [];
     const min = this.minRank(rule as readonly string[]);
-    return [...p.orgs.entries()].filter(([, r]) => roleRank(r) >= min).map(([o]) => o);
+    return [...p.orgs.entries()]
+      .filter(([o, r]) => roleRank(r) >= min && this.appliesIn(p, t, o))
+      .map(([o]) => o);
   }
 
   /**
@@ -178,7 +199,10 @@ export class AccessPolicy {
     if (action === 'create') {
       const rule = t.access.create;
       if (rule === 'admin') return false;
-      if (rule === 'signedIn' || t.access.follows) return true;
+      // Derived types are decided on their parent, when one is named.
+      if (t.access.follows) return true;
+      if (rule === 'signedIn')
+        return !t.access.createIn || [...p.orgs.keys()].some((o) => this.appliesIn(p, t, o));
       return this.creatableOrgs(p, t).length > 0;
     }
     const level = action.endsWith('.read')

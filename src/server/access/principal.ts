@@ -13,6 +13,19 @@ export interface Principal {
   masqueradeFrom: string | null;
   /** The Protocol items listing the user as a member (docs/access-model.md "Cultural protocols"). */
   protocols?: ReadonlySet<string>;
+  /**
+   * Each organisation of `orgs`: its kind and the capabilities it gives its members, for the
+   * types declared to apply only in some organisations (TypeAccess.createIn). Left out where no
+   * such question is asked (read-only stand-ins): those types are then refused.
+   */
+  orgFacts?: ReadonlyMap<string, OrgFacts>;
+  /** The capabilities granted to the user themselves. */
+  ownCapabilities?: ReadonlySet<string>;
+}
+
+export interface OrgFacts {
+  kind: string | null;
+  capabilities: ReadonlySet<string>;
 }
 
 export const ANONYMOUS: Principal = { userId: null, admin: false, orgs: new Map(), masqueradeFrom: null };

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Role } from '../../protocol/access-levels';
-import { highestRole, type Principal } from '../access/principal';
+import { capabilityNames } from '../../kernel/capabilities';
+import { highestRole, type OrgFacts, type Principal } from '../access/principal';
 import type { Executor } from '../db/open';
 import { query } from '../db/query';
-import { principalType } from './principal-type';
+import { orgKindOf, principalType } from './principal-type';
 import { PROTOCOL_TYPE } from '../../protocol/constants';
 
 /** Loads a user's principal: the admin flag from their item (the principal type's), roles from memberships. */
@@ -17,15 +18,25 @@ export async function loadPrincipal(
     sql`select data from items where id = ${userId} and type = ${principalType()} and not deleted`,
   );
   if (!row) return null;
-  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
-  const m = await query<{ org_id: string; roles: string[] }>(
+  const data = parseData(row.data);
+  // The organisations' own rows too: their kind and capabilities decide where the user may
+  // create the types that apply only in some kinds of organisation (TypeAccess.createIn).
+  const m = await query<{ org_id: string; roles: string[]; org_type: string | null; org_data: unknown }>(
     ex,
-    sql`select org_id, roles from memberships where user_id = ${userId}`,
+    sql`select m.org_id, m.roles, o.type as org_type, o.data as org_data from memberships m
+      left join items o on o.id = m.org_id and not o.deleted where m.user_id = ${userId}`,
   );
   const orgs = new Map<string, Role>();
+  const orgFacts = new Map<string, OrgFacts>();
   for (const r of m) {
     const best = highestRole(r.roles);
-    if (best) orgs.set(r.org_id, best);
+    if (!best) continue;
+    orgs.set(r.org_id, best);
+    const org = r.org_data ? parseData(r.org_data) : {};
+    orgFacts.set(r.org_id, {
+      kind: r.org_type ? orgKindOf(r.org_type, org) : null,
+      capabilities: new Set(capabilityNames(org.capabilities)),
+    });
   }
   // The protocols naming the user: the read rule's "member of the item's protocols".
   const protocols = await query<{ id: string }>(
@@ -38,7 +49,13 @@ export async function loadPrincipal(
     orgs,
     masqueradeFrom,
     protocols: new Set(protocols.map((r) => r.id)),
+    orgFacts,
+    ownCapabilities: new Set(capabilityNames(data.capabilities)),
   };
+}
+
+function parseData(data: unknown): Record<string, unknown> {
+  return (typeof data === 'string' ? JSON.parse(data) : data) as Record<string, unknown>;
 }
 
 /**
@@ -57,10 +74,17 @@ export async function activePrincipal(ex: Executor, userId: string): Promise<Pri
 export async function listMemberships(
   ex: Executor,
   userId: string,
-): Promise<{ org: string; roles: string[] }[]> {
-  const m = await query<{ org_id: string; roles: string[] }>(
+): Promise<{ org: string; roles: string[]; kind: string | null }[]> {
+  // With the organisation's kind: the screens of some kinds of organisation only ask it
+  // (kernel/view.ts ViewGate.orgKinds).
+  const m = await query<{ org_id: string; roles: string[]; org_type: string | null; org_data: unknown }>(
     ex,
-    sql`select org_id, roles from memberships where user_id = ${userId} order by org_id`,
+    sql`select m.org_id, m.roles, o.type as org_type, o.data as org_data from memberships m
+      left join items o on o.id = m.org_id and not o.deleted where m.user_id = ${userId} order by m.org_id`,
   );
-  return m.map((r) => ({ org: r.org_id, roles: [...r.roles].sort() }));
+  return m.map((r) => ({
+    org: r.org_id,
+    roles: [...r.roles].sort(),
+    kind: r.org_type && r.org_data ? orgKindOf(r.org_type, parseData(r.org_data)) : null,
+  }));
 }

@@ -19,7 +19,7 @@ import {
 } from './lifecycle-acts';
 import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeetingStates } from './meetings';
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
-import { consultationBeforeWrite, consultationCreated, followerOfConsultationBeforeWrite } from './rules';
+import { consultationBeforeWrite, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
 import { rwfLetterPropose, rwfLetterReturn, rwfLetterSave, rwfLetterSend } from './letters/acts';
 import { letterStepKinds } from './letters/step-kinds';
@@ -69,10 +69,8 @@ export const server: ServerModule = {
   hooks: {
     Consultation: {
       beforeWrite: consultationBeforeWrite,
-      async afterWrite(tx, e) {
-        await consultationCreated(tx, e);
-        await mirrorConsultation(tx, e);
-      },
+      // Who may start one is the type's declaration (TypeAccess.createIn), checked with the owner.
+      afterWrite: mirrorConsultation,
     },
     ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },

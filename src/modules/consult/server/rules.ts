@@ -14,7 +14,6 @@ import {
   type ItemRow,
   type ItemService,
   type Principal,
-  type WriteEvent,
 } from '../../../server/module-api';
 import { PROPONENT_EDITABLE } from '../lifecycle';
 
@@ -137,8 +136,6 @@ export async function consultationBeforeWrite(tx: Executor, ctx: BeforeWriteCont
     return;
   }
   if (ctx.kind === 'create' && (p !== SYSTEM || ctx.data.state === undefined)) ctx.data.state = 'DRAFT';
-  // The owner is decided after this hook: the creation check runs in afterWrite, for this principal.
-  if (ctx.kind === 'create' && p !== SYSTEM && !p.admin) creating.set(tx, p);
   if (ctx.kind === 'update' && p !== SYSTEM && !p.admin && rankIn(p, ctx.current!.owner) < EDITOR) {
     const state = String(ctx.current!.data.state ?? 'DRAFT');
     if (!(PROPONENT_EDITABLE as readonly string[]).includes(state))
@@ -151,27 +148,6 @@ export async function consultationBeforeWrite(tx: Executor, ctx: BeforeWriteCont
       fields: errors,
     });
 }
-
-/**
- * Consultation afterWrite on create: who may start one (spec §6): a proponent (an organisation
- * other than a community, holding ConsultDrafts) or a community's staff recording one for a
- * proponent (ConsultRespond). After the write because the owner is decided by the item service.
- */
-export async function consultationCreated(tx: Executor, e: WriteEvent): Promise<void> {
-  if (e.kind !== 'created') return;
-  const p = creating.get(tx);
-  creating.delete(tx);
-  if (!p) return;
-  const owner = e.row.owner;
-  // As the system: the new consultation's owner, for the creation rule; nothing is returned.
-  const org = owner ? (await loadRowsAsSystem(tx, [owner])).get(owner) : undefined;
-  const cap = org?.data.type === 'COMMUNITY' ? 'ConsultRespond' : 'ConsultDrafts';
-  if (!org || !(await holds(tx, p, owner, cap)))
-    throw new AppError('notAllowed', `create Consultation needs ${cap}`);
-}
-
-/** A Consultation being created in this transaction by a person (not the system), until its afterWrite. */
-const creating = new WeakMap<Executor, Principal>();
 
 /**
  * Items that follow a consultation (its territories and mapped features): the proponent adds

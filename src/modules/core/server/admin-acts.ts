@@ -1,4 +1,4 @@
-import { passesViewRule } from '../../../kernel/view-gate';
+import { passesViewRule, type GateSubject } from '../../../kernel/view-gate';
 import { AppError } from '../../../protocol/errors';
 import {
   type ActHandlers,
@@ -26,8 +26,20 @@ type AdminView = 'admin.state' | 'admin.systext' | 'admin.menu-items';
 function mayUse(p: Principal, view: AdminView): void {
   const decl = coreViews.find((v) => v.name === view);
   // A view missing from views.ts is a programming error: refuse rather than open the act.
-  if (!decl || !passesViewRule({ admin: p.admin, roles: [...p.orgs.values()] }, decl))
+  if (!decl || !passesViewRule(gateSubjectOf(p), decl))
     throw new AppError('notAllowed', `${view} is not open to this user`);
+}
+
+/** The principal as the view gate sees it (kernel/view-gate.ts), as the client's session does. */
+export function gateSubjectOf(p: Principal): GateSubject {
+  return {
+    admin: p.admin,
+    roles: [...p.orgs.values()],
+    memberships: [...p.orgs].map(([org, role]) => ({
+      kind: p.orgFacts?.get(org)?.kind ?? null,
+      roles: [role],
+    })),
+  };
 }
 
 async function systextGet({ services, principal, body }: CoreCall<'systextGet'>) {

@@ -35,12 +35,15 @@ export async function setCapabilities({ services, principal, body: b }: CoreCall
 }
 
 /**
- * After a write that changed an item's capabilities: the principals notification for the user,
- * or for each member of the organisation (every node re-reads those principals and pushes the
- * session again; realtime/fanout.ts). Inside the write's transaction, so it goes out on commit.
+ * After a write that changed an item's capabilities, or an organisation's kind (Organization
+ * `type`, its `kindField`: where its members may create what, TypeAccess.createIn): the
+ * principals notification for the user, or for each member of the organisation (every node
+ * re-reads those principals and pushes the session again; realtime/fanout.ts). Inside the
+ * write's transaction, so it goes out on commit.
  */
 export async function capabilitiesChanged(tx: Executor, e: WriteEvent): Promise<void> {
-  if (!e.changes || !('capabilities' in e.changes)) return;
+  const kindChanged = e.row.type === 'Organization' && !!e.changes && 'type' in e.changes;
+  if (!e.changes || !('capabilities' in e.changes || kindChanged)) return;
   const users =
     e.row.type === 'Organization'
       ? (
