@@ -58,3 +58,12 @@ export const HIDDEN_VALUE = Object.freeze({ $hidden: true as const });
 export function isHiddenValue(v: unknown): boolean {
   return !!v && typeof v === 'object' && (v as Record<string, unknown>).$hidden === true;
 }
+
+/** One event of an item's history as act/timeline sends it (values withheld as HIDDEN_VALUE). */
+export interface HistoryEvent {
+  id: number;
+  kind: string;
+  actor: string | null;
+  at: string;
+  data: Record<string, unknown> | null;
+}

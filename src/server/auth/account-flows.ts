@@ -247,15 +247,7 @@ export async function setPassword(
 ): Promise<{ userId: string; token: string; expiresAt: Date }> {
   const hash = await hashPassword(password);
   return s.items.db.transaction(async (tx) => {
-    const t = await consume(tx, token, ['reset', 'invite']);
-    const userId = t.user_id;
-    const user = await loadRow(tx, userId);
-    if (!user || user.deleted || user.type !== s.registry.principalType)
-      throw new AppError('identFailed', 'the account is gone');
-    const [cred] = await query<{ blocked: boolean }>(
-      tx,
-      sql`select blocked from credentials where user_id = ${userId} for update`,
-    );
+    const { t, userId, user, cred } = await linkAccount(s, tx, token, ['reset', 'invite']);
     if (cred?.blocked) throw new AppError('identFailed', 'the account is blocked');
     if (cred) {
       await tx.execute(sql`update credentials set password_hash = ${hash},
@@ -282,6 +274,23 @@ export async function setPassword(
 }
 
 /**
+ * The account a link names, its token used up: the User must still be a live person, and its
+ * credentials (if any) are locked for the rest of the transaction.
+ */
+async function linkAccount(s: Services, tx: Executor, token: string, kinds: TokenKind[]) {
+  const t = await consume(tx, token, kinds);
+  const userId = t.user_id;
+  const user = await loadRow(tx, userId);
+  if (!user || user.deleted || user.type !== s.registry.principalType)
+    throw new AppError('identFailed', 'the account is gone');
+  const [cred] = await query<{ blocked: boolean }>(
+    tx,
+    sql`select blocked from credentials where user_id = ${userId} for update`,
+  );
+  return { t, userId, user, cred };
+}
+
+/**
  * Accepts an invitation with the invite link of an account that has a password already: the
  * person joins what the invitation asks, and nothing else changes (their password, sessions and
  * sign-in stay as they were). A new account accepts by choosing its password (setPassword).
@@ -291,15 +300,7 @@ export async function acceptInvite(
   token: string,
 ): Promise<{ userId: string; joined: string[] }> {
   return s.items.db.transaction(async (tx) => {
-    const t = await consume(tx, token, ['invite']);
-    const userId = t.user_id;
-    const user = await loadRow(tx, userId);
-    if (!user || user.deleted || user.type !== s.registry.principalType)
-      throw new AppError('identFailed', 'the account is gone');
-    const [cred] = await query<{ blocked: boolean }>(
-      tx,
-      sql`select blocked from credentials where user_id = ${userId} for update`,
-    );
+    const { userId, cred } = await linkAccount(s, tx, token, ['invite']);
     if (!cred) throw new AppError('invalidInput', 'a new account accepts by choosing its password');
     if (cred.blocked) throw new AppError('identFailed', 'the account is blocked');
     const joined = await acceptInvitation(s.items, tx, token, userId);

@@ -1,6 +1,6 @@
 import { declaredProperty } from '../../kernel/item-type';
 import { pastValuesKept } from '../../kernel/property';
-import { HIDDEN_VALUE } from '../../protocol/item';
+import { HIDDEN_VALUE, type HistoryEvent } from '../../protocol/item';
 import { AccessHistory } from '../access/access-history';
 import type { Principal } from '../access/principal';
 import type { ItemService } from './item-service';
@@ -10,13 +10,7 @@ import type { ItemRow } from './rows';
 // they could read the item, as it then was, for as long as the value was current; the present
 // value of a field is theirs already. The events themselves (what kind, who, when) stay listed.
 
-export interface HistoryEvent {
-  id: number;
-  kind: string;
-  actor: string | null;
-  at: string;
-  data: Record<string, unknown> | null;
-}
+export type { HistoryEvent };
 
 interface Change {
   from?: unknown;

@@ -1,4 +1,4 @@
-import { isHiddenValue } from '../../../protocol/item';
+import { isHiddenValue, type HistoryEvent } from '../../../protocol/item';
 import { INSTITUTION_GRANTOR } from '../types';
 
 // The repatriation history's model (docs/belongings.md "History"), pure so it is tested without
@@ -6,13 +6,7 @@ import { INSTITUTION_GRANTOR } from '../types';
 // workflow's events, the status changes and the sharing with the institution — as lines, oldest
 // first, each a message key and its parameters. Other events (an edited description) are left
 // to the record's generic History.
-export interface HistoryEvent {
-  id: number;
-  kind: string;
-  actor: string | null;
-  at: string;
-  data: Record<string, unknown> | null;
-}
+export type { HistoryEvent };
 
 export interface HistoryLine {
   /** The event's id, and the move's index within it. */
