@@ -280,7 +280,7 @@ export class ItemService {
       else byType.set(item._t, [item]);
     }
     for (const [type, own] of byType)
-      for (const h of this.hooks.for(type)) if (h.decorate) await h.decorate(this.db, p, own);
+      for (const h of this.hooks.for(type)) if (h.decorate) await h.decorate(this.db, p, own, this);
   }
 
   /** Labels of the given ids that the principal may read; the others are left out. */

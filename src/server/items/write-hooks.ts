@@ -65,8 +65,10 @@ export interface TypeHooks {
    * A read hook: adds read-time fields (`$`-prefixed, never stored) to items of the type the
    * principal reads, in place, before they leave the item service (read, readMany, search
    * results, writes' replies). `list` holds only items of the hook's type (all items for '*').
+   * A hook may also narrow what a stored item derived from others shows (an impact report judged
+   * again for its readers of today), with the item service's policy.
    */
-  decorate?(ex: Executor, p: Principal, list: WireItem[]): Promise<void>;
+  decorate?(ex: Executor, p: Principal, list: WireItem[], items: ItemService): Promise<void>;
 }
 
 /** A module's hooks by type name; '*' runs for every type. */

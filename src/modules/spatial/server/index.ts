@@ -5,6 +5,7 @@ import { seedSpatialDemo } from './demo';
 import { ioAsyncActions, ioHandlers } from './io';
 import { mapHandlers, mapListeners } from './map';
 import { overlayHandlers, rwfSpatial } from './overlay';
+import { overlayHooks } from './overlay/judge';
 
 /** The spatial module's server half (docs/spatial.md). */
 export const server: ServerModule = {
@@ -12,6 +13,7 @@ export const server: ServerModule = {
   acts: actsOf(spatialActs, { ...mapHandlers, ...ioHandlers, ...overlayHandlers }),
   asyncActions: ioAsyncActions,
   stepKinds: { RWF_SPATIAL: rwfSpatial },
+  hooks: overlayHooks,
   onCommitted: mapListeners,
   seedDemo: seedSpatialDemo,
   routes: basemapRoutes,

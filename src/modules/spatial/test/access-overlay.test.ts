@@ -75,6 +75,34 @@ describe('the impact report', () => {
     );
   });
 
+  it('is judged again when its response is opened to more readers (issue 36 finding 11)', async () => {
+    const items = w.server.app.services.items;
+    const { response: r } = await w.referral(true, 'orgAdmin');
+    let cur = await items.read(SYSTEM, r);
+    await items.update(SYSTEM, { $id: r, $version: cur.$version, $access: 'PRIVATE' });
+    const ran = await w.ok(w.ws.orgAdmin, 'act/spOverlayRun', { response: r, buffer: 2000 });
+    const id = String(ran.report);
+    const before = await w.ok(w.ws.orgAdmin, `read/${id}`, undefined);
+    expect((before.results as { id: string }[]).map((x) => x.id)).toContain(w.places.burial);
+    // The response is opened to all the community's staff: they now read the report, which
+    // was made when only orgAdmins read it.
+    cur = await items.read(SYSTEM, r);
+    await items.update(SYSTEM, { $id: r, $version: cur.$version, $access: 'PROTECTED' });
+    for (const who of ['orgAdmin', 'staff'] as Who[]) {
+      const after = await w.ok(w.ws[who], `read/${id}`, undefined);
+      expect((after.results as { id: string }[]).map((x) => x.id).sort(), who).toEqual(
+        [w.places.berry!, w.places.trap!, w.places.camp!].sort(),
+      );
+      expect((after.summary as { total: number }).total, who).toBe(3);
+      noTrace(after, [w.places.burial!, 'SACRED']);
+    }
+    // What goes to the proponent is counted again too.
+    const sent = (await w.ok(w.ws.orgAdmin, 'act/spOverlayShare', { report: id })) as typeof shared;
+    const m = await w.ok(w.ws.proponent, `read/${sent.message}`, undefined);
+    const firstShared = await w.ok(w.ws.proponent, `read/${shared.message}`, undefined);
+    expect(String(m.body).split('\n')[0]).toBe(String(firstShared.body).split('\n')[0]);
+  });
+
   it('is shared only by those who may change the response (not its staff readers)', async () => {
     const e = await w.erred(w.ws.staff, 'act/spOverlayShare', { report });
     expect(e.userMessage).toBe('notAllowed');

@@ -15,6 +15,7 @@ import {
 } from '../../../../server/module-api';
 import type { overlayActs } from '../../contract-overlay';
 import { SUMMARY_WORDS, summaryText, type OverlaySummary } from '../../overlay-summary';
+import { judgedReport } from './judge';
 import { isStaffOf } from './readers';
 
 // spOverlayShare (docs/spatial-overlay.md "Who sees what"): the community chooses to tell the
@@ -98,7 +99,9 @@ export const spOverlayShare: ActHandler<(typeof overlayActs)['spOverlayShare']> 
       throw new AppError('invalidInput', `${cid} has no proponent`, {
         fields: [{ path: 'proponent', key: 'errors.required' }],
       });
-    const summary = report.data.summary as OverlaySummary;
+    // Judged again: the response may have more readers than when the report was made.
+    const summary =
+      (await judgedReport(items, tx, report.data))?.summary ?? (report.data.summary as OverlaySummary);
     const text = summaryText(summary, await typeLabels(tx, items, response));
     const opts = { actor: p.userId, realActor: p.masqueradeFrom };
     const thread = await items.createIn(
