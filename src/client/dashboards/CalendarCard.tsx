@@ -81,6 +81,10 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
           '--fc-classic-background': theme.palette.background.paper,
           '--fc-classic-foreground': theme.palette.text.primary,
           '--fc-classic-border': theme.palette.divider,
+          // The library's greys for other months' day numbers fail contrast (2.5:1 on white): the
+          // theme's secondary text holds 4.5:1 in both modes. A month that starts mid-week shows them.
+          '--fc-classic-muted-foreground': theme.palette.text.secondary,
+          '--fc-classic-faint-foreground': theme.palette.text.secondary,
           '--fc-classic-button':
             theme.palette.mode === 'dark' ? theme.palette.grey[700] : theme.palette.grey[800],
           '--fc-classic-button-border': 'transparent',
