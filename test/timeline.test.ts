@@ -310,6 +310,91 @@ describe('act/timeline: past values under the rule', () => {
     ]);
   });
 
+  it('judges a past value by the reader’s rights then: a member made staff later, staff made a member', async () => {
+    const items = server.app.services.items;
+    const promoted = await makeUser(items, [[org, 'member']]);
+    const demoted = await makeUser(items, [[org, 'staff']]);
+    const staffAll = await makeUser(items, [[org, 'staff']]);
+    const setRole = (u: { id: string }, roles: string[]) =>
+      as(orgAdmin.email, (c) => c.call('act/setMembership', { userId: u.id, org, roles }));
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Staff only',
+        $access: 'PROTECTED',
+      });
+      await c.call('update', { $id: t.$id, $version: 1, subject: 'Staff only: the crossing' });
+      return t.$id;
+    });
+    await setRole(promoted, ['staff']);
+    await setRole(demoted, ['member']);
+    await as(editor.email, (c) => c.call('update', { $id: id, $version: 2, $access: 'COMMUNITY' }));
+    await as(editor.email, (c) => c.call('update', { $id: id, $version: 3, subject: 'For everyone' }));
+    // Made staff after the PROTECTED words were replaced: they were a member while those words were
+    // current, so they never could read them.
+    const forPromoted = await tlOf(promoted.email, id);
+    expect(changesOf(forPromoted, 'subject')).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: 'For everyone' },
+    ]);
+    expect(JSON.stringify(forPromoted)).not.toContain('crossing');
+    // Staff then, a member now: a member does not read PROTECTED words, past ones included.
+    expect(JSON.stringify(await tlOf(demoted.email, id))).not.toContain('crossing');
+    // Staff throughout: everything.
+    expect(changesOf(await tlOf(staffAll.email, id), 'subject')).toEqual([
+      { from: 'Staff only', to: 'Staff only: the crossing' },
+      { from: 'Staff only: the crossing', to: 'For everyone' },
+    ]);
+    // Staff who joined only now read the present and what comes after, as the promoted member does.
+    const hired = await makeUser(items, [[org, 'staff']]);
+    expect(JSON.stringify(await tlOf(hired.email, id))).not.toContain('crossing');
+  });
+
+  it('hides a value written under a protocol from someone who joined the protocol only later', async () => {
+    const joiner = await makeUser(server.app.services.items, [[org, 'member']]);
+    const protocol = await as(orgAdmin.email, async (c) =>
+      c.call<{ $id: string; $version: number }>('create/Protocol', {
+        name: 'Knowledge keepers of the timeline',
+        owner: org,
+        members: [editor.id],
+      }),
+    );
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', { subject: 'Open', $access: 'COMMUNITY' });
+      await expect
+        .poll(
+          async () =>
+            !(
+              (await c.request('update', { $id: t.$id, $version: 1, $protocols: [protocol.$id] })).b as {
+                erred?: boolean;
+              }
+            ).erred,
+          { timeout: 5_000 },
+        )
+        .toBe(true);
+      await c.call('update', { $id: t.$id, $version: 2, subject: 'The keepers’ song' });
+      await c.call('update', { $id: t.$id, $version: 3, subject: 'The keepers’ song, second verse' });
+      return t.$id;
+    });
+    await as(orgAdmin.email, (c) =>
+      c.call('update', { $id: protocol.$id, $version: protocol.$version, members: [editor.id, joiner.id] }),
+    );
+    await expect
+      .poll(async () => ((await timelineOf(joiner.email, id)).b as { erred?: boolean }).erred ?? false, {
+        timeout: 5_000,
+      })
+      .toBe(false);
+    // They read the item now, but its words from before they joined are of that time.
+    const forJoiner = changesOf(await tlOf(joiner.email, id), 'subject');
+    expect(forJoiner).toEqual([
+      { from: HIDDEN, to: HIDDEN },
+      { from: HIDDEN, to: 'The keepers’ song, second verse' },
+    ]);
+    expect(changesOf(await tlOf(editor.email, id), 'subject')).toEqual([
+      { from: 'Open', to: 'The keepers’ song' },
+      { from: 'The keepers’ song', to: 'The keepers’ song, second verse' },
+    ]);
+  });
+
   it('keeps no past birth facts of a living person for the community, whatever the level', async () => {
     const research = await makeUser(server.app.services.items, [[org, 'editor']]);
     const ids = await as(research.email, async (c) => {
@@ -398,11 +483,12 @@ describe('act/timeline: a User’s memberships', () => {
   it('shows a membership only inside its organisation, to the user and to admins', async () => {
     const items = server.app.services.items;
     const elsewhere = await makeOrg(items, 'Lakeshore Nation');
+    // A colleague from before: one who joined later could not read the User when it happened.
+    const colleagueElsewhere = await makeUser(items, [[elsewhere, 'member']]);
     const both = await makeUser(items, [
       [org, 'member'],
       [elsewhere, 'staff'],
     ]);
-    const colleagueElsewhere = await makeUser(items, [[elsewhere, 'member']]);
     const orgsIn = (tl: Timeline) =>
       tl.events
         .filter((e) => e.kind === 'membershipChanged')

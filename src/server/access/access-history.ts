@@ -8,6 +8,7 @@ import { loadRow } from '../items/rows';
 import type { AccessRow, GrantRow, RowLoader } from './access-row';
 import type { AccessPolicy } from './policy';
 import type { Principal } from './principal';
+import { loadRightsEvents, principalAt, rightsBreaks } from './principal-history';
 
 // Who could read an item in the past (docs/access-model.md "History"). An item's row holds only
 // its present; its events hold every change of level, owner, protocols (`changes`, with from/to)
@@ -124,6 +125,8 @@ export function statesOf(current: AccessRow, events: readonly AccessEvent[]): St
 export class AccessHistory {
   private readonly states = new Map<string, Promise<State[] | null>>();
   private readonly judged = new Map<string, Promise<boolean>>();
+  private readonly created = new Map<string, Promise<number | undefined>>();
+  private rights: Promise<{ breaks: number[]; at: (moment: number) => Principal }> | null = null;
 
   constructor(
     private readonly ex: Executor,
@@ -185,8 +188,11 @@ export class AccessHistory {
   }
 
   /**
-   * Could the principal (with the rights they hold now) read the item at every moment in
-   * [from, to), event ids, under its level, owner, grants and protocols as they were then?
+   * Could the principal read the item at every moment in [from, to), event ids, under its level,
+   * owner, grants and protocols as they were then, both with the rights they hold now and with
+   * those they held then (a member made staff later does not read what staff alone read then;
+   * staff made a member do not read what members may not)? The reader is the one principal of
+   * this history's request.
    */
   readableThroughout(p: Principal, id: string, from: number, to: number): Promise<boolean> {
     const key = `${id} ${from} ${to}`;
@@ -195,9 +201,42 @@ export class AccessHistory {
     return r;
   }
 
+  /** The reader's rights at each moment, from their membership and protocol events. */
+  private rightsOf(p: Principal) {
+    if (!this.rights)
+      this.rights = (async () => {
+        if (!p.userId) return { breaks: [], at: () => p };
+        const ev = await loadRightsEvents(this.ex, p.userId);
+        return {
+          breaks: rightsBreaks(ev.memberships, ev.protocols),
+          at: (moment: number) => principalAt(p, ev.memberships, ev.protocols, moment),
+        };
+      })();
+    return this.rights;
+  }
+
+  /** The item's first event (its creation): "since it was made" begins there. */
+  private createdAt(id: string): Promise<number | undefined> {
+    let c = this.created.get(id);
+    if (!c)
+      this.created.set(
+        id,
+        (c = query<{ id: number | string | null }>(
+          this.ex,
+          sql`select min(id) as id from events where item_id = ${id}`,
+        ).then(([r]) => (r?.id === null || r?.id === undefined ? undefined : Number(r.id)))),
+      );
+    return c;
+  }
+
   private async judge(p: Principal, id: string, from: number, to: number): Promise<boolean> {
     if (p.admin) return true;
-    for (const at of await this.breaks(id, from, to, 0)) {
+    const rights = await this.rightsOf(p);
+    const moments = new Set(await this.breaks(id, from, to, 0));
+    for (const at of rights.breaks) if (at > from && at < to) moments.add(at);
+    // An item with no recorded creation (written by SQL) is judged with today's rights alone.
+    const made = from === -Infinity ? await this.createdAt(id) : from;
+    for (const at of [...moments].sort((a, b) => a - b)) {
       const row = await this.rowAt(id, at);
       if (!row) return false;
       const load: RowLoader = async (ids) => {
@@ -209,6 +248,8 @@ export class AccessHistory {
         return out;
       };
       if (!(await this.policy.can(p, 'read', row, load))) return false;
+      const then = at === -Infinity ? (made ?? Infinity) : at;
+      if (!(await this.policy.can(rights.at(then), 'read', row, load))) return false;
     }
     return true;
   }
