@@ -209,6 +209,8 @@ describe('membership by consent (issue 36, finding 7)', () => {
     const sent = await client.call<{ userId: string }>('act/invite', { _t: 'Contact', _i: num(c.id) });
     expect(sent.userId).toBe(existing.id);
     expect(await memberOf(existing.id, community)).toBe(false);
+    // Linked, not yet consented: an invitation is out, and nothing of the account's use shows.
+    expect((await client.call<{ $userState: string }>(`read/${c.id}`)).$userState).toBe('INVITED');
     expect((await client.request(`read/${existing.id}`)).b).toMatchObject({ erred: true });
     const listed = await client.call<{ members: { userId: string }[] }>('act/orgMembers', { org: community });
     expect(listed.members.map((m) => m.userId)).not.toContain(existing.id);
@@ -246,6 +248,7 @@ describe('membership by consent (issue 36, finding 7)', () => {
     await (await connectAs(server, existing.email, PASSWORD)).client.close();
     expect(await memberOf(existing.id, community)).toBe(true);
     expect(await memberOf(existing.id, proponent)).toBe(true);
+    expect((await client.call<{ $userState: string }>(`read/${c.id}`)).$userState).toBe('WEEK');
     expect(
       code(
         await client.request('act/setMembership', { userId: existing.id, org: community, roles: ['staff'] }),
@@ -282,10 +285,11 @@ describe('$userState', () => {
     const items = server.app.services.items;
     const db = items.db;
     const none = await contact(community);
-    const never = await makeUser(items);
+    // Members of the organisation the orgAdmin manages: their account's use is its business.
+    const never = await makeUser(items, [[community, 'member']]);
     const neverC = await contact(community, { user: never.id });
     const seen = async (days: number | null, blocked = false) => {
-      const u = await makeUser(items);
+      const u = await makeUser(items, [[community, 'member']]);
       if (days !== null)
         await db.execute(
           sql`update credentials set last_seen = now() - make_interval(days => ${days}) where user_id = ${u.id}`,
@@ -302,6 +306,9 @@ describe('$userState', () => {
       [await seen(80), 'DAYS_90'],
       [await seen(200), 'NORECENT'],
       [await seen(1, true), 'BLOCKED'],
+      // Someone else's account linked to the card: how it is used is not this organisation's to
+      // read, and it reads as no account at all.
+      [(await contact(community, { user: (await makeUser(items, [[proponent, 'staff']])).id })).id, 'NONE'],
     ];
     const { client } = await connectAs(server, orgAdmin.email, PASSWORD);
     const many = await client.call<Record<string, { $userState?: string }>>(

@@ -73,9 +73,34 @@ export async function accountFacts(
   return out;
 }
 
+/** The organisations among `orgs` each user is a member of. */
+async function membersIn(
+  ex: Executor,
+  userIds: readonly string[],
+  orgs: readonly string[],
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (userIds.length === 0 || orgs.length === 0) return out;
+  const rows = await query<{ user_id: string; org_id: string }>(
+    ex,
+    sql`select user_id, org_id from memberships
+      where user_id = any(${textArray(userIds)}) and org_id = any(${textArray(orgs)})`,
+  );
+  for (const r of rows) {
+    const set = out.get(r.user_id);
+    if (set) set.add(r.org_id);
+    else out.set(r.user_id, new Set([r.org_id]));
+  }
+  return out;
+}
+
 /**
  * Contact's read hook (`decorate`): adds `$userState` to the Contacts of the list whose account
- * the principal manages.
+ * the principal manages. How an account is used (blocked, last seen) is its organisations'
+ * business: an orgAdmin reads it only for a member of an organisation they manage. Anyone else
+ * linked to the contact (an existing account invited and not yet accepted, a partner's person) is
+ * "invited" while an invitation is out, else "none", as an account never made would be
+ * (docs/access-model.md "Invitations"). Admins read every state.
  */
 export async function addUserStates(ex: Executor, p: Principal, list: WireItem[]): Promise<void> {
   const shown = list.filter(
@@ -84,7 +109,13 @@ export async function addUserStates(ex: Executor, p: Principal, list: WireItem[]
   );
   if (shown.length === 0) return;
   const users = shown.map((i) => i.user).filter((u): u is string => typeof u === 'string' && isCompleteId(u));
-  const facts = await accountFacts(ex, [...new Set(users)]);
-  for (const i of shown)
-    i.$userState = userStateOf(typeof i.user === 'string' ? facts.get(i.user) : undefined);
+  const unique = [...new Set(users)];
+  const facts = await accountFacts(ex, unique);
+  const managed = p.admin ? [] : [...p.orgs.keys()].filter((o) => rankIn(p, o) >= ORG_ADMIN);
+  const members = p.admin ? new Map<string, Set<string>>() : await membersIn(ex, unique, managed);
+  for (const i of shown) {
+    const f = typeof i.user === 'string' ? facts.get(i.user) : undefined;
+    const known = p.admin || (typeof i.user === 'string' && (members.get(i.user)?.size ?? 0) > 0);
+    i.$userState = known ? userStateOf(f) : f?.invited ? 'INVITED' : 'NONE';
+  }
 }
