@@ -43,7 +43,7 @@ export { actsOf, asyncActionsOf } from './acts';
 
 // ---- principals and access ----
 export type { Principal } from './access/principal';
-export { ANONYMOUS, rankIn, refuseWhileMasquerading, SYSTEM } from './access/principal';
+export { ANONYMOUS, highestRole, rankIn, refuseWhileMasquerading, SYSTEM } from './access/principal';
 export type { AccessPolicy } from './access/policy';
 export { activePrincipal, loadPrincipal } from './auth/principals';
 // The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.
@@ -85,6 +85,7 @@ export type { WireItem } from './items/wire';
 export { toWire } from './items/wire';
 export { grantAccess, revokeAccess, setGrantIn } from './items/grants';
 export { historyFor, type HistoryEvent } from './items/history-view';
+export { notifyPerson } from './items/notify-person';
 // A map's memory of the ids it streamed to a socket, so one that becomes unreadable is pushed as
 // a delete (every module's map stream: spatial's streamFeatures, GeoKeeper's field data).
 export { forgetHidden, rememberSent, SENT_MAX } from './realtime/map-sent';

@@ -384,6 +384,7 @@ export const en = {
     kind: {
       assigned: 'You were assigned',
       due: 'Due soon',
+      submitted: 'Submitted to your community',
       reply: 'New reply',
       created: 'New item',
       updated: 'Changed',

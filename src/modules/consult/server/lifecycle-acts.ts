@@ -14,6 +14,7 @@ import {
   type ItemService,
   type Principal,
 } from '../../../server/module-api';
+import { notifySubmitted } from './intake-notify';
 import type { ConsultActs } from '../contract';
 import { moveFor, PROPONENT_EDITABLE, type ConsultAct } from '../lifecycle';
 import { RESPONSE_DONE, type ConsultRole, type ConsultationState } from '../types';
@@ -200,7 +201,12 @@ export async function cnsSubmit({ services, principal: p, body }: ConsultCall<'c
     );
     for (const org of [...sides].sort()) await setRoleIn(tx, items, p, row, org, 'PROPONENT');
     await syncProponentGrants(tx, items, p, row.id);
-    await items.touchIn(tx, SYSTEM, row.id, { event: 'CNS_SUBMITTED', data: { to: community }, ...opts(p) });
+    const submitted = await items.touchIn(tx, SYSTEM, row.id, {
+      event: 'CNS_SUBMITTED',
+      data: { to: community },
+      ...opts(p),
+    });
+    await notifySubmitted(tx, items, submitted, community!, opts(p));
     return { $id: row.id, state: to };
   });
 }

@@ -440,6 +440,29 @@ describe('the lifecycle through acts', () => {
     expect((await req('regulator', `read/${c.$id}`)).userMessage).toBe('notAllowed');
   });
 
+  it("a submitted referral notifies the community's lands staff, and nobody else", async () => {
+    const c = await draft({ projectName: 'Bell-ringing loop' });
+    await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });
+    const told = await query<{ recipient: string }>(
+      tdb.database.db,
+      sql`select data->>'recipient' as recipient from items where type = 'Notify'
+        and data->>'context' = ${c.$id} and data->>'kind' = 'submitted' order by 1`,
+    );
+    // Staff and higher of the community, which holds ConsultRespond: not its members, not
+    // another community, not the proponent who submitted it.
+    expect(told.map((r) => r.recipient).sort()).toEqual([who.officer!.id, who.staffer!.id].sort());
+    // The staffer's bell holds it, as the context's name.
+    const [n] = await query<{ id: string }>(
+      tdb.database.db,
+      sql`select id from items where type = 'Notify' and data->>'recipient' = ${who.staffer!.id}
+        and data->>'context' = ${c.$id}`,
+    );
+    const fetched = (await ok('staffer', 'act/fetchNotifications', { query: { must: { id: [n!.id] } } })) as {
+      items: { kind: string; context: string; $labels?: Record<string, string> }[];
+    };
+    expect(fetched.items).toMatchObject([{ kind: 'submitted', context: c.$id }]);
+  });
+
   it('assigning puts a community person on it, records CNS_ASSIGNED and notifies them', async () => {
     const c = await draft();
     await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });

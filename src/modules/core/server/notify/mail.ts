@@ -20,6 +20,7 @@ export const IMMEDIATE_INTERVAL_MS = 30_000;
 const KIND_TEXT: Record<string, string> = {
   assigned: 'You were assigned',
   due: 'Due soon',
+  submitted: 'Submitted to your community',
   reply: 'New reply',
   created: 'New item',
   updated: 'Changed',
