@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
+import { query } from '../src/server/db/query';
 import { appendEvent } from '../src/server/items/rows';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
@@ -219,6 +221,28 @@ describe('act/timeline: past values under the rule', () => {
         { from: 'Burial ground', to: 'Burial ground at the bend' },
         { from: 'Burial ground at the bend', to: 'A place of the community' },
       ]);
+  });
+
+  it('records no removal of a grant that was not there, so it opens no past', async () => {
+    const id = await as(editor.email, async (c) => {
+      const t = await c.call<{ $id: string }>('create/Thread', {
+        subject: 'Council: the old trail',
+        $access: 'PRIVATE',
+      });
+      return t.$id;
+    });
+    // Nothing to remove: the community never had a grant on it.
+    await as(orgAdmin.email, (c) => c.call('act/removeGrant', { ...ref(id), principal: org }));
+    const [n] = await query<{ n: number }>(
+      server.app.services.items.db,
+      sql`select count(*)::int as n from events where item_id = ${id} and kind = 'grantRemoved'`,
+    );
+    expect(n?.n).toBe(0);
+    await as(editor.email, async (c) => {
+      await c.call('update', { $id: id, $version: 1, subject: 'The trail' });
+      await c.call('update', { $id: id, $version: 2, $access: 'COMMUNITY' });
+    });
+    expect(JSON.stringify(await tlOf(member.email, id))).not.toContain('old trail');
   });
 
   it('hides what a grant did not yet cover, and shows what it did', async () => {

@@ -3,7 +3,7 @@ import type { ItemAction } from '../../protocol/access-levels';
 import { AppError } from '../../protocol/errors';
 import { SYSTEM, type Principal } from '../access/principal';
 import type { Executor } from '../db/open';
-import { textArray } from '../db/query';
+import { query, textArray } from '../db/query';
 import type { ItemService } from './item-service';
 import { parseIdOrThrow } from './item-service';
 import { loadRow } from './rows';
@@ -19,7 +19,8 @@ async function changeGrants<T extends Record<string, unknown>>(
   p: Principal,
   id: string,
   kind: 'granted' | 'grantRemoved',
-  write: (tx: Executor, grantedBy: string) => Promise<T>,
+  /** Writes the change; `changed: false` when it changed nothing (no event is then recorded). */
+  write: (tx: Executor, grantedBy: string) => Promise<{ data: T; changed: boolean }>,
 ): Promise<{ $id: string } & T> {
   parseIdOrThrow(id);
   if (!p.userId) throw new AppError('notAllowed', 'sign in first');
@@ -32,8 +33,16 @@ async function changeGrants<T extends Record<string, unknown>>(
     if (!(await items.policy.can(p, 'grant', row, items.loaderFor(tx))))
       throw new AppError('notAllowed', `grant on ${id}`);
     if (row.id === p.userId) throw new AppError('notAllowed', 'grants on your own user are not applied');
-    const data = await write(tx, grantedBy);
-    await items.touchIn(tx, SYSTEM, id, { event: kind, data, actor: p.userId, realActor: p.masqueradeFrom });
+    const { data, changed } = await write(tx, grantedBy);
+    // A removal that removed nothing is no event: the history reads a grant removed as one that
+    // was there before (access-history.ts), and would open the past to its principal.
+    if (changed)
+      await items.touchIn(tx, SYSTEM, id, {
+        event: kind,
+        data,
+        actor: p.userId,
+        realActor: p.masqueradeFrom,
+      });
     return { $id: id, ...data };
   });
 }
@@ -49,7 +58,7 @@ export function grantAccess(
     await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
       values (${id}, ${principal}, ${textArray(actions)}, ${grantedBy})
       on conflict (item_id, principal, granted_by) do update set actions = excluded.actions, at = now()`);
-    return { principal, actions: [...actions] };
+    return { data: { principal, actions: [...actions] }, changed: true };
   });
 }
 
@@ -61,12 +70,13 @@ export function revokeAccess(
   grantedBy?: string,
 ) {
   return changeGrants(items, p, id, 'grantRemoved', async (tx) => {
-    if (grantedBy)
-      await tx.execute(
-        sql`delete from grants where item_id = ${id} and principal = ${principal} and granted_by = ${grantedBy}`,
-      );
-    else await tx.execute(sql`delete from grants where item_id = ${id} and principal = ${principal}`);
-    return { principal, grantedBy: grantedBy ?? null };
+    const removed = await query<{ principal: string }>(
+      tx,
+      grantedBy
+        ? sql`delete from grants where item_id = ${id} and principal = ${principal} and granted_by = ${grantedBy} returning principal`
+        : sql`delete from grants where item_id = ${id} and principal = ${principal} returning principal`,
+    );
+    return { data: { principal, grantedBy: grantedBy ?? null }, changed: removed.length > 0 };
   });
 }
 
@@ -95,10 +105,14 @@ export async function setGrantIn(
     await tx.execute(sql`insert into grants (item_id, principal, actions, granted_by)
       values (${id}, ${principal}, ${textArray(actions)}, ${opts.grantedBy})
       on conflict (item_id, principal, granted_by) do update set actions = excluded.actions, at = now()`);
-  else
-    await tx.execute(
-      sql`delete from grants where item_id = ${id} and principal = ${principal} and granted_by = ${opts.grantedBy}`,
+  else {
+    const removed = await query<{ principal: string }>(
+      tx,
+      sql`delete from grants where item_id = ${id} and principal = ${principal} and granted_by = ${opts.grantedBy} returning principal`,
     );
+    // Nothing removed, no event (see changeGrants).
+    if (removed.length === 0) return;
+  }
   await items.touchIn(tx, SYSTEM, id, {
     event: actions && actions.length ? 'granted' : 'grantRemoved',
     data: { principal, actions: actions ? [...actions] : [], grantedBy: opts.grantedBy },
