@@ -91,6 +91,15 @@ describe('masquerade', () => {
       owner: community,
     });
     expect(await events(thread.$id)).toEqual([{ kind: 'created', actor: member.id, real_actor: admin.id }]);
+    // So is a task started as the member: it runs as them, with the admin on record.
+    const task = await asMember.call<{ $id: string }>('act/exportCsv/async', {
+      query: { must: { _t: ['Thread'] } },
+    });
+    expect(await events(task.$id)).toContainEqual({
+      kind: 'created',
+      actor: member.id,
+      real_actor: admin.id,
+    });
 
     const stopped = await asMember.call<{ newToken: string }>('act/masquerade', { stop: true });
     await asMember.close();

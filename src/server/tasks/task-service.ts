@@ -93,7 +93,8 @@ export class TaskService {
       SYSTEM,
       'Task',
       { key, asyncKey: jobId, started, percentageComplete: 0, keyAction: name },
-      { actor: p.userId },
+      // Started while masquerading: the admin is on record, as for every write of the masquerade.
+      { actor: p.userId, realActor: p.masqueradeFrom },
     );
     const job: TaskJob = {
       key,
