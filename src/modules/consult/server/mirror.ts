@@ -9,6 +9,7 @@ import {
 } from '../../../server/module-api';
 import { moveFor } from '../lifecycle';
 import { MIRRORED_FIELDS, RESPONSE_DONE } from '../types';
+import { keptLetterFileConsultation } from './letters/kept-files';
 
 // Copies kept in step inside the write's transaction (docs/consultation.md "Mirrored fields"):
 // a response's and a ConsultAttachment's copy of the consultation's fields, a response's copy of
@@ -72,9 +73,11 @@ function extensionOf(name: unknown): string | null {
  * created with it, changed with it (renamed, trashed) and deleted with it.
  */
 export async function mirrorAttachment(tx: Executor, e: WriteEvent): Promise<void> {
-  const rel = e.row.data.rel;
-  if (typeof rel !== 'string' || !rel.startsWith('Consultation-')) return;
-  if (e.kind === 'touched') return;
+  const parent = e.row.data.rel;
+  if (typeof parent !== 'string' || e.kind === 'touched') return;
+  // A sent letter's files are the consultation's too (letters/kept-files.ts), read as the letter.
+  const rel = parent.startsWith('Consultation-') ? parent : await keptLetterFileConsultation(tx, parent);
+  if (!rel) return;
   const [existing] = await idsWhere(tx, 'ConsultAttachment', 'attachment', e.row.id);
   if (e.kind === 'deleted') {
     if (existing) await e.items.deleteIn(tx, SYSTEM, existing, { actor: e.actor, realActor: e.realActor });
