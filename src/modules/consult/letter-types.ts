@@ -50,8 +50,8 @@ export const LETTERHEAD_TYPES = ['image/png', 'image/jpeg'] as const;
  * An organisation's letter template: Markdown with `{{field}}` placeholders (the app's rich
  * text: what the help pages use), and what every letter from it carries around its text: the
  * letterhead image, the organisation's address, the signatory. PROTECTED: its staff read it;
- * created by the community's staff holding the response-letter capability; never a proponent's
- * to see.
+ * made by the community's editors where it holds the response-letter capability; never a
+ * proponent's to see.
  */
 export const LetterTemplate = defineItemType({
   name: 'LetterTemplate',
@@ -70,8 +70,10 @@ export const LetterTemplate = defineItemType({
     body: { kind: 'text', maxLength: LETTER_MAX, required: true, notBlank: true },
   },
   defaultHeaders: ['title', 'signatoryName', '_c.ts'],
+  // Made and changed by the community's editors (update is the editor's in the access model, so
+  // a staff member could make one they could not correct), where it holds the capability.
   access: {
-    create: ['staff'],
+    create: ['editor'],
     defaultLevel: 'PROTECTED',
     createIn: [{ kinds: [COMMUNITY_KIND], capability: LETTER_CAPABILITY }],
   },

@@ -145,18 +145,11 @@ export async function sendResponseIn(
   items: ItemService,
   p: Principal,
   response: ItemRow,
-  body: {
-    purpose: string;
-    subject: string;
-    message: string;
-    attachments: readonly string[];
-    /** Files the caller made for this send (a letter's PDF and DOCX), not the response's own. */
-    files?: readonly ItemRow[];
-  },
+  body: { purpose: string; subject: string; message: string; attachments: readonly string[] },
 ): Promise<{ thread: string; message: string }> {
   if (body.purpose !== 'CONSULT_ACK' && body.attachments.length === 0)
     throw new AppError('attachmentsRequired', `${body.purpose} needs files`);
-  const files = body.files ?? (await responseFiles(tx, response, [...new Set(body.attachments)]));
+  const files = await responseFiles(tx, response, [...new Set(body.attachments)]);
   // The copies are read by the thread's readers (the community's staff, and the proponent by
   // its grant): never a file the sender may not open, nor one closed to some of them.
   await assertSendableFiles(items, tx, p, files, { owner: response.owner, access: THREAD_LEVEL });

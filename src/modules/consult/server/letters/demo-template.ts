@@ -51,7 +51,8 @@ export async function seedLetterTemplate(items: ItemService, demo: DemoSeed, off
   const tpl = await items.create(officer, 'LetterTemplate', {
     title: 'Response to a referral',
     description: 'The standard reply, with the concerns raised.',
-    address: 'Riverbend First Nation\nLands and Resources Department\n100 River Road, Box 40\nRiverbend, ON P0T 1A0',
+    address:
+      'Riverbend First Nation\nLands and Resources Department\n100 River Road, Box 40\nRiverbend, ON P0T 1A0',
     signatoryName: 'Mary Thunderbird',
     signatoryTitle: 'Lands Manager',
     body: DEMO_LETTER_BODY,

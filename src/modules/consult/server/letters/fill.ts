@@ -13,11 +13,7 @@ export { LETTER_FIELDS, type LetterField } from '../../letter-types';
  * sentence and its list (the overlay summary's lead and its counts by kind), on lines of its own.
  */
 export type LetterValue =
-  | string
-  | readonly string[]
-  | { lead: string; items: readonly string[] }
-  | null
-  | undefined;
+  string | readonly string[] | { lead: string; items: readonly string[] } | null | undefined;
 export type LetterValues = Partial<Record<LetterField, LetterValue>>;
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w.]*)\s*\}\}/g;
