@@ -43,6 +43,9 @@ export const LETTER_FIELDS = [
 ] as const;
 export type LetterField = (typeof LETTER_FIELDS)[number];
 
+/** The template text's field editor, registered by the client half (client/letters/TemplateBodyField). */
+export const LETTER_BODY_EDITOR = 'letterTemplateBody';
+
 /** The letterhead image's kinds: the two pdfmake prints (and Word shows). */
 export const LETTERHEAD_TYPES = ['image/png', 'image/jpeg'] as const;
 
@@ -67,7 +70,8 @@ export const LetterTemplate = defineItemType({
     address: { kind: 'text', maxLength: 1000 },
     signatoryName: { kind: 'string', maxLength: 200, textField: true },
     signatoryTitle: { kind: 'string', maxLength: 200 },
-    body: { kind: 'text', maxLength: LETTER_MAX, required: true, notBlank: true },
+    /** The letter's Markdown; its form field is the module's editor (placeholder picker, live preview). */
+    body: { kind: 'text', maxLength: LETTER_MAX, required: true, notBlank: true, editor: LETTER_BODY_EDITOR },
   },
   defaultHeaders: ['title', 'signatoryName', '_c.ts'],
   // Made and changed by the community's editors (update is the editor's in the access model, so

@@ -22,7 +22,7 @@ import { LETTER_CAPABILITY, LETTERHEAD_TYPES, type LetterState } from '../../let
 import { assertConsultStaff, holds } from '../rules';
 import { mirrorFileRow } from '../mirror';
 import { lockedResponse, sendResponseIn } from '../work-acts';
-import { fillTemplate } from './fill';
+import { fillTemplate } from '../../letter-fill';
 import { letterRecipients } from './recipients';
 import { renderLetter } from './render';
 import { letterValues } from './values';

@@ -9,7 +9,7 @@ import {
   type ItemService,
   type Principal,
 } from '../../../../server/module-api';
-import type { LetterValues } from './fill';
+import type { LetterValues } from '../../letter-fill';
 
 // The values a template is filled with, read in the act's transaction from the response, its
 // consultation, the organisations they name, the response's concerns and the owner's list labels.

@@ -1,4 +1,4 @@
-import { LETTER_FIELDS, type LetterField } from '../../letter-types';
+import { LETTER_FIELDS, type LetterField } from './letter-types';
 
 // Filling a letter template (docs/consult-letters.md "Placeholders"): `{{field}}` names one of
 // LETTER_FIELDS; its value is escaped for Markdown so a project called "*Site C*" or
@@ -6,7 +6,7 @@ import { LETTER_FIELDS, type LetterField } from '../../letter-types';
 // name that is not a field, stays in the draft as typed and is listed in `missing`, so staff see
 // the gap in the editor instead of a letter with a silent hole in a sentence.
 
-export { LETTER_FIELDS, type LetterField } from '../../letter-types';
+export { LETTER_FIELDS, type LetterField } from './letter-types';
 
 /**
  * A value: text (escaped when filled), a list (one escaped bullet each), or a passage: a
