@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLetterheadPng } from '../src/modules/consult/server/letters/demo-template';
@@ -35,7 +35,7 @@ const PROJECT = 'Sḵwx̱wú7mesh crossing at ł ǧ xʷ';
 const SYLLABICS = 'ᓀᐦᐃᔭᐍᐏᐣ';
 const SHOTS = '/tmp/shots/a37-letters';
 const FILE_NO = 'NP-2026-077';
-const SIGNATORY = 'Mary Thunderbird';
+const SIGNATORY = 'Mary L. Thunderbird';
 
 let app: E2EApp;
 let officerCtx: BrowserContext;
@@ -122,6 +122,31 @@ async function shots(p: Page, name: string, fullPage = true) {
   await setDark(p, false);
 }
 
+/**
+ * A dialog's pictures, light and dark, and on a phone: the theme is set from the user menu, which
+ * a modal dialog hides, so the dialog is opened for each picture and closed after.
+ */
+async function dialogShots(p: Page, name: string, open: () => Promise<Locator>, closeName: string) {
+  for (const dark of [false, true]) {
+    await setDark(p, dark);
+    const dialog = await open();
+    // The browser's PDF viewer draws the pages a moment after it loads.
+    await p.waitForTimeout(1500);
+    await axeCheck(p, `${name}-${dark ? 'dark' : 'light'}`);
+    await p.screenshot({ path: `${SHOTS}/${name}-${dark ? 'dark' : 'light'}.png` });
+    if (dark) {
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.waitForTimeout(300);
+      expect(await fitsWidth(p)).toBe(true);
+      await p.screenshot({ path: `${SHOTS}/${name}-phone.png` });
+      await p.setViewportSize({ width: 1440, height: 900 });
+    }
+    await dialog.getByRole('button', { name: closeName }).dispatchEvent('click');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await setDark(p, false);
+}
+
 /** A phone's width for a moment: nothing wider than the screen, and its picture. */
 async function phoneShot(p: Page, name: string) {
   await p.setViewportSize({ width: 390, height: 844 });
@@ -135,6 +160,16 @@ describe('a response letter', () => {
   it('has its template edited in the app: letterhead, address, signatory, a field, the live preview', async () => {
     await page.goto(`${app.server.url}/i-${templateId}`);
     const cell0 = record(page);
+    await cell0.getByRole('button', { name: 'Edit', exact: true }).click();
+    // The letterhead: an image uploaded into its field (set on the server when the upload ends).
+    await cell0.locator('[data-file-field=letterhead] input[type=file]').setInputFiles({
+      name: 'letterhead.png',
+      mimeType: 'image/png',
+      buffer: await demoLetterheadPng(),
+    });
+    await expect
+      .poll(async () => String((await stored(app, templateId)).letterhead ?? ''), { timeout: 20_000 })
+      .not.toBe('');
     await field(cell0, 'Signatory’s name').fill(SIGNATORY);
     await field(cell0, 'Signatory’s title').fill('Lands Manager');
     await field(cell0, 'Organisation’s address (one line each)').fill(
@@ -152,21 +187,12 @@ describe('a response letter', () => {
     await preview.getByText('Dear Lucy Moosehide,').waitFor();
     await preview.getByText(SIGNATORY).waitFor();
     await preview.getByText('100 River Road, Riverbend').waitFor();
-    await cell0.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await stored(app, templateId)).signatoryName).toBe(SIGNATORY);
-    // The letterhead: an image uploaded into its field.
-    await cell0.locator('[data-file-field=letterhead] input[type=file]').setInputFiles({
-      name: 'letterhead.png',
-      mimeType: 'image/png',
-      buffer: await demoLetterheadPng(),
-    });
-    await expect
-      .poll(async () => String((await stored(app, templateId)).letterhead ?? ''), { timeout: 20_000 })
-      .not.toBe('');
     await preview.getByRole('img', { name: 'Letterhead' }).waitFor();
     await preview.scrollIntoViewIfNeeded();
     await shots(page, 'template-editor', false);
     await phoneShot(page, 'template-editor');
+    await cell0.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await stored(app, templateId)).signatoryName).toBe(SIGNATORY);
   });
 
   it('is drafted from the template and edited by the officer', async () => {
@@ -177,7 +203,7 @@ describe('a response letter', () => {
     // The outcome and the concerns have no value yet: the gaps are named, and block the step.
     await panel.getByText(/No value was found for: .*response\.outcome/).waitFor();
     const body = panel.getByTestId('letter-body');
-    expect(await body.inputValue()).toContain(`**Re: ${PROJECT}**`);
+    expect(await body.inputValue()).toContain(`**Re: ${PROJECT} (file ${FILE_NO})**`);
     await panel.getByRole('button', { name: 'Complete step' }).click();
     await panel.getByText(/Replace the placeholders still in the letter: .*response\.outcome/).waitFor();
     await panel.getByTestId('letter-body').scrollIntoViewIfNeeded();
@@ -212,28 +238,39 @@ describe('a response letter', () => {
     await panel.scrollIntoViewIfNeeded();
     await shots(manager, 'letter-approve');
     // The approver previews the PDF the send would make.
-    await panel.getByRole('button', { name: 'Preview the PDF' }).click();
-    const dialog = manager.getByRole('dialog', { name: 'The letter as it will be sent' });
-    await dialog.locator('object[type="application/pdf"]').waitFor({ timeout: 30_000 });
-    await shots(manager, 'letter-preview', false);
-    await phoneShot(manager, 'letter-preview');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialogShots(
+      manager,
+      'letter-preview',
+      async () => {
+        // Clicked as an event: Playwright's click waits on the PDF viewer's frame it opens.
+        await panel.getByRole('button', { name: 'Preview the PDF' }).dispatchEvent('click');
+        const dialog = manager.getByRole('dialog', { name: 'The letter as it will be sent' });
+        await dialog.locator('object[type="application/pdf"]').waitFor({ timeout: 30_000 });
+        return dialog;
+      },
+      'Close',
+    );
     await panel.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(async () => (await letterOf())?.state).toBe('APPROVED');
   });
 
   it('is sent as the response, and its PDF downloads with the name intact', async () => {
     const panel = record(page).getByTestId('step-panel-RWF_LETTER_SEND');
-    await panel.getByRole('button', { name: 'Preview and send…' }).click();
     // The confirmation: the PDF itself, and who it goes to, before anything is sent.
     const dialog = page.getByRole('dialog', { name: 'Send this letter?' });
-    const to = dialog.getByRole('list', { name: 'It goes to' });
-    await to.getByText('Northern Pipeline Corp.').waitFor({ timeout: 30_000 });
-    await dialog.locator('object[type="application/pdf"]').waitFor();
+    const openConfirm = async () => {
+      await panel.getByRole('button', { name: 'Preview and send…' }).dispatchEvent('click');
+      await dialog.getByRole('list', { name: 'It goes to' }).getByText('Northern Pipeline Corp.').waitFor({
+        timeout: 30_000,
+      });
+      await dialog.locator('object[type="application/pdf"]').waitFor();
+      return dialog;
+    };
+    await dialogShots(page, 'letter-confirm', openConfirm, 'Not yet');
+    // "Not yet" sent nothing.
     expect((await stored(app, responseId)).state).not.toBe('RESPONDED');
-    await shots(page, 'letter-confirm', false);
-    await phoneShot(page, 'letter-confirm');
-    await dialog.getByRole('button', { name: 'Send the letter' }).click();
+    await openConfirm();
+    await dialog.getByRole('button', { name: 'Send the letter' }).dispatchEvent('click');
     // The first letter loads the fonts and both libraries.
     await expect
       .poll(async () => (await stored(app, responseId)).state, { timeout: 30_000 })
