@@ -177,13 +177,16 @@ describe('a response letter', () => {
     );
     // The picker puts a field at the caret; the live preview shows it filled with a sample.
     const body = cell0.getByRole('textbox', { name: /^Markdown with fields/ });
+    const preview = cell0.getByRole('region', { name: 'Live preview' });
     await body.click();
     await body.press('ControlOrMeta+End');
     await body.press('Enter');
+    await body.press('Enter');
+    await body.pressSequentially('Our reference: ');
     await cell0.getByRole('button', { name: 'Insert a field' }).click();
-    await page.getByRole('menuitem', { name: 'Addressee’s organisation' }).click();
-    expect(await body.inputValue()).toMatch(/\{\{addressee\.organisation\}\}$/);
-    const preview = cell0.getByRole('region', { name: 'Live preview' });
+    await page.getByRole('menuitem', { name: 'File number' }).click();
+    expect(await body.inputValue()).toMatch(/Our reference: \{\{consultation\.fileNumber\}\}$/);
+    await preview.getByText('Our reference: CR-2026-031').waitFor();
     await preview.getByText('Dear Lucy Moosehide,').waitFor();
     await preview.getByText(SIGNATORY).waitFor();
     await preview.getByText('100 River Road, Riverbend').waitFor();
@@ -291,6 +294,7 @@ describe('a response letter', () => {
     expect(text).toContain(`File no. ${FILE_NO}`);
     expect(text).toContain(SIGNATORY);
     expect(text).toContain('100 River Road, Riverbend');
+    expect(text).toContain(`Our reference: ${FILE_NO}`);
     await panel.scrollIntoViewIfNeeded();
     await shots(page, 'letter-sent');
     await panel.getByRole('button', { name: 'Complete step' }).click();
