@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { editableLetter, letterRefusal } from '../client/letters/letter-model';
 import { letterFileName, pdfBlob, recipientLine } from '../client/letters/preview-model';
 import { sentLetterFiles } from '../client/letters/sent-model';
-import {
-  groupedFields,
-  insertPlaceholder,
-  previewOf,
-  sampleValues,
-} from '../client/letters/template-model';
+import { groupedFields, insertPlaceholder, previewOf, sampleValues } from '../client/letters/template-model';
 import { LETTER_FIELDS } from '../letter-types';
 
 // The letter panel's reading of refusals: each names what to do, not a generic failure.
