@@ -1,12 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLetterheadPng } from '../src/modules/consult/server/letters/demo-template';
 import { SYSTEM } from '../src/server/access/principal';
 import { connectAs, type WsClient } from '../test/helpers/ws-client';
 import {
   cellAt,
   DEMO_PASSWORD,
+  field,
   fitsWidth,
   newContext,
   screenshotOnFailure,
@@ -22,13 +24,18 @@ import { axeCheck } from './helpers/axe';
 // a PDF that opens, with an Indigenous name rendered correctly). The lands officer drafts it from
 // the demo's template, edits it, and hands it on; the lands manager, the chosen approver, approves
 // it; the officer sends it and downloads the PDF, whose text holds the name exactly, syllabics too.
+// Issue 37: the officer first edits the template in the app (letterhead, address, signatory, a
+// field put in with the picker, the live preview); the send is previewed as the PDF itself and
+// confirmed with its recipients listed; the sent PDF is then found among the consultation's files.
 
 const OFFICER = 'lands.officer@riverbend.example';
 const MANAGER = 'lands.admin@riverbend.example';
 const PROPONENT = 'proponent@northernpipeline.example';
 const PROJECT = 'Sḵwx̱wú7mesh crossing at ł ǧ xʷ';
 const SYLLABICS = 'ᓀᐦᐃᔭᐍᐏᐣ';
-const SHOTS = '/tmp/shots-letters';
+const SHOTS = '/tmp/shots/a37-letters';
+const FILE_NO = 'NP-2026-077';
+const SIGNATORY = 'Mary L. Thunderbird';
 
 let app: E2EApp;
 let officerCtx: BrowserContext;
@@ -37,6 +44,8 @@ let page: Page;
 let manager: Page;
 let officerWs: WsClient;
 let responseId = '';
+let consultationId = '';
+let templateId = '';
 
 type Body = Record<string, unknown> & { erred?: boolean; userMessage?: string };
 async function call(ws: WsClient, o: string, b: unknown): Promise<Body> {
@@ -70,7 +79,10 @@ beforeAll(async () => {
     projectName: PROJECT,
     primaryOrg: pipeline,
     submittedTo: riverbend,
+    identifiers: [FILE_NO],
   });
+  consultationId = String(draft.$id);
+  templateId = await demoId((d) => d.title === 'Response to a referral', 'LetterTemplate');
   await call(proponentWs, 'act/cnsSubmit', { consultation: draft.$id });
   await proponentWs.close();
   const distributed = await call(officerWs, 'act/cnsDistribute', {
@@ -100,17 +112,92 @@ afterAll(async () => {
 
 const record = (p: Page) => cellAt(p, 0);
 
-async function shots(p: Page, name: string) {
+async function shots(p: Page, name: string, fullPage = true) {
   await setDark(p, false);
   await axeCheck(p, `${name}-light`);
-  await p.screenshot({ path: `${SHOTS}/${name}-light.png`, fullPage: true });
+  await p.screenshot({ path: `${SHOTS}/${name}-light.png`, fullPage });
   await setDark(p, true);
   await axeCheck(p, `${name}-dark`);
-  await p.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage: true });
+  await p.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage });
   await setDark(p, false);
 }
 
+/**
+ * A dialog's pictures, light and dark, and on a phone: the theme is set from the user menu, which
+ * a modal dialog hides, so the dialog is opened for each picture and closed after.
+ */
+async function dialogShots(p: Page, name: string, open: () => Promise<Locator>, closeName: string) {
+  for (const dark of [false, true]) {
+    await setDark(p, dark);
+    const dialog = await open();
+    // The browser's PDF viewer draws the pages a moment after it loads.
+    await p.waitForTimeout(1500);
+    await axeCheck(p, `${name}-${dark ? 'dark' : 'light'}`);
+    await p.screenshot({ path: `${SHOTS}/${name}-${dark ? 'dark' : 'light'}.png` });
+    if (dark) {
+      await p.setViewportSize({ width: 390, height: 844 });
+      await p.waitForTimeout(300);
+      expect(await fitsWidth(p)).toBe(true);
+      await p.screenshot({ path: `${SHOTS}/${name}-phone.png` });
+      await p.setViewportSize({ width: 1440, height: 900 });
+    }
+    await dialog.getByRole('button', { name: closeName }).dispatchEvent('click');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  await setDark(p, false);
+}
+
+/** A phone's width for a moment: nothing wider than the screen, and its picture. */
+async function phoneShot(p: Page, name: string) {
+  await p.setViewportSize({ width: 390, height: 844 });
+  await p.waitForTimeout(300);
+  expect(await fitsWidth(p)).toBe(true);
+  await p.screenshot({ path: `${SHOTS}/${name}-phone.png` });
+  await p.setViewportSize({ width: 1440, height: 900 });
+}
+
 describe('a response letter', () => {
+  it('has its template edited in the app: letterhead, address, signatory, a field, the live preview', async () => {
+    await page.goto(`${app.server.url}/i-${templateId}`);
+    const cell0 = record(page);
+    await cell0.getByRole('button', { name: 'Edit', exact: true }).click();
+    // The letterhead: an image uploaded into its field (set on the server when the upload ends).
+    await cell0.locator('[data-file-field=letterhead] input[type=file]').setInputFiles({
+      name: 'letterhead.png',
+      mimeType: 'image/png',
+      buffer: await demoLetterheadPng(),
+    });
+    await expect
+      .poll(async () => String((await stored(app, templateId)).letterhead ?? ''), { timeout: 20_000 })
+      .not.toBe('');
+    await field(cell0, 'Signatory’s name').fill(SIGNATORY);
+    await field(cell0, 'Signatory’s title').fill('Lands Manager');
+    await field(cell0, 'Organisation’s address (one line each)').fill(
+      'Riverbend First Nation\nLands and Resources Department\n100 River Road, Riverbend',
+    );
+    // The picker puts a field at the caret; the live preview shows it filled with a sample.
+    const body = cell0.getByRole('textbox', { name: /^Markdown with fields/ });
+    const preview = cell0.getByRole('region', { name: 'Live preview' });
+    await body.click();
+    await body.press('ControlOrMeta+End');
+    await body.press('Enter');
+    await body.press('Enter');
+    await body.pressSequentially('Our reference: ');
+    await cell0.getByRole('button', { name: 'Insert a field' }).click();
+    await page.getByRole('menuitem', { name: 'File number' }).click();
+    expect(await body.inputValue()).toMatch(/Our reference: \{\{consultation\.fileNumber\}\}$/);
+    await preview.getByText('Our reference: CR-2026-031').waitFor();
+    await preview.getByText('Dear Lucy Moosehide,').waitFor();
+    await preview.getByText(SIGNATORY).waitFor();
+    await preview.getByText('100 River Road, Riverbend').waitFor();
+    await preview.getByRole('img', { name: 'Letterhead' }).waitFor();
+    await preview.scrollIntoViewIfNeeded();
+    await shots(page, 'template-editor', false);
+    await phoneShot(page, 'template-editor');
+    await cell0.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await stored(app, templateId)).signatoryName).toBe(SIGNATORY);
+  });
+
   it('is drafted from the template and edited by the officer', async () => {
     await page.goto(`${app.server.url}/i-${responseId}`);
     const panel = record(page).getByTestId('step-panel-RWF_LETTER_PROPOSE');
@@ -119,7 +206,7 @@ describe('a response letter', () => {
     // The outcome and the concerns have no value yet: the gaps are named, and block the step.
     await panel.getByText(/No value was found for: .*response\.outcome/).waitFor();
     const body = panel.getByTestId('letter-body');
-    expect(await body.inputValue()).toContain(`**Re: ${PROJECT}**`);
+    expect(await body.inputValue()).toContain(`**Re: ${PROJECT} (file ${FILE_NO})**`);
     await panel.getByRole('button', { name: 'Complete step' }).click();
     await panel.getByText(/Replace the placeholders still in the letter: .*response\.outcome/).waitFor();
     await panel.getByTestId('letter-body').scrollIntoViewIfNeeded();
@@ -153,13 +240,40 @@ describe('a response letter', () => {
     await panel.getByText(`In the language of the river: ${SYLLABICS}.`).waitFor();
     await panel.scrollIntoViewIfNeeded();
     await shots(manager, 'letter-approve');
+    // The approver previews the PDF the send would make.
+    await dialogShots(
+      manager,
+      'letter-preview',
+      async () => {
+        // Clicked as an event: Playwright's click waits on the PDF viewer's frame it opens.
+        await panel.getByRole('button', { name: 'Preview the PDF' }).dispatchEvent('click');
+        const dialog = manager.getByRole('dialog', { name: 'The letter as it will be sent' });
+        await dialog.locator('object[type="application/pdf"]').waitFor({ timeout: 30_000 });
+        return dialog;
+      },
+      'Close',
+    );
     await panel.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect.poll(async () => (await letterOf())?.state).toBe('APPROVED');
   });
 
   it('is sent as the response, and its PDF downloads with the name intact', async () => {
     const panel = record(page).getByTestId('step-panel-RWF_LETTER_SEND');
-    await panel.getByRole('button', { name: 'Send the letter' }).click();
+    // The confirmation: the PDF itself, and who it goes to, before anything is sent.
+    const dialog = page.getByRole('dialog', { name: 'Send this letter?' });
+    const openConfirm = async () => {
+      await panel.getByRole('button', { name: 'Preview and send…' }).dispatchEvent('click');
+      await dialog.getByRole('list', { name: 'It goes to' }).getByText('Northern Pipeline Corp.').waitFor({
+        timeout: 30_000,
+      });
+      await dialog.locator('object[type="application/pdf"]').waitFor();
+      return dialog;
+    };
+    await dialogShots(page, 'letter-confirm', openConfirm, 'Not yet');
+    // "Not yet" sent nothing.
+    expect((await stored(app, responseId)).state).not.toBe('RESPONDED');
+    await openConfirm();
+    await dialog.getByRole('button', { name: 'Send the letter' }).dispatchEvent('click');
     // The first letter loads the fonts and both libraries.
     await expect
       .poll(async () => (await stored(app, responseId)).state, { timeout: 30_000 })
@@ -176,10 +290,24 @@ describe('a response letter', () => {
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
     expect(text).toContain(PROJECT);
     expect(text).toContain(SYLLABICS);
+    // The letterhead's frame: the file number and the signatory (issue 37).
+    expect(text).toContain(`File no. ${FILE_NO}`);
+    expect(text).toContain(SIGNATORY);
+    expect(text).toContain('100 River Road, Riverbend');
+    expect(text).toContain(`Our reference: ${FILE_NO}`);
     await panel.scrollIntoViewIfNeeded();
     await shots(page, 'letter-sent');
     await panel.getByRole('button', { name: 'Complete step' }).click();
     await expect.poll(async () => (await letterOf())?.state).toBe('SENT');
+  });
+
+  it("is found among the consultation's files", async () => {
+    await page.goto(`${app.server.url}/i-${consultationId}`);
+    const sent = record(page).getByTestId('sent-letters');
+    await sent.getByText(/\.pdf$/).waitFor({ timeout: 20_000 });
+    await sent.getByText(/\.docx$/).waitFor();
+    await sent.scrollIntoViewIfNeeded();
+    await shots(page, 'consultation-sent-letters', false);
   });
 
   it('fits a phone', async () => {

@@ -34,6 +34,26 @@ export const letterActs = defineActs({
     body: z.strictObject({ letter: id('ResponseLetter'), note: z.string().trim().min(1).max(5000) }),
     reply: LetterReply,
   },
+  /**
+   * The letter's PDF exactly as rwfLetterSend would make it now (base64), and who it would go
+   * to: the proponent organisations and the people the thread names, as far as the caller may
+   * read them (`others` counts the people they may not).
+   */
+  rwfLetterPreview: {
+    body: z.strictObject({ letter: id('ResponseLetter') }),
+    reply: z.strictObject({
+      pdf: z.string(),
+      recipients: z.array(
+        z.strictObject({
+          kind: z.enum(['organisation', 'person']),
+          name: z.string(),
+          email: z.string().nullable(),
+          organisation: z.string().nullable(),
+        }),
+      ),
+      others: z.number().int().nonnegative(),
+    }),
+  },
   /** Sends the approved letter: its text is the CONSULT_RESPONSE thread's message, with the letter as PDF and DOCX. */
   rwfLetterSend: {
     body: z.strictObject({ letter: id('ResponseLetter') }),

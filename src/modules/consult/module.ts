@@ -5,7 +5,7 @@ import { auditActs } from './contract-audit';
 import { feedActs } from './contract-feed';
 import { CalendarFeed } from './feed-types';
 import { letterActs } from './contract-letters';
-import { LETTER_CAPABILITY, letterTypes } from './letter-types';
+import { LETTER_BODY_EDITOR, LETTER_CAPABILITY, letterTypes } from './letter-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
 import { consultCards, consultDashboards } from './dashboards';
 import { consultNav, consultTitles, consultViews } from './views';
@@ -30,6 +30,8 @@ export const consultModule = defineModule({
   acts: { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs },
   capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts', LETTER_CAPABILITY],
   lovLists: CONSULT_LOV_LISTS,
+  // The letter template's text editor (placeholder picker and live preview).
+  fieldEditorKinds: [LETTER_BODY_EDITOR],
   stepKinds: [
     'RWF_ASSIGN',
     'RWF_SIMPLE',

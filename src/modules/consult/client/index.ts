@@ -11,6 +11,7 @@ import { lazy } from 'react';
 import { defineClientModule } from '../../../client/module-api';
 import { AUDIT_VIEW, ORGANIZATIONS_VIEW } from '../views';
 import { consultItemSections } from './item-sections';
+import { letterFieldEditors, letterSections } from './letters/sections';
 import { responseSections } from './response';
 import { stepPanels } from './steps';
 
@@ -39,7 +40,8 @@ export const client = defineClientModule({
     ),
     [AUDIT_VIEW]: lazy(() => import('./audit/AuditScreen').then((m) => ({ default: m.AuditScreen }))),
   },
-  itemSections: [...consultItemSections, ...responseSections],
+  itemSections: [...consultItemSections, ...responseSections, ...letterSections],
+  fieldEditors: letterFieldEditors,
   createDialogs: {
     Consultation: lazy(() =>
       import('./create/ConsultationCreateDialog').then((m) => ({ default: m.ConsultationCreateDialog })),

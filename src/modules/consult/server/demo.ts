@@ -19,6 +19,7 @@ import {
   cnsWithdraw,
 } from './lifecycle-acts';
 import { cnsAssign, cnsSetRole, rwfRecordOffline, rwfSendResponse } from './work-acts';
+import { seedLetterTemplate } from './letters/demo-template';
 
 // The consultation demo (invented; nothing here is real community data): Riverbend's lists of
 // values and its default response workflow, and consultations in every state from Northern
@@ -157,27 +158,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
 
   // Response letters (docs/consult-letters.md): a template and a workflow that drafts, approves
   // and sends the letter (not the default: staff pick it for a response with "Set workflow").
-  await items.create(officer, 'LetterTemplate', {
-    title: 'Response to a referral',
-    description: 'The standard reply, with the concerns raised.',
-    body: [
-      '{{today}}',
-      '',
-      '**Re: {{project.name}}**',
-      '',
-      'Dear {{proponent.name}},',
-      '',
-      '{{community.name}} has reviewed the referral received on {{consultation.submitted}}.',
-      '',
-      'Our concerns are: {{response.concerns}}',
-      '',
-      'Outcome: {{response.outcome}}.',
-      '',
-      'Sincerely,',
-      '',
-      'Lands Department, {{community.name}}',
-    ].join('\n'),
-  });
+  await seedLetterTemplate(items, demo, officer);
   await items.create(officer, 'Workflow', {
     label: 'Riverbend response letter',
     description: 'Draft the letter from a template, have the lands manager approve it, send it.',

@@ -21,7 +21,13 @@ import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeeting
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
-import { rwfLetterPropose, rwfLetterReturn, rwfLetterSave, rwfLetterSend } from './letters/acts';
+import {
+  rwfLetterPreview,
+  rwfLetterPropose,
+  rwfLetterReturn,
+  rwfLetterSave,
+  rwfLetterSend,
+} from './letters/acts';
 import { letterStepKinds } from './letters/step-kinds';
 import {
   cnsAssign,
@@ -57,6 +63,7 @@ export const server: ServerModule = {
       rwfLetterPropose,
       rwfLetterSave,
       rwfLetterReturn,
+      rwfLetterPreview,
       rwfLetterSend,
       cnsAudit,
     },

@@ -9,6 +9,7 @@ import {
 } from '../../../server/module-api';
 import { moveFor } from '../lifecycle';
 import { MIRRORED_FIELDS, RESPONSE_DONE } from '../types';
+import { keptLetterFileConsultation } from './letters/kept-files';
 
 // Copies kept in step inside the write's transaction (docs/consultation.md "Mirrored fields"):
 // a response's and a ConsultAttachment's copy of the consultation's fields, a response's copy of
@@ -69,22 +70,37 @@ function extensionOf(name: unknown): string | null {
 
 /**
  * Attachment afterWrite: a file whose parent is a Consultation has one ConsultAttachment row,
- * created with it, changed with it (renamed, trashed) and deleted with it.
+ * created with it, changed with it (renamed, trashed) and deleted with it. So has a sent letter's
+ * PDF or DOCX (a file of the response, letters/kept-files.ts): its row is made by the send, and
+ * kept in step here.
  */
 export async function mirrorAttachment(tx: Executor, e: WriteEvent): Promise<void> {
-  const rel = e.row.data.rel;
-  if (typeof rel !== 'string' || !rel.startsWith('Consultation-')) return;
-  if (e.kind === 'touched') return;
-  const [existing] = await idsWhere(tx, 'ConsultAttachment', 'attachment', e.row.id);
-  if (e.kind === 'deleted') {
-    if (existing) await e.items.deleteIn(tx, SYSTEM, existing, { actor: e.actor, realActor: e.realActor });
+  const parent = e.row.data.rel;
+  if (typeof parent !== 'string' || e.kind === 'touched') return;
+  const rel = parent.startsWith('Consultation-') ? parent : await keptLetterFileConsultation(tx, e.row);
+  if (!rel) return;
+  await mirrorFileRow(tx, e.items, e.row, e.kind, rel, { actor: e.actor, realActor: e.realActor });
+}
+
+/** The file's ConsultAttachment row on consultation `rel`: made, changed or deleted with the file. */
+export async function mirrorFileRow(
+  tx: Executor,
+  items: WriteEvent['items'],
+  row: ItemRow,
+  kind: WriteEvent['kind'],
+  rel: string,
+  by: { actor: string | null | undefined; realActor?: string | null | undefined },
+): Promise<void> {
+  const [existing] = await idsWhere(tx, 'ConsultAttachment', 'attachment', row.id);
+  if (kind === 'deleted') {
+    if (existing) await items.deleteIn(tx, SYSTEM, existing, by);
     return;
   }
   // As the system: a write hook mirrors the consultation's fields onto its own attachment's row, which
   // follows it.
   const consultation = (await loadRowsAsSystem(tx, [rel])).get(rel);
   if (!consultation || consultation.type !== 'Consultation') return;
-  const d = e.row.data;
+  const d = row.data;
   const data: Record<string, unknown> = {
     originalName: d.originalName ?? null,
     size: d.size ?? null,
@@ -95,19 +111,10 @@ export async function mirrorAttachment(tx: Executor, e: WriteEvent): Promise<voi
     consultation: rel,
     ...mirroredOf(consultation),
   };
-  if (existing) await e.items.patchIn(tx, SYSTEM, existing, data, { actor: e.actor, realActor: e.realActor });
+  if (existing) await items.patchIn(tx, SYSTEM, existing, data, by);
   else {
     for (const [k, v] of Object.entries(data)) if (v === null) delete data[k];
-    await e.items.createIn(
-      tx,
-      SYSTEM,
-      'ConsultAttachment',
-      { ...data, attachment: e.row.id },
-      {
-        actor: e.actor,
-        realActor: e.realActor,
-      },
-    );
+    await items.createIn(tx, SYSTEM, 'ConsultAttachment', { ...data, attachment: row.id }, by);
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { letterBlocks, plainText } from '../server/letters/blocks';
-import { escapeMarkdown, fillTemplate, unfilled } from '../server/letters/fill';
+import { escapeMarkdown, fillTemplate, unfilled } from '../letter-fill';
 import { letterFileName } from '../server/letters/acts';
 import { scriptRuns } from '../server/letters/pdf';
 

@@ -82,6 +82,8 @@ beforeAll(async () => {
       .responses as string[]
   )[0]!;
   await ok(ws.officer, 'create/ConsultResponseConcern', { response, subject: 'Salmon spawning beds' });
+  // A template is created where the community holds the capability; the first test takes it away.
+  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
   template = String(
     (
       await ok(ws.officer, 'create/LetterTemplate', {
@@ -110,6 +112,7 @@ beforeAll(async () => {
     ],
   });
   await ok(ws.officer, 'act/wfSet', { item: response, workflow: wf.$id });
+  await setCaps(riverbend, ['Consult', 'ConsultRespond']);
 }, 60_000);
 
 afterAll(async () => {

@@ -26,6 +26,7 @@ import {
   type StepPanelProps,
 } from '../../../../client/module-api';
 import { LetterEditor } from './LetterEditor';
+import { PreviewDialog } from './PreviewDialog';
 import { editableLetter, letterRefusal } from './letter-model';
 import { useCurrentLetter, useTemplates } from './useLetter';
 
@@ -269,12 +270,29 @@ function SentFiles({ letter }: { letter: Item }) {
   );
 }
 
-/** RWF_LETTER_SEND: send the approved letter, then complete the step. */
+/** "Preview the PDF": the letter as it prints, at any state. */
+function PreviewButton({ letter }: { letter: Item }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Box>
+        <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+          {t('consult.letter.previewPdf')}
+        </Button>
+      </Box>
+      {open && <PreviewDialog letter={letter} open onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** RWF_LETTER_SEND: preview the approved letter, confirm who it goes to, send; then complete the step. */
 function SendActions({ item, step, letter }: { item: Item; step: StepPanelProps['step']; letter: Item }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const sending = useRun();
   const completing = useRun();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Stack sx={{ gap: 1.5, alignItems: 'flex-start' }}>
       {letter.state === 'APPROVED' && (
@@ -282,18 +300,25 @@ function SendActions({ item, step, letter }: { item: Item; step: StepPanelProps[
           <Typography variant="body2" color="text.secondary">
             {t('consult.letter.sendHelp')}
           </Typography>
-          <Button
-            variant="contained"
-            disabled={sending.busy}
-            onClick={() =>
-              void sending
-                .run(() => client.act('rwfLetterSend', { letter: letter.$id }))
-                .then((ok) => ok && alerts.push({ type: 'success', key: 'consult.letter.sent' }))
-            }
-          >
-            {t('consult.letter.send')}
+          <Button variant="contained" disabled={sending.busy} onClick={() => setConfirming(true)}>
+            {t('consult.letter.previewAndSend')}
           </Button>
           <RefusalAlert error={sending.error} />
+          {confirming && (
+            <PreviewDialog
+              letter={letter}
+              open
+              onClose={() => setConfirming(false)}
+              onSend={() =>
+                sending
+                  .run(() => client.act('rwfLetterSend', { letter: letter.$id }))
+                  .then((ok) => {
+                    if (ok) alerts.push({ type: 'success', key: 'consult.letter.sent' });
+                    return ok;
+                  })
+              }
+            />
+          )}
         </>
       )}
       {letter.state === 'SENT' && (
@@ -351,6 +376,9 @@ export function LetterStepPanel({ item, step, editable }: StepPanelProps) {
         <Alert severity="warning">{t('consult.letter.missing', { fields: missing.join(', ') })}</Alert>
       )}
       {editable && kind === 'RWF_LETTER_PROPOSE' && <ProposeActions item={item} letter={letter} />}
+      {letter && !(editable && kind === 'RWF_LETTER_SEND' && state === 'APPROVED') && (
+        <PreviewButton letter={letter} />
+      )}
       {letter &&
         (canEdit ? (
           <LetterEditor letter={letter} resubmit={kind === 'RWF_LETTER_APPROVE' && state === 'DRAFT'} />

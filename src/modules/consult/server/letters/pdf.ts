@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type PdfMakeModule from 'pdfmake';
 import type { Block, Run } from './blocks';
+import { fileNumberLine, type LetterFrame } from './frame';
 
 // The letter as PDF with pdfmake (no browser), in Noto Sans: the full Noto Sans (assets/fonts,
 // OFL) has the Latin letters of Indigenous orthographies with their combining marks (ł, ʷ, x̱,
@@ -104,10 +105,46 @@ function content(blocks: readonly Block[]): unknown[] {
   });
 }
 
+/** Plain text in the frame (an address, a name) as runs, syllabics in their font. */
+const plain = (text: string, style: Omit<Run, 'text'> = {}) => scriptRuns([{ text, ...style }]);
+
+/** Letter width between the margins, in points (8.5 in less two 1 in margins). */
+const WIDTH = 468;
+
+/**
+ * What goes above the text: the letterhead across the top, the sender's address under it, and
+ * the file number on the right; below it, room to sign and the signatory's name and title.
+ */
+function framed(frame: LetterFrame, body: unknown[]): unknown[] {
+  const top: unknown[] = [];
+  if (frame.letterhead)
+    top.push({
+      image: `data:${frame.letterhead.type};base64,${frame.letterhead.bytes.toString('base64')}`,
+      fit: [WIDTH, 96],
+      alignment: 'center',
+      margin: [0, 0, 0, 10],
+    });
+  const address = frame.address
+    ? { stack: frame.address.split(/\r?\n/).map((l) => ({ text: plain(l) })), fontSize: 9, color: '#333333' }
+    : { text: '' };
+  const file = frame.fileNumber
+    ? { text: plain(fileNumberLine(frame.fileNumber), { bold: true }), alignment: 'right', fontSize: 10 }
+    : { text: '' };
+  if (frame.address || frame.fileNumber)
+    top.push({ columns: [address, file], columnGap: 16, margin: [0, 0, 0, 18] });
+  const sign: unknown[] = [];
+  if (frame.signatoryName)
+    sign.push({ text: plain(frame.signatoryName, { bold: true }), margin: [0, 36, 0, 0] });
+  if (frame.signatoryTitle) sign.push({ text: plain(frame.signatoryTitle) });
+  // The signature block stays on one page with the last lines of the text.
+  return [...top, ...body, ...(sign.length ? [{ stack: sign, unbreakable: true }] : [])];
+}
+
 /** The letter's PDF bytes. `title` goes into the document's properties. */
 export async function letterPdf(
   blocks: readonly Block[],
   meta: { title: string; author: string },
+  frame: LetterFrame = {},
 ): Promise<Buffer> {
   const pm = await pdfmake();
   const doc = pm.createPdf({
@@ -115,7 +152,7 @@ export async function letterPdf(
     pageSize: 'LETTER',
     pageMargins: [72, 72, 72, 72],
     defaultStyle: { font: 'NotoSans', fontSize: 11, lineHeight: 1.25 },
-    content: content(blocks),
+    content: framed(frame, content(blocks)),
   });
   return Buffer.from(await doc.getBuffer());
 }

@@ -1,6 +1,6 @@
 import { AppError, SYSTEM, type StepContext, type StepKindHandler } from '../../../../server/module-api';
 import { approverOf, currentLetter } from './acts';
-import { unfilled } from './fill';
+import { unfilled } from '../../letter-fill';
 
 // The letter step kinds (docs/consult-letters.md "Steps"): propose, approve by the chosen
 // approver, send. Each checks the response's current letter in the step move's transaction.

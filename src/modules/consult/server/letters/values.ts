@@ -9,7 +9,7 @@ import {
   type ItemService,
   type Principal,
 } from '../../../../server/module-api';
-import type { LetterValues } from './fill';
+import type { LetterValues } from '../../letter-fill';
 
 // The values a template is filled with, read in the act's transaction from the response, its
 // consultation, the organisations they name, the response's concerns and the owner's list labels.
@@ -72,11 +72,52 @@ async function lovLabel(
   return str(t?.en) ?? k;
 }
 
+/** "Lucy Tran": a contact's name as a letter addresses them. */
+function contactName(c: ItemRow): string | null {
+  const parts = [c.data.firstName, c.data.lastName].map(str).filter((x): x is string => !!x);
+  return parts.length ? parts.join(' ') : null;
+}
+
+/**
+ * The overlay summary the community shared with the proponent (spOverlayShare's message in a
+ * SPATIAL_SUMMARY thread on the consultation): counts and type labels only, already what the
+ * proponent was told. The newest one; its first line the lead, the counts by kind a list.
+ */
+async function overlaySummary(
+  tx: Executor,
+  readable: Readable,
+  response: ItemRow,
+  consultation: string | null,
+): Promise<LetterValues['response.overlaySummary']> {
+  if (!consultation) return null;
+  const [hit] = await query<{ id: string }>(
+    tx,
+    sql`select m.id from items m join items t on t.id = m.data->>'thread'
+      where m.type = 'Message' and not m.deleted and t.type = 'Thread' and not t.deleted
+        and t.data->>'purpose' = 'SPATIAL_SUMMARY' and t.data->>'context' = ${consultation}
+        and coalesce(t.owner, '') = ${response.owner ?? ''}
+      order by m.num desc limit 1`,
+  );
+  const m = await readable.row(hit?.id ?? null);
+  const lines = (str(m?.data.body) ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.length ? { lead: lines[0]!, items: lines.slice(1) } : null;
+}
+
+/** The template's own values: the signatory it names. */
+export interface TemplateValues {
+  signatoryName?: unknown;
+  signatoryTitle?: unknown;
+}
+
 export async function letterValues(
   tx: Executor,
   items: ItemService,
   response: ItemRow,
   now: Date,
+  template: TemplateValues = {},
 ): Promise<LetterValues> {
   const readable = readableBy(tx, items, await readersOf(tx, response));
   const d = response.data;
@@ -91,6 +132,17 @@ export async function letterValues(
     const o = id ? orgs.get(id) : undefined;
     return o ? str(o.data.displayName) : null;
   };
+  // The addressee: the consultation's first primary contact every reader of the letter may
+  // read; with none, the proponent organisation itself ("Dear Northern Pipeline Corp.").
+  const contactIds = (Array.isArray(cd.primaryContacts) ? cd.primaryContacts : [])
+    .concat(Array.isArray(d.primaryContacts) ? d.primaryContacts : [])
+    .filter((x): x is string => typeof x === 'string');
+  const contacts = await readable.rows(contactIds);
+  const contact = contactIds.map((id) => contacts.get(id)).find((r) => r && r.type === 'Contact');
+  const proponent = orgName(str(cd.primaryOrg) ?? str(d.primaryOrg));
+  const identifiers = (Array.isArray(cd.identifiers) ? cd.identifiers : [])
+    .map(str)
+    .filter((x): x is string => !!x);
   const concernIds = await query<{ id: string }>(
     tx,
     sql`select id from items where type = 'ConsultResponseConcern' and not deleted
@@ -98,10 +150,16 @@ export async function letterValues(
   );
   const concerns = await readable.rows(concernIds.map((r) => r.id));
   return {
+    'addressee.name': (contact && contactName(contact)) ?? proponent,
+    'addressee.organisation': proponent,
+    'consultation.fileNumber': identifiers.length ? identifiers.join(', ') : null,
+    'response.overlaySummary': await overlaySummary(tx, readable, response, cid),
+    'signatory.name': str(template.signatoryName),
+    'signatory.title': str(template.signatoryTitle),
     'project.name': str(cd.projectName) ?? str(d.projectName),
     'project.description': str(cd.projectDescription),
     'project.location': str(cd.locationDescription),
-    'proponent.name': orgName(str(cd.primaryOrg) ?? str(d.primaryOrg)),
+    'proponent.name': proponent,
     'community.name': orgName(str(d.community) ?? response.owner) ?? str(d.communityName),
     'consultation.submitted': letterDate(cd.submitted),
     'consultation.requestedResponseDate': letterDate(cd.requestedResponseDate ?? d.requestedResponseDate),

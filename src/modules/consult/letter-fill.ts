@@ -1,28 +1,19 @@
+import { LETTER_FIELDS, type LetterField } from './letter-types';
+
 // Filling a letter template (docs/consult-letters.md "Placeholders"): `{{field}}` names one of
 // LETTER_FIELDS; its value is escaped for Markdown so a project called "*Site C*" or
 // "<b>Pipe</b>" prints as written and never becomes formatting. A field without a value, or a
 // name that is not a field, stays in the draft as typed and is listed in `missing`, so staff see
 // the gap in the editor instead of a letter with a silent hole in a sentence.
 
-/** The fields a template may name. Lists (concerns) are Markdown bullet lists. */
-export const LETTER_FIELDS = [
-  'project.name',
-  'project.description',
-  'project.location',
-  'proponent.name',
-  'community.name',
-  'consultation.submitted',
-  'consultation.requestedResponseDate',
-  'response.anticipatedResponse',
-  'response.outcome',
-  'response.priority',
-  'response.concerns',
-  'today',
-] as const;
-export type LetterField = (typeof LETTER_FIELDS)[number];
+export { LETTER_FIELDS, type LetterField } from './letter-types';
 
-/** A value: text (escaped when filled), or a list (one escaped bullet each). */
-export type LetterValue = string | readonly string[] | null | undefined;
+/**
+ * A value: text (escaped when filled), a list (one escaped bullet each), or a passage: a
+ * sentence and its list (the overlay summary's lead and its counts by kind), on lines of its own.
+ */
+export type LetterValue =
+  string | readonly string[] | { lead: string; items: readonly string[] } | null | undefined;
 export type LetterValues = Partial<Record<LetterField, LetterValue>>;
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z][\w.]*)\s*\}\}/g;
@@ -52,7 +43,13 @@ function isField(name: string): name is LetterField {
 function render(v: LetterValue): string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string') return v.trim() ? escapeMarkdown(v) : null;
-  const items = v.filter((x) => x.trim());
+  if (!Array.isArray(v)) {
+    const { lead, items } = v as { lead: string; items: readonly string[] };
+    if (!lead.trim()) return null;
+    const list = items.filter((x) => x.trim()).map((x) => `- ${escapeMarkdown(x)}`);
+    return `\n\n${escapeMarkdown(lead)}\n\n${list.length ? `${list.join('\n')}\n\n` : ''}`;
+  }
+  const items = (v as readonly string[]).filter((x) => x.trim());
   // A list stands on its own lines, so it is a list wherever the placeholder was put.
   return items.length ? `\n\n${items.map((x) => `- ${escapeMarkdown(x)}`).join('\n')}\n\n` : null;
 }

@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApp, type Item } from '../../../../client/module-api';
+import { letterFileName, pdfBlob, recipientLine, type Recipient } from './preview-model';
+import { letterRefusal } from './letter-model';
+
+/**
+ * The letter as the server would send it (rwfLetterPreview: the very PDF rwfLetterSend makes,
+ * letterhead, file number and signatory included), shown in the browser's PDF viewer; with
+ * `onSend`, the send's confirmation: who it goes to, then "Send". Nothing is sent until then.
+ */
+export function PreviewDialog({
+  letter,
+  open,
+  onClose,
+  onSend,
+}: {
+  letter: Item;
+  open: boolean;
+  onClose(): void;
+  /** The send, for the confirmation; without it the dialog only previews. */
+  onSend?: () => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const { client } = useApp();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [sending, setSending] = useState(false);
+  const preview = useQuery({
+    // Made again for each opening and each version of the letter: never an old text.
+    queryKey: ['letterPreview', letter.$id, letter.$version],
+    queryFn: () => client.act('rwfLetterPreview', { letter: letter.$id }),
+    enabled: open,
+    retry: false,
+    gcTime: 0,
+  });
+  const url = useMemo(
+    () => (preview.data ? URL.createObjectURL(pdfBlob(preview.data.pdf)) : null),
+    [preview.data],
+  );
+  useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
+  const recipients: Recipient[] = preview.data?.recipients ?? [];
+  const others = preview.data?.others ?? 0;
+  const fileName = letterFileName(String(letter.subject ?? ''));
+  const error = preview.isError ? letterRefusal(preview.error) : null;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={sending ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={phone}
+    >
+      <DialogTitle id={titleId}>
+        {onSend ? t('consult.letter.confirmTitle') : t('consult.letter.previewTitle')}
+      </DialogTitle>
+      <DialogContent dividers>
+        {preview.isPending && (
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }} role="status">
+            <CircularProgress size={20} />
+            <Typography>{t('consult.letter.making')}</Typography>
+          </Stack>
+        )}
+        {error && (
+          <Alert severity="error" role="alert">
+            {t(error.key, error.params)}
+          </Alert>
+        )}
+        {url && (
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: onSend ? 'minmax(0, 2fr) minmax(240px, 1fr)' : '1fr' },
+              gap: 2,
+            }}
+          >
+            <Box>
+              <Box
+                component="object"
+                data={url}
+                type="application/pdf"
+                aria-label={t('consult.letter.pdfLabel', { name: fileName })}
+                sx={{
+                  width: '100%',
+                  height: { xs: '60vh', md: '70vh' },
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  display: 'block',
+                }}
+              >
+                <Typography sx={{ p: 2 }}>{t('consult.letter.noViewer')}</Typography>
+              </Box>
+              <Link href={url} download={fileName} sx={{ display: 'inline-block', mt: 1 }}>
+                {t('consult.letter.downloadPreview')}
+              </Link>
+            </Box>
+            {onSend && (
+              <Box component="section" aria-labelledby={`${titleId}-to`}>
+                <Typography id={`${titleId}-to`} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  {t('consult.letter.recipients')}
+                </Typography>
+                {recipients.length === 0 && others === 0 ? (
+                  <Alert severity="warning">{t('consult.letter.noRecipients')}</Alert>
+                ) : (
+                  <List dense aria-label={t('consult.letter.recipients')}>
+                    {recipients.map((r, i) => (
+                      <ListItem key={`${r.kind}-${i}`} disableGutters>
+                        <ListItemText primary={r.name} secondary={recipientLine(r, t)} />
+                      </ListItem>
+                    ))}
+                    {others > 0 && (
+                      <ListItem disableGutters>
+                        <ListItemText secondary={t('consult.letter.otherRecipients', { count: others })} />
+                      </ListItem>
+                    )}
+                  </List>
+                )}
+                <Typography variant="body2" color="text.secondary">
+                  {t('consult.letter.sendHelp')}
+                </Typography>
+              </Box>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={sending}>
+          {onSend ? t('consult.letter.notYet') : t('consult.letter.close')}
+        </Button>
+        {onSend && (
+          <Button
+            variant="contained"
+            disabled={!url || sending}
+            onClick={() => {
+              setSending(true);
+              void onSend().then((ok) => {
+                setSending(false);
+                if (ok) onClose();
+              });
+            }}
+          >
+            {sending ? t('consult.letter.sending') : t('consult.letter.confirmSend')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
