@@ -150,7 +150,9 @@ export function ReportView({
                         <Chip
                           size="small"
                           color="warning"
-                          variant="outlined"
+                          // Filled: the theme picks black or white text on the accent at 4.5:1; its
+                          // outline would put the accent itself on the page as text.
+                          variant="filled"
                           icon={<LockIcon />}
                           label={t('spatial.overlay.restrictedMark')}
                           title={t('spatial.overlay.restrictedMarkHelp')}

@@ -22,12 +22,12 @@ export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
   const tasks = useTasks(store);
   const [text, setText] = useState(DEFAULT_BUFFER);
   const [starting, setStarting] = useState(false);
-  /** The task this panel started, and whether it was to complete the step. */
-  const [running, setRunning] = useState<{ key: string; completes: boolean } | null>(null);
+  /** The key of the task this panel started, while it runs. */
+  const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const reports = useReports(item.$id);
-  const task = running ? tasks.find((x) => x.key === running.key) : undefined;
+  const task = running ? tasks.find((x) => x.key === running) : undefined;
   // The report this run made, once the list has it; until then (and otherwise) the newest.
   const latest = (made && reports.data?.find((r) => r.$id === made)) || reports.data?.[0];
   const buffer = parseBuffer(text);
@@ -35,31 +35,19 @@ export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
   const busy = starting || !!running;
   const pct = Math.round(task?.percentageComplete ?? 0);
   const refetch = reports.refetch;
-  const done = useRef<string | null>(null);
-
-  // The task's end: the report it made (its keyItem), or its error.
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!running || !task || done.current === task.key) return;
-    if (task.errorKey) {
-      done.current = task.key;
-      setRunning(null);
-      if (task.errorKey !== 'cancelled') setError(taskErrorKey(task.errorKey));
-    } else if (task.percentageComplete >= 100) {
-      done.current = task.key;
-      setRunning(null);
-      if (task.keyItem) setMade(task.keyItem);
-      alerts.push({
-        type: 'success',
-        key: running.completes ? 'spatial.overlay.ranAndCompleted' : 'spatial.overlay.ran',
-      });
-      void refetch();
-    }
-  }, [running, task, alerts, refetch]);
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   async function run() {
     if (buffer === null || busy) return;
     setStarting(true);
     setError(null);
+    let key: string;
     try {
       // The panel shows the task's failure itself (one error, not two).
       const started = await store.start(
@@ -67,12 +55,28 @@ export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
         { response: item.$id, buffer, ...(active ? { step: step.id } : {}) },
         { ownErrors: true },
       );
-      setRunning({ key: started.key, completes: active });
+      key = started.key;
+      setRunning(key);
     } catch (e) {
       setError(overlayErrorKey(e));
+      return;
     } finally {
       setStarting(false);
     }
+    // The task's end, whenever it comes: completing the step may replace this panel before then,
+    // so the outcome is told as an alert when the panel is gone.
+    const end = await store.finished(key);
+    setRunning(null);
+    if (end.errorKey) {
+      if (end.errorKey === 'cancelled') return;
+      const why = taskErrorKey(end.errorKey);
+      if (mounted.current) setError(why);
+      else alerts.push({ type: 'error', key: why });
+      return;
+    }
+    if (end.keyItem) setMade(end.keyItem);
+    alerts.push({ type: 'success', key: active ? 'spatial.overlay.ranAndCompleted' : 'spatial.overlay.ran' });
+    void refetch();
   }
 
   return (
