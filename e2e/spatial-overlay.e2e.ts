@@ -286,5 +286,9 @@ describe('the impact overlay', () => {
     await cellAt(phone, 0).getByTestId('overlay-section').getByTestId('overlay-restricted').waitFor();
     await shot(phone, 'overlay-5-phone');
     expect(await fitsWidth(phone)).toBe(true);
+    // The finished task stays in the Help menu (the session's activeTasks), and opens its report.
+    await phone.getByRole('button', { name: 'Help' }).click();
+    await phone.getByRole('menuitem', { name: /Open Impact overlay/ }).click();
+    await phone.waitForURL(/\/i-SpatialImpactReport-\d+/);
   });
 });
