@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { query } from '../src/server/db/query';
+import { setGrantIn } from '../src/server/items/grants';
 import { connectAs, type WsClient } from '../test/helpers/ws-client';
 import {
   cellAt,
@@ -27,6 +28,7 @@ const OFFICER = 'lands.officer@riverbend.example';
 const PROPONENT = 'proponent@northernpipeline.example';
 const PHONE = { width: 390, height: 844 };
 const SECRET = 'Grandmother burial ground';
+const RESTRICTED = 'Elders’ winter cabin';
 
 let app: E2EApp;
 let officerWs: WsClient;
@@ -65,6 +67,7 @@ beforeAll(async () => {
     ['E2E_TRAP', 'Trapping'],
     ['E2E_CAMP', 'Seasonal camp'],
     ['E2E_SACRED', 'Sacred site'],
+    ['E2E_CABIN', 'Elders’ cabin'],
   ])
     if (!types.some((t) => t.k === key))
       await items.create(SYSTEM, 'LOVValue', {
@@ -113,6 +116,22 @@ beforeAll(async () => {
   );
   await place('Berry camp', 'E2E_CAMP', { type: 'Point', coordinates: [-120.66, 56.2] }, 'PROTECTED');
   await place(SECRET, 'E2E_SACRED', sq(-120.85, 56.205, 0.004), 'PRIVATE');
+  // A PRIVATE cabin the officer was granted: theirs to see in the report, but not every reader of
+  // the response (its staff) may read it, so it is marked restricted and left out of the counts
+  // and of what is shared (issue 37). About 1 km north of the right-of-way's centre line.
+  const cabin = await place(
+    RESTRICTED,
+    'E2E_CABIN',
+    { type: 'Point', coordinates: [-120.8, 56.212] },
+    'PRIVATE',
+  );
+  const [officerUser] = await query<{ id: string }>(
+    items.db,
+    sql`select user_id as id from credentials where lower(email) = ${OFFICER}`,
+  );
+  await items.transaction((tx) =>
+    setGrantIn(tx, items, cabin.$id, officerUser!.id, ['read'], { grantedBy: 'e2e', actor: null }),
+  );
   // A workflow with the overlay step, set on the crossing response (the demo's default workflow
   // is the consult journey's and is left as it is).
   const wf = await items.create(SYSTEM, 'Workflow', {
@@ -165,6 +184,8 @@ describe('the impact overlay', () => {
     await panel.scrollIntoViewIfNeeded();
     await shot(officer, 'overlay-1-step');
     await panel.getByRole('button', { name: 'Run the overlay' }).click();
+    // A background task: its progress shows in the panel while it runs (too short here to catch);
+    // its end is told even though completing the step replaced the panel.
     await officer.getByText('The overlay ran and the step is complete').first().waitFor();
     const steps = (await stored(app, responseId))._wf as { steps: { id: string; state: string }[] };
     expect(steps.steps.map((s) => `${s.id}:${s.state}`)).toEqual(['overlay:COMPLETE', 'research:ACTIVE']);
@@ -189,6 +210,19 @@ describe('the impact overlay', () => {
     expect(onProject).toBeGreaterThanOrEqual(2);
     await section.getByTestId('overlay-by-type').getByText('Mineral lick: 1').waitFor();
     expect(await table.getByText('On the project').count()).toBe(onProject);
+    // The cabin the officer may read and the staff may not: in the table, marked, not counted.
+    const cabinRow = table.getByRole('row').filter({ hasText: RESTRICTED });
+    await cabinRow.getByText('Restricted').waitFor();
+    await section
+      .getByTestId('overlay-restricted')
+      .getByText(/^1 more restricted place lies in the area/)
+      .waitFor();
+    expect(
+      await section
+        .getByTestId('overlay-by-type')
+        .getByText(/Elders’ cabin/)
+        .count(),
+    ).toBe(0);
     await table
       .getByText(/^\d+ m away$/)
       .first()
@@ -209,7 +243,9 @@ describe('the impact overlay', () => {
     const dialog = officer.getByRole('dialog', { name: 'Send this to the proponent?' });
     const preview = dialog.getByTestId('overlay-share-preview');
     await preview.getByText(new RegExp(`found ${met} areas of cultural importance`)).waitFor();
-    expect(await preview.textContent()).not.toMatch(/Moose|Spruce|Berry camp|SpatialFeature|-120/);
+    expect(await preview.textContent()).not.toMatch(
+      /Moose|Spruce|Berry camp|SpatialFeature|-120|[Rr]estricted|Elders/,
+    );
     // After the dialog's fade-in.
     await officer.waitForTimeout(400);
     await shot(officer, 'overlay-3-share');
@@ -231,7 +267,7 @@ describe('the impact overlay', () => {
       )
       .waitFor();
     await proponent.getByText('Mineral lick: 1').waitFor();
-    for (const s of ['Moose lick', 'Spruce trap line', 'Berry camp', SECRET])
+    for (const s of ['Moose lick', 'Spruce trap line', 'Berry camp', SECRET, RESTRICTED, 'more restricted'])
       expect(await proponent.getByText(s).count(), s).toBe(0);
     await shot(proponent, 'overlay-4-proponent');
     await proponent.goto(`${app.server.url}/i-${responseId}`);
@@ -247,7 +283,12 @@ describe('the impact overlay', () => {
     await phone.goto(`${app.server.url}/i-${responseId}`);
     await cellAt(phone, 0).getByTestId('overlay-section').waitFor();
     await cellAt(phone, 0).getByTestId('overlay-section').scrollIntoViewIfNeeded();
+    await cellAt(phone, 0).getByTestId('overlay-section').getByTestId('overlay-restricted').waitFor();
     await shot(phone, 'overlay-5-phone');
     expect(await fitsWidth(phone)).toBe(true);
+    // The finished task stays in the Help menu (the session's activeTasks), and opens its report.
+    await phone.getByRole('button', { name: 'Help' }).click();
+    await phone.getByRole('menuitem', { name: /Open Impact overlay/ }).click();
+    await phone.waitForURL(/\/i-SpatialImpactReport-\d+/);
   });
 });

@@ -364,6 +364,8 @@ export const en = {
     selectToRemove: 'select to remove',
     done: 'Ready to download',
     download: 'Download {{name}}',
+    doneItem: 'Done',
+    open: 'Open {{name}}',
     dismissLabel: 'Remove {{name}} from this list',
     cancelled: 'Stopped',
     failed: 'Failed',

@@ -3,7 +3,7 @@ import ToggleOffIcon from '@mui/icons-material/ToggleOff';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { Suspense, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useWhatsNew } from '../whats-new/useWhatsNew';
 import { useTranslation } from 'react-i18next';
 import { useApp, useSession } from '../state/app-context';
@@ -25,6 +25,7 @@ const SupportDialog = lazyScreen(() =>
 
 export function HelpMenu() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { config, client, alerts } = useApp();
   const store = taskStoreFor(client, alerts);
   const tasks = useTasks(store);
@@ -80,6 +81,7 @@ export function HelpMenu() {
           (task) => {
             setAnchor(null);
             if (task.resultURI) window.open(task.resultURI, '_blank', 'noopener');
+            else if (task.keyItem) void navigate(`/i-${task.keyItem}`);
           },
           (task) => void store.dismiss(task.key),
         )}

@@ -1,3 +1,4 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import DownloadIcon from '@mui/icons-material/Download';
 import StopCircleIcon from '@mui/icons-material/StopCircleOutlined';
 import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -85,12 +86,17 @@ export function taskMenuItems(
             />
           </MenuItem>,
         ];
+      // A task that made an item (an impact report) opens it; one that wrote a file downloads it.
+      const opens = !task.resultURI && !!task.keyItem;
       return [
-        <MenuItem key={task.key} onClick={() => onDownload(task)} disabled={!task.resultURI}>
+        <MenuItem key={task.key} onClick={() => onDownload(task)} disabled={!task.resultURI && !opens}>
           <ListItemIcon>
-            <DownloadIcon fontSize="small" />
+            {opens ? <OpenInNewIcon fontSize="small" /> : <DownloadIcon fontSize="small" />}
           </ListItemIcon>
-          <ListItemText primary={t('tasks.download', { name: label })} secondary={t('tasks.done')} />
+          <ListItemText
+            primary={t(opens ? 'tasks.open' : 'tasks.download', { name: label })}
+            secondary={t(opens ? 'tasks.doneItem' : 'tasks.done')}
+          />
         </MenuItem>,
         <MenuItem key={`${task.key}-dismiss`} onClick={() => onDismiss(task)} dense sx={{ pl: 7 }}>
           {t('tasks.dismissLabel', { name: label })}

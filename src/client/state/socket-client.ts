@@ -47,6 +47,8 @@ export interface TaskInfo {
   started?: string;
   percentageComplete: number;
   resultURI?: string;
+  /** The item the task made (an impact report), when it made one. */
+  keyItem?: string;
   errorKey?: string;
   errorSys?: string;
   /** The failure message's placeholders (a file's name, its broken part). */

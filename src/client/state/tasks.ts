@@ -89,6 +89,28 @@ export class TaskStore extends ExternalStore<TaskInfo[]> {
     return t;
   }
 
+  /**
+   * Resolves with the task once it has ended (completed, failed or killed), whenever its push
+   * comes: a screen that started it may be gone by then (a step panel whose step the task
+   * completed), and what it does on the end must not depend on its still being there.
+   */
+  finished(key: string): Promise<TaskInfo> {
+    const ended = () => {
+      const t = this.getSnapshot().find((x) => x.key === key);
+      return t && !isRunning(t) ? t : null;
+    };
+    const now = ended();
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const off = this.subscribe(() => {
+        const t = ended();
+        if (!t) return;
+        off();
+        resolve(t);
+      });
+    });
+  }
+
   async kill(key: string): Promise<void> {
     await this.client.act('killTask', { taskKey: key });
   }

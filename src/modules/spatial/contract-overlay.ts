@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
+import { TaskStarted } from '../../kernel/task-started';
 
 // The spatial acts of the impact overlay of a response (RWF_SPATIAL; docs/spatial-overlay.md).
 // One file per part of the module so each part's contract reads on its own; contract.ts joins them.
@@ -10,20 +11,14 @@ const ReportId = z.string().regex(/^SpatialImpactReport-[1-9][0-9]*$/, 'a Spatia
 /** The largest buffer: 50 km, wider than any referral's area of interest. */
 export const OVERLAY_MAX_BUFFER = 50_000;
 
+/** The body of spOverlayRun (what the task is started with, and runs with). */
+export const OverlayRunBody = z.strictObject({
+  response: ResponseId,
+  buffer: z.number().int().min(0).max(OVERLAY_MAX_BUFFER),
+  step: z.string().min(1).max(100).optional(),
+});
+
 export const overlayActs = defineActs({
-  /**
-   * Runs the overlay of the response's consultation's project area, grown by `buffer` metres,
-   * against the community's places, and stores it as a SpatialImpactReport of the response. With
-   * `step` (an ACTIVE RWF_SPATIAL step of the response), the step is then completed.
-   */
-  spOverlayRun: {
-    body: z.strictObject({
-      response: ResponseId,
-      buffer: z.number().int().min(0).max(OVERLAY_MAX_BUFFER),
-      step: z.string().min(1).max(100).optional(),
-    }),
-    reply: z.strictObject({ report: z.string(), completed: z.boolean() }),
-  },
   /**
    * Sends the report's redacted summary (counts by spatial type, the buffer) to the proponent as
    * a message in a thread they read. Never a name, a shape, a place or an id.
@@ -33,3 +28,16 @@ export const overlayActs = defineActs({
     reply: z.strictObject({ thread: z.string(), message: z.string() }),
   },
 });
+
+export const overlayAsyncActs = defineActs(
+  {
+    /**
+     * A background task (act/spOverlayRun/async, issue 36): runs the overlay of the response's
+     * consultation's project area, grown by `buffer` metres, against the community's places, and
+     * stores it as a SpatialImpactReport of the response (the Task's `keyItem`). With `step` (an
+     * ACTIVE RWF_SPATIAL step of the response), the step is then completed, as the starter.
+     */
+    spOverlayRun: { body: OverlayRunBody, reply: TaskStarted },
+  },
+  { async: true },
+);

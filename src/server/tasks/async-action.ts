@@ -31,8 +31,12 @@ export interface AsyncAction {
   allowed?(p: Principal): boolean;
   /** Checks the body before a job is queued; throw AppError('invalidInput', …) on bad input. */
   validate?(body: Record<string, unknown>, services: Services, p: Principal): Promise<void> | void;
-  /** Does the work; returns the resultURI of what it produced, if anything. */
-  run(ctx: AsyncActionContext): Promise<{ resultURI?: string } | void>;
+  /**
+   * Does the work; returns the resultURI of the file it produced, if any, or `keyItem`: the id of
+   * the item it made (spec core §3 Task keyItem; an impact report), which the starter's screen
+   * opens when the task completes.
+   */
+  run(ctx: AsyncActionContext): Promise<{ resultURI?: string; keyItem?: string } | void>;
 }
 
 /**
@@ -59,6 +63,8 @@ export interface TaskWire {
   started: string;
   percentageComplete: number;
   resultURI?: string;
+  /** The item the task made, when it made one (AsyncAction.run's keyItem). */
+  keyItem?: string;
   errorKey?: string;
   errorSys?: string;
   /** The failure message's placeholders (TaskError params), pushed with taskComplete only. */

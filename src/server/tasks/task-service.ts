@@ -213,6 +213,7 @@ export class TaskService {
       if (controller.signal.aborted) throw new TaskError(CANCELLED, 'killed');
       const patch: Record<string, unknown> = { percentageComplete: 100 };
       if (result?.resultURI) patch.resultURI = result.resultURI;
+      if (result?.keyItem) patch.keyItem = result.keyItem;
       const done = await this.patch(job.taskId, patch, true);
       if (done) await this.announce(done, 'taskComplete');
       else rmSync(folder, { recursive: true, force: true }); // killed as it finished
@@ -337,6 +338,7 @@ export function taskWire(row: ItemRow): TaskWire {
     started: String(d.started ?? ''),
     percentageComplete: Number(d.percentageComplete ?? 0),
     ...(typeof d.resultURI === 'string' ? { resultURI: d.resultURI } : {}),
+    ...(typeof d.keyItem === 'string' ? { keyItem: d.keyItem } : {}),
     ...(typeof d.errorKey === 'string' ? { errorKey: d.errorKey } : {}),
   };
 }

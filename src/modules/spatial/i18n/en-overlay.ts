@@ -5,12 +5,15 @@ export const spatialOverlayEn = {
   spatial: {
     overlay: {
       title: 'Impact overlay',
-      help: 'Measures what of the community’s mapped places lies on or near the project area. Only places everyone who reads this response may read are counted.',
+      help: 'Measures what of the community’s mapped places lies on or near the project area. You see every place you may read; places not everyone who reads this response may read are marked restricted and never counted in what may be shared.',
       buffer: 'Buffer around the project area (m)',
       bufferHelp: 'From 0 to 50,000 m',
       run: 'Run the overlay',
       rerun: 'Run again',
       running: 'Measuring the overlap…',
+      starting: 'Starting the overlay…',
+      runningPct: 'Measuring the overlap… {{pct}}%',
+      noLongerAllowed: 'The overlay stopped: you may no longer run it on this response. Nothing was stored.',
       ran: 'The overlay ran',
       ranAndCompleted: 'The overlay ran and the step is complete',
       noProjectArea:
@@ -37,6 +40,16 @@ export const spatialOverlayEn = {
       away: '{{d}} away',
       notMeasured: 'Not measured',
       hidden: 'A place you may not read',
+      restricted_one:
+        '{{count}} more restricted place lies in the area: not everyone who reads this response may read it, so it is not in the counts above or in what is shared.',
+      restricted_other:
+        '{{count}} more restricted places lie in the area: not everyone who reads this response may read them, so they are not in the counts above or in what is shared.',
+      restrictedHidden_one: 'You may not open {{count}} of them yourself.',
+      restrictedHidden_other: 'You may not open {{count}} of them yourself.',
+      restrictedAllHidden_one: 'You may not open it yourself.',
+      restrictedAllHidden_other: 'You may not open them yourself.',
+      restrictedMark: 'Restricted',
+      restrictedMarkHelp: 'Not everyone who reads this response may read this place',
       untyped: 'Other',
       older: 'Earlier overlays',
       share: 'Share the summary with the proponent',
@@ -50,4 +63,5 @@ export const spatialOverlayEn = {
       noProponent: 'This consultation has no proponent to send to.',
     },
   },
+  tasks: { actions: { spOverlayRun: 'Impact overlay' } },
 };

@@ -4,14 +4,14 @@ import { basemapRoutes } from './basemap/route';
 import { seedSpatialDemo } from './demo';
 import { ioAsyncActions, ioHandlers } from './io';
 import { mapHandlers, mapListeners } from './map';
-import { overlayHandlers, rwfSpatial } from './overlay';
+import { overlayAsyncActions, overlayHandlers, rwfSpatial } from './overlay';
 import { overlayHooks } from './overlay/judge';
 
 /** The spatial module's server half (docs/spatial.md). */
 export const server: ServerModule = {
   id: 'spatial',
   acts: actsOf(spatialActs, { ...mapHandlers, ...ioHandlers, ...overlayHandlers }),
-  asyncActions: ioAsyncActions,
+  asyncActions: { ...ioAsyncActions, ...overlayAsyncActions },
   stepKinds: { RWF_SPATIAL: rwfSpatial },
   hooks: overlayHooks,
   onCommitted: mapListeners,

@@ -45,11 +45,14 @@ describe('the demo footprint', () => {
       tdb.database.db,
       sql`select id from items where type = 'ConsultResponse' and data->>'consultation' = ${f!.c}`,
     );
-    const ran = (await officer.request('act/spOverlayRun', { response: r!.id, buffer: 2000 })).b as {
-      report?: string;
-      erred?: boolean;
-    };
-    expect(ran.erred).toBeUndefined();
-    expect(ran.report).toMatch(/^SpatialImpactReport-/);
+    const started = (await officer.request('act/spOverlayRun/async', { response: r!.id, buffer: 2000 }))
+      .b as { key?: string; erred?: boolean };
+    expect(started.erred).toBeUndefined();
+    const done = await officer.waitForPush(
+      (x) => x.o === 'taskComplete' && (x.b as { key?: string }).key === started.key,
+      60_000,
+    );
+    expect((done.b as { errorKey?: string }).errorKey).toBeUndefined();
+    expect((done.b as { keyItem?: string }).keyItem).toMatch(/^SpatialImpactReport-/);
   });
 });

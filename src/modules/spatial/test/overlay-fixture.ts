@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Geometry, Position } from 'geojson';
+import { query } from '../../../server/db/query';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
@@ -43,6 +45,17 @@ export interface OverlayWorld {
   places: Record<string, string>;
   ok(c: WsClient, o: string, b: unknown): Promise<Record<string, unknown>>;
   erred(c: WsClient, o: string, b: unknown): Promise<Record<string, unknown>>;
+  /** Starts act/spOverlayRun/async as `who`: the started Task (key, $id), or the refusal (erred). */
+  start(who: Who, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** The pushed end of `who`'s task `key` (taskComplete): errorKey, or keyItem (the report). */
+  finished(
+    who: Who,
+    key: string,
+  ): Promise<{ keyItem?: string; errorKey?: string; percentageComplete: number }>;
+  /** Runs the overlay through the task, over the socket, and waits for its end; fails on a failed task. */
+  run(who: Who, body: Record<string, unknown>): Promise<{ report: string; key: string }>;
+  /** The response's stored reports (as the system). */
+  reportsOf(response: string): Promise<string[]>;
   /** A submitted, distributed consultation (with the project area unless `area` is false); its response. */
   referral(area?: boolean, by?: Who): Promise<{ consultation: string; response: string }>;
   close(): Promise<void>;
@@ -155,6 +168,31 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     if (!r.erred) throw new Error(`${o} did not fail: ${JSON.stringify(r)}`);
     return r;
   }
+  async function start(who: Who, body: Record<string, unknown>) {
+    return (await ws[who].request('act/spOverlayRun/async', body)).b as Record<string, unknown>;
+  }
+  async function finished(who: Who, key: string) {
+    const f = await ws[who].waitForPush(
+      (x) => x.o === 'taskComplete' && (x.b as { key?: string }).key === key,
+      60_000,
+    );
+    return f.b as { keyItem?: string; errorKey?: string; percentageComplete: number };
+  }
+  async function run(who: Who, body: Record<string, unknown>) {
+    const started = await start(who, body);
+    if (started.erred) throw new Error(`spOverlayRun: ${JSON.stringify(started)}`);
+    const key = String(started.key);
+    const done = await finished(who, key);
+    if (done.errorKey || !done.keyItem) throw new Error(`spOverlayRun task: ${JSON.stringify(done)}`);
+    return { report: done.keyItem, key };
+  }
+  async function reportsOf(response: string) {
+    const rows = await query<{ id: string }>(
+      items.db,
+      sql`select id from items where type = 'SpatialImpactReport' and data->>'response' = ${response} order by num`,
+    );
+    return rows.map((r) => r.id);
+  }
   let n = 0;
   async function referral(area = true, by: Who = 'officer') {
     const c = await ok(ws.proponent, 'create/Consultation', {
@@ -182,6 +220,10 @@ export async function overlayWorld(): Promise<OverlayWorld> {
     places,
     ok,
     erred,
+    start,
+    finished,
+    run,
+    reportsOf,
     referral,
     async close() {
       for (const c of Object.values(ws)) await c?.close();

@@ -15,12 +15,14 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDate, readMany, useApp, useCell, useLov, type Item } from '../../../../client/module-api';
-import { metres, resultsOf, squareMetres, summaryOf, type OverlayResult } from './report-model';
+import LockIcon from '@mui/icons-material/Lock';
+import { metres, restrictedOf, resultsOf, squareMetres, summaryOf, type OverlayResult } from './report-model';
 
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
- * One impact report: the headline, the counts by spatial type, and the places met (names read
+ * One impact report: the headline, the counts by spatial type, the restricted places beside them
+ * (the community's staff only: how many, marked in the table), and the places met (names read
  * now, through the policy: a place this reader may not read shows as such, never by name).
  */
 export function ReportView({
@@ -39,6 +41,7 @@ export function ReportView({
   const lov = useLov('SPL_TYPES', owner);
   const results = resultsOf(report.results);
   const summary = summaryOf(report.summary);
+  const restricted = restrictedOf(report.$restricted);
   const buffer = typeof report.buffer === 'number' ? report.buffer : 0;
   const ids = results.map((r) => r.id);
   const names = useQuery({
@@ -79,6 +82,21 @@ export function ReportView({
           </Typography>
         )}
       </Box>
+      {restricted && (
+        <Alert
+          severity="warning"
+          icon={<LockIcon fontSize="inherit" />}
+          data-testid="overlay-restricted"
+          sx={{ py: 0 }}
+        >
+          {t('spatial.overlay.restricted', { count: restricted.total })}
+          {restricted.hidden > 0 && ' '}
+          {restricted.hidden > 0 &&
+            (restricted.hidden === restricted.total
+              ? t('spatial.overlay.restrictedAllHidden', { count: restricted.total })
+              : t('spatial.overlay.restrictedHidden', { count: restricted.hidden }))}
+        </Alert>
+      )}
       {summary && summary.byType.length > 0 && (
         <Stack
           direction="row"
@@ -127,6 +145,20 @@ export function ReportView({
                         <Typography variant="body2" color="text.secondary" component="span">
                           {names.isPending ? '…' : t('spatial.overlay.hidden')}
                         </Typography>
+                      )}
+                      {r.restricted && (
+                        <Chip
+                          size="small"
+                          color="warning"
+                          // Filled: the theme picks black or white text on the accent at 4.5:1; its
+                          // outline would put the accent itself on the page as text.
+                          variant="filled"
+                          icon={<LockIcon />}
+                          label={t('spatial.overlay.restrictedMark')}
+                          title={t('spatial.overlay.restrictedMarkHelp')}
+                          aria-label={`${t('spatial.overlay.restrictedMark')}: ${t('spatial.overlay.restrictedMarkHelp')}`}
+                          sx={{ ml: 1, height: 20, verticalAlign: 'middle' }}
+                        />
                       )}
                       <Typography
                         variant="caption"

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, type StepPanelProps } from '../../../../client/module-api';
-import { overlayErrorKey } from './refusal';
+import { taskStoreFor, useApp, useTasks, type StepPanelProps } from '../../../../client/module-api';
+import { overlayErrorKey, taskErrorKey } from './refusal';
 import { parseBuffer } from './report-model';
 import { ReportView } from './ReportView';
 import { useReports } from './useReports';
@@ -11,40 +11,72 @@ import { useReports } from './useReports';
 const DEFAULT_BUFFER = '2000';
 
 /**
- * RWF_SPATIAL: choose the buffer, run the overlay (spOverlayRun stores the report and completes
- * the step), see the newest report; run it again with another buffer.
+ * RWF_SPATIAL: choose the buffer, run the overlay (act/spOverlayRun/async: a background task that
+ * stores the report and completes the step), follow its progress, see the report it made; run it
+ * again with another buffer. A refusal at the start or a failed run shows here, once.
  */
 export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
+  const store = useMemo(() => taskStoreFor(client, alerts), [client, alerts]);
+  const tasks = useTasks(store);
   const [text, setText] = useState(DEFAULT_BUFFER);
-  const [busy, setBusy] = useState(false);
+  const [starting, setStarting] = useState(false);
+  /** The key of the task this panel started, while it runs. */
+  const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<string | null>(null);
   const reports = useReports(item.$id);
-  const latest = reports.data?.[0];
+  const task = running ? tasks.find((x) => x.key === running) : undefined;
+  // The report this run made, once the list has it; until then (and otherwise) the newest.
+  const latest = (made && reports.data?.find((r) => r.$id === made)) || reports.data?.[0];
   const buffer = parseBuffer(text);
   const active = step.state === 'ACTIVE';
+  const busy = starting || !!running;
+  const pct = Math.round(task?.percentageComplete ?? 0);
+  const refetch = reports.refetch;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   async function run() {
-    if (buffer === null) return;
-    setBusy(true);
+    if (buffer === null || busy) return;
+    setStarting(true);
     setError(null);
+    let key: string;
     try {
-      const r = await client.act('spOverlayRun', {
-        response: item.$id,
-        buffer,
-        ...(active ? { step: step.id } : {}),
-      });
-      alerts.push({
-        type: 'success',
-        key: r.completed ? 'spatial.overlay.ranAndCompleted' : 'spatial.overlay.ran',
-      });
-      void reports.refetch();
+      // The panel shows the task's failure itself (one error, not two).
+      const started = await store.start(
+        'spOverlayRun',
+        { response: item.$id, buffer, ...(active ? { step: step.id } : {}) },
+        { ownErrors: true },
+      );
+      key = started.key;
+      setRunning(key);
     } catch (e) {
       setError(overlayErrorKey(e));
+      return;
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
+    // The task's end, whenever it comes: completing the step may replace this panel before then,
+    // so the outcome is told as an alert when the panel is gone.
+    const end = await store.finished(key);
+    setRunning(null);
+    if (end.errorKey) {
+      if (end.errorKey === 'cancelled') return;
+      const why = taskErrorKey(end.errorKey);
+      if (mounted.current) setError(why);
+      else alerts.push({ type: 'error', key: why });
+      return;
+    }
+    if (end.keyItem) setMade(end.keyItem);
+    alerts.push({ type: 'success', key: active ? 'spatial.overlay.ranAndCompleted' : 'spatial.overlay.ran' });
+    void refetch();
   }
 
   return (
@@ -79,11 +111,15 @@ export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
         </Stack>
       )}
       {busy && (
-        <Box role="status" aria-live="polite">
+        <Box role="status" aria-live="polite" data-testid="overlay-progress">
           <Typography variant="caption" color="text.secondary">
-            {t('spatial.overlay.running')}
+            {running ? t('spatial.overlay.runningPct', { pct }) : t('spatial.overlay.starting')}
           </Typography>
-          <LinearProgress aria-label={t('spatial.overlay.running')} />
+          <LinearProgress
+            variant={running && pct > 0 ? 'determinate' : 'indeterminate'}
+            value={pct}
+            aria-label={t('spatial.overlay.running')}
+          />
         </Box>
       )}
       {error && (

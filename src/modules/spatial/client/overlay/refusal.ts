@@ -8,3 +8,12 @@ export function overlayErrorKey(e: unknown): string {
   if (fields.some((f) => f.path === 'buffer')) return 'spatial.overlay.badBuffer';
   return typeof o.userMessage === 'string' ? `errors.${o.userMessage}` : 'spatial.overlay.failed';
 }
+
+/**
+ * What a failed overlay task means to the person (its Task's errorKey, spec core §7). The run
+ * checks access again as the starter is when it runs: a refusal then means access was lost since.
+ */
+export function taskErrorKey(errorKey: string): string {
+  if (errorKey === 'notFound' || errorKey === 'notAllowed') return 'spatial.overlay.noLongerAllowed';
+  return `errors.${errorKey}`;
+}

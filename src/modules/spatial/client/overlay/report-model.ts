@@ -10,7 +10,22 @@ export interface OverlayResult {
   overlapM2?: number | null;
   overlapM?: number | null;
   distanceM: number;
+  /** Some reader of the response may not read it: shown to the community's staff only, marked. */
+  restricted?: boolean;
 }
+
+/** The restricted places of a report, as the server tells the community's staff (judge.ts). */
+export interface RestrictedCount {
+  total: number;
+  hidden: number;
+}
+
+export const restrictedOf = (v: unknown): RestrictedCount | null => {
+  const o = v && typeof v === 'object' ? (v as Partial<RestrictedCount>) : null;
+  return o && typeof o.total === 'number' && typeof o.hidden === 'number' && o.total > 0
+    ? { total: o.total, hidden: o.hidden }
+    : null;
+};
 
 export const resultsOf = (v: unknown): OverlayResult[] =>
   Array.isArray(v)

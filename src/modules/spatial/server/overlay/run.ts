@@ -7,32 +7,37 @@ import {
   query,
   readableByAll,
   readersOf,
-  SYSTEM,
-  type ActHandler,
+  TaskError,
   type Executor,
   type ItemRow,
   type Principal,
   type Services,
 } from '../../../../server/module-api';
-import type { overlayActs } from '../../contract-overlay';
 import type { OverlaySummary } from '../../overlay-summary';
 import { measure, projectArea, type Measured } from './geometry';
 import { isStaffOf } from './readers';
 
-// spOverlayRun (docs/spatial-overlay.md): the consultation's project area grown by the buffer,
-// against the places the response's community holds. Candidates come from search (`$bbox` on
-// the buffered area's box, as the person running it, so the read rule applies); each is then
-// kept only if every reader of the response may read it (readersOf, readableByAll), and measured exactly.
+// The overlay itself (docs/spatial-overlay.md): the consultation's project area grown by the
+// buffer, against the places the response's community holds. Candidates come from search (`$bbox`
+// on the buffered area's box, as the person running it, so the read rule applies): the runner sees
+// every place they may read. Each is measured exactly, and marked `restricted` unless every reader
+// of the response may read it (readersOf, readableByAll): the summary, which may be shared, counts
+// only the others. The task that runs it and stores the report is run-task.ts.
 
-/** One place met, as stored on the report: its id, its spatial type and the numbers. No name, no shape. */
+/**
+ * One place met, as stored on the report: its id, its spatial type and the numbers. No name, no
+ * shape. `restricted`: some reader of the response may not read the place (judge.ts shows it
+ * only to the community's staff who may read it, and counts it for the staff only).
+ */
 export interface OverlayResult extends Measured {
   id: string;
   spatialType: string | null;
+  restricted?: true;
 }
 
 const PAGE = 10_000;
 
-async function loadResponse(ex: Executor, services: Services, p: Principal, id: string, lock = false) {
+export async function loadResponse(ex: Executor, services: Services, p: Principal, id: string, lock = false) {
   // As the system: the read is checked just below, and an unreadable response is answered as a missing one.
   const row = await loadRowAsSystem(ex, id, lock);
   if (!row || row.deleted || row.type !== 'ConsultResponse')
@@ -44,7 +49,7 @@ async function loadResponse(ex: Executor, services: Services, p: Principal, id: 
 }
 
 /** The geometries of the consultation's project area the runner may read. */
-async function projectGeometries(
+export async function projectGeometries(
   services: Services,
   p: Principal,
   consultation: unknown,
@@ -92,7 +97,8 @@ async function candidates(
   return ids.map((id) => rows.get(id)).filter((r): r is ItemRow => !!r && !r.deleted);
 }
 
-const order = (a: OverlayResult, b: OverlayResult) =>
+/** On the project first (largest overlap first), then nearest first. */
+export const order = (a: OverlayResult, b: OverlayResult) =>
   Number(b.intersects) - Number(a.intersects) ||
   (b.overlapM2 ?? b.overlapM ?? 0) - (a.overlapM2 ?? a.overlapM ?? 0) ||
   a.distanceM - b.distanceM ||
@@ -139,8 +145,26 @@ const PAIRS_PER_TURN = 5_000_000;
 
 const tooBig = (what: string) => new AppError('overlayTooBig', what);
 
-/** The overlay itself, with no write: what a report would hold. */
-export async function computeOverlay(services: Services, p: Principal, response: ItemRow, buffer: number) {
+/** What a run is told of its task: stop when `signal` aborts, report progress (0–100). */
+export interface OverlayRunOptions {
+  signal?: AbortSignal;
+  progress?(pct: number): Promise<void>;
+}
+
+const cancelled = () => new TaskError('cancelled', 'killed');
+
+/**
+ * The overlay itself, with no write: what a report would hold. `results` holds every place the
+ * runner may read that the area meets, restricted ones marked; `summary` counts the others only.
+ */
+export async function computeOverlay(
+  services: Services,
+  p: Principal,
+  response: ItemRow,
+  buffer: number,
+  opts: OverlayRunOptions = {},
+) {
+  const { signal, progress } = opts;
   const geometries = await projectGeometries(services, p, response.data.consultation);
   if (geometries.length === 0)
     throw new AppError('invalidInput', `${String(response.data.consultation)} has no project area`, {
@@ -153,9 +177,15 @@ export async function computeOverlay(services: Services, p: Principal, response:
   let turned = 0;
   const readers = await readersOf(services.items.db, response);
   const results: OverlayResult[] = [];
-  for (const row of await candidates(services, p, response.owner!, pa.box)) {
+  if (signal?.aborted) throw cancelled();
+  const found = await candidates(services, p, response.owner!, pa.box);
+  for (const [i, row] of found.entries()) {
+    // Cooperative: a killed task stops between places, and stores nothing (run-task.ts).
+    if (signal?.aborted) throw cancelled();
+    if (progress && i % 25 === 0) await progress(5 + (90 * i) / found.length);
     const g = row.data.geometry as Geometry | undefined;
-    if (!g || !(await readableByAll(services.items, services.items.db, readers, row))) continue;
+    if (!g) continue;
+    const shared = await readableByAll(services.items, services.items.db, readers, row);
     const m = measure(pa, g, (n) => {
       pairs += n;
       if (pairs > OVERLAY_PAIRS_MAX) throw tooBig(`more than ${OVERLAY_PAIRS_MAX} segment pairs`);
@@ -169,44 +199,18 @@ export async function computeOverlay(services: Services, p: Principal, response:
         id: row.id,
         spatialType: typeof row.data.spatialType === 'string' ? row.data.spatialType : null,
         ...m,
+        ...(shared ? {} : { restricted: true as const }),
       });
   }
   results.sort(order);
-  return { results, summary: summarise(buffer, results) };
+  return {
+    results,
+    summary: summarise(
+      buffer,
+      results.filter((r) => !r.restricted),
+    ),
+  };
 }
-
-export const spOverlayRun: ActHandler<(typeof overlayActs)['spOverlayRun']> = async (call) => {
-  const { services, principal: p, body } = call;
-  const { items } = services;
-  // Measured before the write: search reads outside the write's transaction (PGlite has one connection).
-  const before = await loadResponse(items.db, services, p, body.response);
-  const { results, summary } = await computeOverlay(services, p, before, body.buffer);
-  const report = await items.transaction(async (tx) => {
-    const response = await loadResponse(tx, services, p, body.response, true);
-    const now = await items.nowIn(tx);
-    const r = await items.createIn(
-      tx,
-      SYSTEM,
-      'SpatialImpactReport',
-      {
-        response: response.id,
-        label: `${summary.buffer} m`,
-        buffer: body.buffer,
-        computed: now.toISOString(),
-        results,
-        summary,
-      },
-      { actor: p.userId, realActor: p.masqueradeFrom, owner: response.owner },
-    );
-    return r.id;
-  });
-  if (!body.step) return { report, completed: false };
-  // The step completes through the engine's own act: its checks (RWF_SPATIAL asks for a report) and rules run.
-  const act = services.acts.get('wfSetStepState');
-  if (!act) throw new AppError('notFound', 'the workflow engine is not running');
-  await act.handler({ ...call, body: { item: body.response, step: body.step, state: 'COMPLETE' } });
-  return { report, completed: true };
-};
 
 /** RWF_SPATIAL completes once the response has an impact report. */
 export async function hasReport(tx: Executor, response: string): Promise<boolean> {
