@@ -1,6 +1,8 @@
 // The English strings of a community's response screens and the response step panels (keys
 // consult.response.* and consult.step.*). The shape is the bundle's from its root, so the
 // module's strings are a deep merge of this and en.ts (client/index.ts).
+import { SNAPSHOT_WORDS } from '../snapshot-words';
+
 export const consultResponseEn = {
   // The names of the response step kinds this module registers, in the workflow panel and designer.
   workflow: {
@@ -33,14 +35,7 @@ export const consultResponseEn = {
       dueToday: 'Due today',
       overdue_one: '{{count}} day overdue',
       overdue_other: '{{count}} days overdue',
-      states: {
-        DRAFT: 'Draft',
-        NOT_SELECTED: 'Not selected',
-        PENDING: 'Pending',
-        RESPONDED: 'Responded',
-        OFFLINE: 'Recorded offline',
-        NO_RESPONSE: 'No response',
-      },
+      states: SNAPSHOT_WORDS.responseStates,
       actions: 'Response actions',
       send: 'Send response',
       recordOffline: 'Record without sending',
@@ -99,6 +94,32 @@ export const consultResponseEn = {
       // Meetings
       meetingStates: { PENDING: 'Upcoming', ONGOING: 'Under way', PAST: 'Past' },
     },
+    // The research checklist (RWF_RESEARCH, contract-research.ts).
+    research: {
+      title: 'Sources checked',
+      sources: {
+        ARCHIVE: 'Archive',
+        FIELD_DATA: 'Field data',
+        LAND_USE: 'Land use and occupancy',
+        ELDERS: 'Elders and knowledge holders',
+      },
+      checked: '{{source}} checked',
+      note: 'What was found ({{source}})',
+      links: 'Records found ({{source}})',
+      linksHelp: 'Only records every reader of this response may read can be linked.',
+      hidden_one: '{{count}} more record you may not read',
+      hidden_other: '{{count}} more records you may not read',
+      save: 'Save checklist',
+      saved: 'Checklist saved.',
+      saveFailed: 'The checklist could not be saved.',
+      linkRestricted:
+        'A linked record is more restricted than this response: not every reader of the response may read it. Describe the find in the note instead.',
+      uncheckedSources: 'Check every source before completing this step (still open: {{sources}}).',
+      unsaved: 'Save the checklist before completing the step.',
+      progress: '{{done}} of {{total}} sources checked',
+    },
+    // The summary an RWF_SNAPSHOT step posts to the lands team's thread (server/snapshot.ts).
+    snapshot: SNAPSHOT_WORDS,
     step: {
       complete: 'Complete step',
       missing: {
@@ -121,8 +142,7 @@ export const consultResponseEn = {
       noMeeting: 'No meeting is linked to this consultation yet.',
       newMeeting: 'New meeting',
       researchHelp:
-        'Record what was found in the response’s sections, concerns or files; tick the box when the research is done, then complete the step.',
-      researchDone: 'The research is done',
+        'Tick each source once it has been checked, with a note of what was found and links to the records that hold it. Save, then complete the step.',
       snapshotHelp: 'A snapshot of the response was posted when this step started.',
       snapshotSent: 'Snapshot posted {{when}}',
       snapshotPending: 'The snapshot is posted when this step becomes active.',

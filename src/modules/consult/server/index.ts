@@ -5,6 +5,8 @@ import { deskActs } from '../contract-desk';
 import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
 import { letterActs } from '../contract-letters';
+import { researchActs } from '../contract-research';
+import { researchHooks, rwfResearchSave } from './research';
 import { cnsAudit } from './audit';
 import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
@@ -21,6 +23,8 @@ import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeeting
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
+import { seedCommunityDefaults } from './response-defaults';
+import { recordConcernCreated, recordSectionUpdated } from './response-events';
 import { rwfLetterPropose, rwfLetterReturn, rwfLetterSave, rwfLetterSend } from './letters/acts';
 import { letterStepKinds } from './letters/step-kinds';
 import {
@@ -36,7 +40,7 @@ import {
 export const server: ServerModule = {
   id: 'consult',
   acts: actsOf(
-    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs },
+    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs },
     {
       cnsSubmit,
       cnsReview,
@@ -59,6 +63,7 @@ export const server: ServerModule = {
       rwfLetterReturn,
       rwfLetterSend,
       cnsAudit,
+      rwfResearchSave,
     },
   ),
   async routes(app, services) {
@@ -72,12 +77,21 @@ export const server: ServerModule = {
       // Who may start one is the type's declaration (TypeAccess.createIn), checked with the owner.
       afterWrite: mirrorConsultation,
     },
-    ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded },
+    ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded, ...researchHooks.ConsultResponse },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
     ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
     Attachment: { afterWrite: mirrorAttachment },
-    // A community renamed: its responses' labels say the new name.
-    Organization: { afterWrite: mirrorCommunityName },
+    // A community renamed: its responses' labels say the new name. A new community gets its
+    // default response workflow, states and letter template.
+    Organization: {
+      async afterWrite(tx, e) {
+        await mirrorCommunityName(tx, e);
+        await seedCommunityDefaults(tx, e);
+      },
+    },
+    // Written parts of a response are recorded on it (RWF_SECTION_UPDATED, RWF_CONCERN_CREATED).
+    ConsultResponseSection: { afterWrite: recordSectionUpdated },
+    ConsultResponseConcern: { afterWrite: recordConcernCreated },
     Meeting: { beforeWrite: meetingBeforeWrite },
   },
   async start(services) {
