@@ -40,8 +40,10 @@ export const consultResponseEn = {
       send: 'Send response',
       recordOffline: 'Record without sending',
       // Assigned staff (internalContacts)
-      assigned: 'Assigned staff',
-      nobodyAssigned: 'Nobody is assigned.',
+      // The response's own people (internalContacts), named apart from a step's assignee: the
+      // panel says "Assigned to Joseph Redcloud" of the step just above them (issue 37).
+      assigned: 'Lands team on this response',
+      nobodyAssigned: 'Nobody is on this response’s lands team yet.',
       assign: 'Assign',
       assignLabel: 'Staff member',
       unassign: 'Unassign {{name}}',
@@ -107,6 +109,8 @@ export const consultResponseEn = {
       note: 'What was found ({{source}})',
       links: 'Records found ({{source}})',
       linksHelp: 'Only records every reader of this response may read can be linked.',
+      typeToFind: 'Type at least 2 letters of the record’s name',
+      noneFound: 'No record found',
       hidden_one: '{{count}} more record you may not read',
       hidden_other: '{{count}} more records you may not read',
       save: 'Save checklist',
@@ -129,7 +133,8 @@ export const consultResponseEn = {
         meeting: 'Link a meeting to the consultation before completing this step.',
       },
       completed: 'Step completed.',
-      assignHelp: 'Assign a staff member to the response to complete this step.',
+      assignHelp:
+        'Choose who works on this response: add at least one staff member to its lands team, then complete the step.',
       outcomeHelp: 'Record the outcome on the response, then complete the step.',
       saveOutcome: 'Save outcome',
       outcomeSaved: 'Outcome saved.',

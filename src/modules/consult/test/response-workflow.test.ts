@@ -30,12 +30,12 @@ const users = {} as Record<Who, { id: string; email: string }>;
 
 const items = () => server.app.services.items;
 async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
+  const r = (await c.request(o, b, {}, 60_000)).b as Body;
   if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
   return r;
 }
 async function fail(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
+  const r = (await c.request(o, b, {}, 60_000)).b as Body;
   if (!r.erred) throw new Error(`${o} should have been refused: ${JSON.stringify(r)}`);
   return r;
 }
@@ -278,7 +278,7 @@ describe('the default response workflow', () => {
         and kind in ('WKF_STEP_STATE_FORCED', 'WKF_FORCED_STATE', 'WKF_CLEARED')`,
     );
     expect(forced!.n).toBe(0);
-  });
+  }, 240_000);
 
   it('a snapshot step posts its summary and waits: completing the step before it completes that one only', async () => {
     const { response } = await referral();
@@ -309,7 +309,7 @@ describe('the default response workflow', () => {
     expect(msg!.body).toMatch(/1\. First: Complete, by Joseph Redcloud on \d{1,2} \w+ \d{4}/);
     expect(msg!.body).toContain('2. Tell the team: Active');
     expect(msg!.body).not.toMatch(/User-\d+|ConsultResponse-\d+|internalContacts|_wf/);
-  });
+  }, 120_000);
 });
 
 describe('unassigned steps', () => {
