@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from '../src/server/db/query';
 import { connectAs, type WsClient } from '../test/helpers/ws-client';
 import {
   cellAt,
@@ -89,9 +91,10 @@ beforeAll(async () => {
     'admin@riverbend.example',
     'researcher@riverbend.example',
   ]) {
-    const [u] = await items.db
-      .execute(`select user_id as id from credentials where email = '${email}'`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    const [u] = await query<{ id: string }>(
+      items.db,
+      sql`select user_id as id from credentials where email = ${email}`,
+    );
     if (u) EMAILS[u.id] = email;
   }
   officerWs = (await connectAs(app.server, OFFICER, DEMO_PASSWORD)).client;
