@@ -180,11 +180,9 @@ describe('the default response workflow, clicked through', () => {
     // The overlay: one click runs it and completes its step, and only its step.
     const overlay = record(page).getByTestId('step-panel-RWF_SPATIAL');
     await overlay.getByRole('button', { name: 'Run the overlay' }).click();
-    await expect.poll(async () => (await states()).slice(2, 5), { timeout: 30_000 }).toEqual([
-      'COMPLETE',
-      'ACTIVE',
-      'BLANK',
-    ]);
+    await expect
+      .poll(async () => (await states()).slice(2, 5), { timeout: 30_000 })
+      .toEqual(['COMPLETE', 'ACTIVE', 'BLANK']);
     expect((await stored(app, responseId))['_wf.state']).toBe('RESEARCH');
 
     // The research checklist: every source ticked, a note, saved, then the step.
@@ -197,7 +195,9 @@ describe('the default response workflow, clicked through', () => {
     await shots(page, 'research-checklist', research);
     await research.getByRole('button', { name: 'Save checklist' }).click();
     await expect
-      .poll(async () => ((await stored(app, responseId)).research as { checked: boolean }[] | undefined)?.length)
+      .poll(
+        async () => ((await stored(app, responseId)).research as { checked: boolean }[] | undefined)?.length,
+      )
       .toBe(4);
     await research.getByRole('button', { name: 'Complete step' }).click();
     await expect.poll(async () => (await states())[3]).toBe('COMPLETE');
@@ -224,7 +224,9 @@ describe('the default response workflow, clicked through', () => {
     await page.goto(`${app.server.url}/i-${responseId}`);
     const send = record(page).getByTestId('step-panel-RWF_LETTER_SEND');
     await send.getByRole('button', { name: 'Send the letter' }).click();
-    await expect.poll(async () => (await stored(app, responseId)).state, { timeout: 60_000 }).toBe('RESPONDED');
+    await expect
+      .poll(async () => (await stored(app, responseId)).state, { timeout: 60_000 })
+      .toBe('RESPONDED');
     await send.getByRole('button', { name: 'Complete step' }).click();
     await expect.poll(async () => (await states())[6]).toBe('COMPLETE');
     expect((await stored(app, responseId))['_wf.state']).toBe('SENT');
@@ -250,7 +252,9 @@ describe('the default response workflow, clicked through', () => {
   it('the designer edits what each step sets', async () => {
     await page.goto(`${app.server.url}/admin.workflows`);
     await page.getByText('Referral response').first().click();
-    const sets = page.getByRole('combobox', { name: /When it completes, the workflow state becomes/ }).first();
+    const sets = page
+      .getByRole('combobox', { name: /When it completes, the workflow state becomes/ })
+      .first();
     await sets.waitFor();
     await sets.scrollIntoViewIfNeeded();
     await shots(page, 'designer-sets', sets);

@@ -288,7 +288,10 @@ describe('a referral from submission to response', () => {
     await expect.poll(async () => (await states())[1]).toBe('COMPLETE');
     // The snapshot step posts its summary and waits for the officer's click; the outcome step is next.
     await expect.poll(async () => (await states()).slice(2, 4)).toEqual(['ACTIVE', 'BLANK']);
-    await response.getByTestId('step-panel-RWF_SNAPSHOT').getByRole('button', { name: 'Complete step' }).click();
+    await response
+      .getByTestId('step-panel-RWF_SNAPSHOT')
+      .getByRole('button', { name: 'Complete step' })
+      .click();
     await expect.poll(async () => (await states()).slice(2, 4)).toEqual(['COMPLETE', 'ACTIVE']);
     const outcome = response.getByTestId('step-panel-RWF_OUTCOME');
     await outcome.getByRole('combobox', { name: 'Outcome' }).click();

@@ -77,7 +77,11 @@ export const server: ServerModule = {
       // Who may start one is the type's declaration (TypeAccess.createIn), checked with the owner.
       afterWrite: mirrorConsultation,
     },
-    ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded, ...researchHooks.ConsultResponse },
+    ConsultResponse: {
+      beforeWrite: stampResponded,
+      afterWrite: autoResponded,
+      ...researchHooks.ConsultResponse,
+    },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
     ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
     Attachment: { afterWrite: mirrorAttachment },

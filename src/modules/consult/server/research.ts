@@ -37,7 +37,12 @@ function normalised(checks: readonly ResearchCheck[]): ResearchCheck[] {
     const c = checks.find((x) => x.source === source);
     const note = c?.note?.trim();
     const found = [...new Set(c?.found ?? [])];
-    return { source, checked: c?.checked ?? false, ...(note ? { note } : {}), ...(found.length ? { found } : {}) };
+    return {
+      source,
+      checked: c?.checked ?? false,
+      ...(note ? { note } : {}),
+      ...(found.length ? { found } : {}),
+    };
   });
 }
 
@@ -63,7 +68,8 @@ export async function rwfResearchSave({ services, principal: p, body }: Call) {
     for (const [i, c] of body.checks.entries())
       for (const [j, id] of (c.found ?? []).entries()) {
         const row = rows.get(id);
-        if (!row || row.deleted || !(await items.policy.can(p, 'read', row, load))) throw linkRefused(i, j, id);
+        if (!row || row.deleted || !(await items.policy.can(p, 'read', row, load)))
+          throw linkRefused(i, j, id);
         if (!(await readableByAll(items, tx, readers, row))) throw linkRefused(i, j, id);
       }
     const saved = await items.patchIn(

@@ -183,7 +183,13 @@ export async function ensureResponseDefaults(
         { ...who, owner: community },
       );
   if ((await count(tx, 'LetterTemplate', community)) === 0)
-    await items.createIn(tx, SYSTEM, 'LetterTemplate', { ...RESPONSE_TEMPLATE }, { ...who, owner: community });
+    await items.createIn(
+      tx,
+      SYSTEM,
+      'LetterTemplate',
+      { ...RESPONSE_TEMPLATE },
+      { ...who, owner: community },
+    );
   const existing = await defaultResponseWorkflow(tx, community);
   if (existing) return existing;
   const w = await items.createIn(

@@ -30,10 +30,16 @@ export function dayWords(iso: string): string {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const ids = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
 /** The owner's English label of a list's value, or the key when the list has none. */
-async function lovLabel(ex: Executor, owner: string | null, list: string, key: unknown): Promise<string | null> {
+async function lovLabel(
+  ex: Executor,
+  owner: string | null,
+  list: string,
+  key: unknown,
+): Promise<string | null> {
   if (typeof key !== 'string' || !key) return null;
   const [r] = await query<{ en: string | null }>(
     ex,
@@ -86,7 +92,8 @@ export async function snapshotSummary(
   if (priority) lines.push(fill(S.priority, { value: priority }));
   const outcome = await lovLabel(ex, response.owner, 'RWF_OUTCOMES', d.outcome);
   if (outcome) lines.push(fill(S.outcome, { value: outcome }));
-  if (typeof d.anticipatedResponse === 'string') lines.push(fill(S.due, { value: dayWords(d.anticipatedResponse) }));
+  if (typeof d.anticipatedResponse === 'string')
+    lines.push(fill(S.due, { value: dayWords(d.anticipatedResponse) }));
   const team = ids(d.internalContacts).map(name);
   lines.push(fill(S.team, { value: team.length ? team.join(', ') : S.nobody }));
   if (steps.length) {

@@ -51,8 +51,7 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
       const row = await loadRowAsSystem(tx, id, true);
       if (!row || row.deleted || !row.data._wf) return 0;
       const wf = structuredClone(row.data._wf) as WorkflowInstance;
-      const reminders: { step: string; user: string; threshold: number; dueDate: string; role?: Role }[] =
-        [];
+      const reminders: { step: string; user: string; threshold: number; dueDate: string; role?: Role }[] = [];
       const run = newRun(tx, services, SYSTEM, row, wf, now);
       for (const step of wf.steps) {
         if (!isStepOpen(step.state) || !step.dueDate) continue;

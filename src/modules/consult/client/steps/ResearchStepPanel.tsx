@@ -1,11 +1,45 @@
-import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, useRelationSearch, type StepPanelProps } from '../../../../client/module-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  itemLabel,
+  readMany,
+  useApp,
+  useRelationSearch,
+  type StepPanelProps,
+} from '../../../../client/module-api';
 import { RESEARCH_SOURCES, type ResearchCheck, type ResearchSource } from '../../contract-research';
-import { useLabels } from '../../../workflow/client/wf-api';
 import { asRefusal, errorKey } from '../response/consult-acts';
 import { CompleteStep } from './CompleteStep';
+
+/** Labels of the linked records, read as the reader (a record they may not read is never in a line). */
+function useLinkLabels(ids: readonly string[]): Record<string, string> {
+  const { client } = useApp();
+  const qc = useQueryClient();
+  const key = [...new Set(ids)].sort();
+  const q = useQuery({
+    queryKey: ['researchLinkLabels', key],
+    queryFn: async () => {
+      const got = await readMany(client, qc, key);
+      return Object.fromEntries(Object.entries(got).map(([id, item]) => [id, itemLabel(item)]));
+    },
+    enabled: key.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  });
+  return q.data ?? {};
+}
 
 /** A saved line as the reader gets it: links they may not read are counted, never named. */
 type Line = ResearchCheck & { hidden?: number };
@@ -27,7 +61,7 @@ function LinksField(props: {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const found = useRelationSearch(undefined, input);
-  const known = useLabels(props.value);
+  const known = useLinkLabels(props.value);
   const nameOf = (id: string) => found.labels[id] ?? known[id] ?? t('item.someone');
   const sourceName = t(`consult.research.sources.${props.source}`);
   return (
@@ -117,7 +151,13 @@ export function ResearchStepPanel({ item, step, editable }: StepPanelProps) {
             <Box
               component="li"
               key={l.source}
-              sx={{ display: 'grid', gap: 1, borderLeft: 3, borderColor: l.checked ? 'success.main' : 'divider', pl: 1.5 }}
+              sx={{
+                display: 'grid',
+                gap: 1,
+                borderLeft: 3,
+                borderColor: l.checked ? 'success.main' : 'divider',
+                pl: 1.5,
+              }}
             >
               <FormControlLabel
                 control={
