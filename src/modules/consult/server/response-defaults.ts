@@ -40,7 +40,8 @@ export const RESPONSE_WORKFLOW = {
  * completion moves the response's workflow state on (`sets`), which the Responses list shows.
  */
 export function responseSteps(): StepDef[] {
-  const before = (days: number) => ({ days: -days, from: 'anticipatedResponse' });
+  // `0 - days`, not `-days`: a step due on the day is 0, never -0 (which a JSON round trip loses).
+  const before = (days: number) => ({ days: 0 - days, from: 'anticipatedResponse' });
   return [
     {
       id: 'assign',
