@@ -63,6 +63,34 @@ beforeAll(async () => {
   const cards = await search.search(SYSTEM, { must: { _t: ['Contact'], email: [OFFICER] }, max: 1 });
   const card = (await items.readRow(cards.ids[0]!))!;
   await items.update(SYSTEM, { $id: card.id, $version: card.version, notify: 'IMMEDIATE' });
+  // This journey is the referral's path, with a short workflow of its own made Riverbend's
+  // default (the officer holds each step); every community's default, from assignment to a sent
+  // letter, is worked in consult-default-workflow.e2e.ts.
+  const officerId = card.data.user as string;
+  const orgs = await search.search(SYSTEM, { must: { _t: ['Organization'], type: ['COMMUNITY'] }, max: 50 });
+  const riverbend = [...(await items.readRows(orgs.ids)).values()].find(
+    (o) => o.data.displayName === 'Riverbend First Nation',
+  )!;
+  await items.create(SYSTEM, 'Workflow', {
+    owner: riverbend.id,
+    label: 'Riverbend quick response',
+    appliesTo: 'ConsultResponse',
+    isDefault: true,
+    steps: [
+      {
+        id: 'assign',
+        kind: 'RWF_ASSIGN',
+        label: 'Assign a lands officer',
+        rule: 'next',
+        assignee: { user: officerId },
+        due: { days: 2, from: 'start' },
+      },
+      { id: 'research', kind: 'RWF_RESEARCH', label: 'Check traditional-use records', rule: 'next' },
+      { id: 'snapshot', kind: 'RWF_SNAPSHOT', label: 'Post a summary for the lands team', rule: 'next' },
+      { id: 'outcome', kind: 'RWF_OUTCOME', label: 'Record the outcome', rule: 'next' },
+      { id: 'send', kind: 'RWF_THREAD', label: 'Send the response', rule: 'next' },
+    ],
+  });
 
   officerCtx = await newContext(app);
   proponentCtx = await newContext(app);
@@ -251,10 +279,19 @@ describe('a referral from submission to response', () => {
     await field(sections, 'Text').fill(INTERNAL);
     await sections.getByRole('button', { name: 'Save' }).click();
     await sections.getByRole('link', { name: 'Open Traditional use' }).waitFor();
-    await research.getByRole('checkbox', { name: 'The research is done' }).check();
+    // The checklist: every source checked, saved, then the step.
+    for (const source of ['Archive', 'Field data', 'Land use and occupancy', 'Elders and knowledge holders'])
+      await research.getByRole('checkbox', { name: `${source} checked` }).check();
+    await research.getByRole('button', { name: 'Save checklist' }).click();
+    await expect.poll(async () => Array.isArray((await stored(app, responseId)).research)).toBe(true);
     await research.getByRole('button', { name: 'Complete step' }).click();
     await expect.poll(async () => (await states())[1]).toBe('COMPLETE');
-    // The snapshot step posts its summary and completes by itself; the outcome step is next.
+    // The snapshot step posts its summary and waits for the officer's click; the outcome step is next.
+    await expect.poll(async () => (await states()).slice(2, 4)).toEqual(['ACTIVE', 'BLANK']);
+    await response
+      .getByTestId('step-panel-RWF_SNAPSHOT')
+      .getByRole('button', { name: 'Complete step' })
+      .click();
     await expect.poll(async () => (await states()).slice(2, 4)).toEqual(['COMPLETE', 'ACTIVE']);
     const outcome = response.getByTestId('step-panel-RWF_OUTCOME');
     await outcome.getByRole('combobox', { name: 'Outcome' }).click();

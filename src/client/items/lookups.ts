@@ -33,13 +33,15 @@ export function readSearchReply(r: unknown): RelationSearchResult {
 
 export type LovReply = Record<
   string,
-  Record<string, { t?: Record<string, string>; label?: string; state?: string }>
+  Record<string, { t?: Record<string, string>; label?: string; state?: string; superState?: string }>
 >;
 
 export interface LovEntry {
   key: string;
   label: string;
   archived: boolean;
+  /** Where a value of a list of states stands (LOVValue.superState: INIT, IN_PROGRESS, DONE). */
+  superState?: string;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -60,7 +62,12 @@ export function lovEntries(reply: LovReply, owner: string | null, language: stri
   for (const o of owners) {
     for (const [key, v] of Object.entries(reply[o] ?? {})) {
       const label = v?.t?.[language] ?? v?.label ?? v?.t?.en ?? key;
-      out.set(key, { key, label, archived: v?.state === 'ARCHIVED' });
+      out.set(key, {
+        key,
+        label,
+        archived: v?.state === 'ARCHIVED',
+        ...(typeof v?.superState === 'string' ? { superState: v.superState } : {}),
+      });
     }
   }
   return out;

@@ -163,6 +163,8 @@ export const ConsultResponse = defineItemType({
     /** When it first reached RESPONDED or OFFLINE (server/desk-chart.ts): the desk's days to respond. */
     respondedAt: { kind: 'dateTime', write: 'system' },
     notes: text(),
+    /** The research checklist (rwfResearchSave, contract-research.ts): one line per source. */
+    research: { kind: 'json', write: 'system' },
     ...mirrored,
     ...workflowProperties('RWF_STATES'),
   },

@@ -96,6 +96,15 @@ export const workflowActs = defineActs({
     body: z.strictObject({ item: ItemId, step: StepId, assignedTo: UserId.nullable() }),
     reply: WfReply,
   },
+  /**
+   * The caller takes an open step nobody is assigned: anyone of the item's owner who holds the
+   * step's role (or higher) and may read the item, even without the update right
+   * (WKF_STEP_ASSIGNED with `taken: true`). The step then shows in their "Assigned to me".
+   */
+  wfTakeStep: {
+    body: z.strictObject({ item: ItemId, step: StepId }),
+    reply: WfReply,
+  },
   /** Sets or clears a step's due date by hand. */
   wfSetStepDue: {
     body: z.strictObject({

@@ -1,6 +1,8 @@
 // The English strings of a community's response screens and the response step panels (keys
 // consult.response.* and consult.step.*). The shape is the bundle's from its root, so the
 // module's strings are a deep merge of this and en.ts (client/index.ts).
+import { SNAPSHOT_WORDS } from '../snapshot-words';
+
 export const consultResponseEn = {
   // The names of the response step kinds this module registers, in the workflow panel and designer.
   workflow: {
@@ -33,20 +35,15 @@ export const consultResponseEn = {
       dueToday: 'Due today',
       overdue_one: '{{count}} day overdue',
       overdue_other: '{{count}} days overdue',
-      states: {
-        DRAFT: 'Draft',
-        NOT_SELECTED: 'Not selected',
-        PENDING: 'Pending',
-        RESPONDED: 'Responded',
-        OFFLINE: 'Recorded offline',
-        NO_RESPONSE: 'No response',
-      },
+      states: SNAPSHOT_WORDS.responseStates,
       actions: 'Response actions',
       send: 'Send response',
       recordOffline: 'Record without sending',
       // Assigned staff (internalContacts)
-      assigned: 'Assigned staff',
-      nobodyAssigned: 'Nobody is assigned.',
+      // The response's own people (internalContacts), named apart from a step's assignee: the
+      // panel says "Assigned to Joseph Redcloud" of the step just above them (issue 37).
+      assigned: 'Lands team on this response',
+      nobodyAssigned: 'Nobody is on this response’s lands team yet.',
       assign: 'Assign',
       assignLabel: 'Staff member',
       unassign: 'Unassign {{name}}',
@@ -99,6 +96,34 @@ export const consultResponseEn = {
       // Meetings
       meetingStates: { PENDING: 'Upcoming', ONGOING: 'Under way', PAST: 'Past' },
     },
+    // The research checklist (RWF_RESEARCH, contract-research.ts).
+    research: {
+      title: 'Sources checked',
+      sources: {
+        ARCHIVE: 'Archive',
+        FIELD_DATA: 'Field data',
+        LAND_USE: 'Land use and occupancy',
+        ELDERS: 'Elders and knowledge holders',
+      },
+      checked: '{{source}} checked',
+      note: 'What was found ({{source}})',
+      links: 'Records found ({{source}})',
+      linksHelp: 'Only records every reader of this response may read can be linked.',
+      typeToFind: 'Type at least 2 letters of the record’s name',
+      noneFound: 'No record found',
+      hidden_one: '{{count}} more record you may not read',
+      hidden_other: '{{count}} more records you may not read',
+      save: 'Save checklist',
+      saved: 'Checklist saved.',
+      saveFailed: 'The checklist could not be saved.',
+      linkRestricted:
+        'A linked record is more restricted than this response: not every reader of the response may read it. Describe the find in the note instead.',
+      uncheckedSources: 'Check every source before completing this step (still open: {{sources}}).',
+      unsaved: 'Save the checklist before completing the step.',
+      progress: '{{done}} of {{total}} sources checked',
+    },
+    // The summary an RWF_SNAPSHOT step posts to the lands team's thread (server/snapshot.ts).
+    snapshot: SNAPSHOT_WORDS,
     step: {
       complete: 'Complete step',
       missing: {
@@ -108,7 +133,8 @@ export const consultResponseEn = {
         meeting: 'Link a meeting to the consultation before completing this step.',
       },
       completed: 'Step completed.',
-      assignHelp: 'Assign a staff member to the response to complete this step.',
+      assignHelp:
+        'Choose who works on this response: add at least one staff member to its lands team, then complete the step.',
       outcomeHelp: 'Record the outcome on the response, then complete the step.',
       saveOutcome: 'Save outcome',
       outcomeSaved: 'Outcome saved.',
@@ -121,8 +147,7 @@ export const consultResponseEn = {
       noMeeting: 'No meeting is linked to this consultation yet.',
       newMeeting: 'New meeting',
       researchHelp:
-        'Record what was found in the response’s sections, concerns or files; tick the box when the research is done, then complete the step.',
-      researchDone: 'The research is done',
+        'Tick each source once it has been checked, with a note of what was found and links to the records that hold it. Save, then complete the step.',
       snapshotHelp: 'A snapshot of the response was posted when this step started.',
       snapshotSent: 'Snapshot posted {{when}}',
       snapshotPending: 'The snapshot is posted when this step becomes active.',

@@ -18,6 +18,7 @@ import {
   cnsSubmit,
   cnsWithdraw,
 } from './lifecycle-acts';
+import { ensureResponseDefaults } from './response-defaults';
 import { cnsAssign, cnsSetRole, rwfRecordOffline, rwfSendResponse } from './work-acts';
 import { seedLetterTemplate } from './letters/demo-template';
 
@@ -57,12 +58,6 @@ const LISTS: Record<string, [string, string, string?][]> = {
     ['CONCERNS', 'Support with concerns'],
     ['OPPOSED', 'Opposed'],
     ['NO_INTEREST', 'No interest'],
-  ],
-  RWF_STATES: [
-    ['NEW', 'New', 'INIT'],
-    ['IN_REVIEW', 'In review', 'IN_PROGRESS'],
-    ['DRAFTING', 'Drafting the response', 'IN_PROGRESS'],
-    ['SENT', 'Response sent', 'DONE'],
   ],
   COMMLOG_TYPES: [
     ['PHONE', 'Phone call'],
@@ -117,48 +112,16 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     key: undefined,
   });
 
-  await items.create(officer, 'Workflow', {
-    label: 'Riverbend referral response',
-    description: 'Assign, research, record the outcome and send the response.',
-    appliesTo: 'ConsultResponse',
-    isDefault: true,
-    steps: [
-      {
-        id: 'assign',
-        kind: 'RWF_ASSIGN',
-        label: 'Assign a lands officer',
-        rule: 'next',
-        assignee: { user: officer.userId! },
-        due: { days: 2, from: 'start' },
-      },
-      {
-        id: 'research',
-        kind: 'RWF_RESEARCH',
-        label: 'Check traditional-use records',
-        rule: 'next',
-        due: { days: 14, from: 'start' },
-      },
-      { id: 'snapshot', kind: 'RWF_SNAPSHOT', label: 'Post a summary for the lands team', rule: 'next' },
-      {
-        id: 'outcome',
-        kind: 'RWF_OUTCOME',
-        label: 'Record the outcome',
-        rule: 'next',
-        due: { days: -3, from: 'anticipatedResponse' },
-      },
-      {
-        id: 'send',
-        kind: 'RWF_THREAD',
-        label: 'Send the response',
-        rule: 'next',
-        due: { days: 0, from: 'anticipatedResponse' },
-      },
-    ],
-  });
+  // Riverbend's default response workflow, its RWF_STATES and a letter template are every
+  // community's (response-defaults.ts): made when core's demo created the organisation.
+  await items.transaction((tx) =>
+    ensureResponseDefaults(tx, items, riverbend, { actor: officer.userId, realActor: null }),
+  );
 
-  // Response letters (docs/consult-letters.md): a template and a workflow that drafts, approves
+  // Response letters (docs/consult-letters.md): the default template made with the community
+  // gets Riverbend's frame (letterhead, address, signatory), and a workflow that drafts, approves
   // and sends the letter (not the default: staff pick it for a response with "Set workflow").
-  await seedLetterTemplate(items, demo, officer);
+  await seedLetterTemplate(items, demo, officer, riverbend);
   await items.create(officer, 'Workflow', {
     label: 'Riverbend response letter',
     description: 'Draft the letter from a template, have the lands manager approve it, send it.',

@@ -5,6 +5,8 @@ import { deskActs } from '../contract-desk';
 import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
 import { letterActs } from '../contract-letters';
+import { researchActs } from '../contract-research';
+import { researchHooks, rwfResearchSave } from './research';
 import { cnsAudit } from './audit';
 import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
@@ -28,6 +30,8 @@ import {
   rwfLetterSave,
   rwfLetterSend,
 } from './letters/acts';
+import { seedCommunityDefaults } from './response-defaults';
+import { recordConcernCreated, recordSectionUpdated } from './response-events';
 import { letterStepKinds } from './letters/step-kinds';
 import {
   cnsAssign,
@@ -42,7 +46,7 @@ import {
 export const server: ServerModule = {
   id: 'consult',
   acts: actsOf(
-    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs },
+    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs },
     {
       cnsSubmit,
       cnsReview,
@@ -66,6 +70,7 @@ export const server: ServerModule = {
       rwfLetterPreview,
       rwfLetterSend,
       cnsAudit,
+      rwfResearchSave,
     },
   ),
   async routes(app, services) {
@@ -79,12 +84,25 @@ export const server: ServerModule = {
       // Who may start one is the type's declaration (TypeAccess.createIn), checked with the owner.
       afterWrite: mirrorConsultation,
     },
-    ConsultResponse: { beforeWrite: stampResponded, afterWrite: autoResponded },
+    ConsultResponse: {
+      beforeWrite: stampResponded,
+      afterWrite: autoResponded,
+      ...researchHooks.ConsultResponse,
+    },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
     ConsultProjectFeature: { beforeWrite: followerOfConsultationBeforeWrite },
     Attachment: { afterWrite: mirrorAttachment },
-    // A community renamed: its responses' labels say the new name.
-    Organization: { afterWrite: mirrorCommunityName },
+    // A community renamed: its responses' labels say the new name. A new community gets its
+    // default response workflow, states and letter template.
+    Organization: {
+      async afterWrite(tx, e) {
+        await mirrorCommunityName(tx, e);
+        await seedCommunityDefaults(tx, e);
+      },
+    },
+    // Written parts of a response are recorded on it (RWF_SECTION_UPDATED, RWF_CONCERN_CREATED).
+    ConsultResponseSection: { afterWrite: recordSectionUpdated },
+    ConsultResponseConcern: { afterWrite: recordConcernCreated },
     Meeting: { beforeWrite: meetingBeforeWrite },
   },
   async start(services) {

@@ -20,6 +20,7 @@ import { moveFor, PROPONENT_EDITABLE, type ConsultAct } from '../lifecycle';
 import { RESPONSE_DONE, type ConsultRole, type ConsultationState } from '../types';
 import { communityNameOf, mirroredOf, responsesOf } from './mirror';
 import { isConsultStaff, orgOfType } from './rules';
+import { defaultResponseWorkflow, ensureResponseDefaults, FIRST_STATE } from './response-defaults';
 
 // The lifecycle acts (consult/lifecycle.ts is the table). Each runs in one transaction: the
 // check, the move, the grants and its CNS_* event, so a refusal changes nothing.
@@ -237,14 +238,19 @@ export async function cnsMarkIncomplete({ services, principal: p, body }: Consul
   });
 }
 
-/** The community's default response workflow (owner, appliesTo ConsultResponse, isDefault). */
-async function defaultWorkflow(tx: Executor, community: string): Promise<string | undefined> {
-  const [w] = await query<{ id: string }>(
+/**
+ * The workflow a community's new response runs: its default. A community with no response
+ * workflow at all (a database from before the defaults were seeded) gets its defaults now; one
+ * that has workflows but chose none as default runs none.
+ */
+async function workflowFor(tx: Executor, items: ItemService, p: Principal, community: string) {
+  const [any] = await query<{ n: number }>(
     tx,
-    sql`select id from items where type = 'Workflow' and not deleted and owner = ${community}
-      and data->>'appliesTo' = 'ConsultResponse' and data->>'isDefault' = 'true' order by num limit 1`,
+    sql`select count(*)::int as n from items where type = 'Workflow' and not deleted and owner = ${community}
+      and data->>'appliesTo' = 'ConsultResponse'`,
   );
-  return w?.id;
+  if (Number(any?.n ?? 0) === 0) return ensureResponseDefaults(tx, items, community, opts(p));
+  return defaultResponseWorkflow(tx, community);
 }
 
 export async function cnsDistribute({ services, principal: p, body }: ConsultCall<'cnsDistribute'>) {
@@ -267,7 +273,7 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
     const responses: string[] = [];
     for (const community of communities) {
       if (answered.has(community)) continue;
-      const workflow = await defaultWorkflow(tx, community);
+      const workflow = await workflowFor(tx, items, p, community);
       const data: Record<string, unknown> = {
         consultation: row.id,
         community,
@@ -277,7 +283,8 @@ export async function cnsDistribute({ services, principal: p, body }: ConsultCal
         ...(typeof row.data.requestedResponseDate === 'string'
           ? { anticipatedResponse: row.data.requestedResponseDate }
           : {}),
-        ...(workflow ? { workflow } : {}),
+        // Its workflow state starts at the first of the list; each step's completion moves it on.
+        ...(workflow ? { workflow, '_wf.state': FIRST_STATE } : {}),
       };
       for (const [k, v] of Object.entries(data)) if (v === null) delete data[k];
       const r = await items.createIn(tx, SYSTEM, 'ConsultResponse', data, {

@@ -7,6 +7,8 @@ import {
   type StepContext,
   type StepKindHandler,
 } from '../../../server/module-api';
+import { researchStepKind } from './research';
+import { snapshotSummary } from './snapshot';
 
 // What the response workflow's step kinds mean on the server (docs/consultation.md "Step
 // kinds"): each check runs in the step move's transaction, and an AppError refuses the move.
@@ -32,22 +34,11 @@ async function countAbout(ctx: StepContext, type: 'Thread' | 'Meeting', purposes
 }
 
 /**
- * The state of the response as a snapshot message: its fields and its steps, one `key: value`
- * line each (data, not prose, so no interface wording is written into the record).
+ * The response's state as the snapshot message the lands team reads (snapshot.ts): in words and
+ * names, from the module's English bundle.
  */
-function snapshotText(ctx: StepContext): string {
-  const d = ctx.item.data;
-  const lines = [`${ctx.item.id}`];
-  for (const k of ['state', '_wf.state', 'priority', 'outcome', 'anticipatedResponse', 'internalContacts'])
-    if (d[k] !== undefined && d[k] !== null)
-      lines.push(`${k}: ${Array.isArray(d[k]) ? list(d[k]).join(', ') : String(d[k])}`);
-  const wf = d._wf as
-    { steps?: { id: string; label: string; state: string; assignedTo: string | null }[] } | undefined;
-  for (const s of wf?.steps ?? [])
-    lines.push(
-      `${s.id} (${s.label}): ${s.id === ctx.step.id ? 'ACTIVE' : s.state}${s.assignedTo ? `, ${s.assignedTo}` : ''}`,
-    );
-  return lines.join('\n');
+async function snapshotText(ctx: StepContext): Promise<string> {
+  return snapshotSummary(ctx.tx, ctx.services.items, ctx.principal, ctx.item, ctx.step.id);
 }
 
 export const consultStepKinds: Record<string, StepKindHandler> = {
@@ -61,11 +52,13 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
     },
   },
   RWF_SIMPLE: { adHoc: true },
-  /** A note or a checkbox: completes freely. */
-  RWF_RESEARCH: {},
+  /** The research checklist (research.ts): completes once every source is checked. */
+  RWF_RESEARCH: researchStepKind,
   /**
    * When it becomes ACTIVE it posts the response's state to the community's internal thread
-   * about the consultation (no purpose, never shared), and asks the engine to complete it.
+   * about the consultation (no purpose, never shared). It stays ACTIVE until a person completes
+   * it: completing the step before it must never finish this one too, unseen (one click, one
+   * step; issue 37 found "Run the overlay" completing the overlay and a snapshot after it).
    */
   RWF_SNAPSHOT: {
     async onActive(ctx) {
@@ -89,11 +82,9 @@ export const consultStepKinds: Record<string, StepKindHandler> = {
         ctx.tx,
         SYSTEM,
         'Message',
-        { thread: thread.id, body: snapshotText(ctx) },
+        { thread: thread.id, body: await snapshotText(ctx) },
         { actor },
       );
-      // Posted: the step has done what it is for, and the next one starts (rule "next").
-      return 'complete';
     },
   },
   /** Completes once the response's outcome is recorded. */

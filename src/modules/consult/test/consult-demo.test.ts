@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
 import { signIn } from '../../../../test/helpers/ws-client';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { responseSteps } from '../server/response-defaults';
 import { CONSULTATION_STATES } from '../types';
 
 // The consultation demo holds together: every state, made by the acts, with the lists and the
@@ -66,6 +67,11 @@ describe('the consultation demo', () => {
     expect(withWf.length).toBeGreaterThanOrEqual(4);
     // The engine started each: the definition's steps copied, one open, the flat keys kept.
     const [def] = await rows(sql`select data->'steps' as steps from items where id = ${wf[0]!.id}`);
+    // The demo's default is every community's (response-defaults.ts): assignment to the letter.
+    expect(def!.steps).toEqual(responseSteps());
+    const states = await rows(sql`select distinct data->>'_wf.state' as s from items
+      where type = 'ConsultResponse' and data->>'workflow' = ${wf[0]!.id}`);
+    expect(states.map((r) => r.s)).toContain('NEW');
     const started = await rows(sql`select data->'_wf' as wf, data->'_wf.$assigned' as assigned
       from items where type = 'ConsultResponse' and data->>'workflow' = ${wf[0]!.id} and data->>'state' = 'PENDING'`);
     expect(started.length).toBeGreaterThanOrEqual(1);

@@ -144,14 +144,15 @@ describe('step kinds', () => {
     expect(await refusal(run('RWF_MEETING', 'canComplete'))).toBe('completed');
   });
 
-  it('RWF_RESEARCH and RWF_SIMPLE complete freely', () => {
-    expect(consultStepKinds.RWF_RESEARCH!.canComplete).toBeUndefined();
+  it('RWF_SIMPLE completes freely; RWF_RESEARCH waits for its checklist (response-workflow.test.ts)', () => {
     expect(consultStepKinds.RWF_SIMPLE!.canComplete).toBeUndefined();
+    expect(consultStepKinds.RWF_RESEARCH!.canComplete).toBeTypeOf('function');
   });
 
   it('RWF_SNAPSHOT posts the response state to an internal thread the proponent never reads', async () => {
-    // It asks the engine to complete it once posted (the next step then starts).
-    expect(await run('RWF_SNAPSHOT', 'onActive')).toBe('complete');
+    // Posted, it waits for a person to complete it: it never finishes itself behind the click
+    // that completed the step before it (issue 37).
+    expect(await run('RWF_SNAPSHOT', 'onActive')).toBeUndefined();
     const [t] = await query<{ id: string }>(
       tdb.database.db,
       sql`select id from items where type = 'Thread' and data->>'context' = ${consultation}
@@ -160,8 +161,10 @@ describe('step kinds', () => {
     const search = await ok(officerWs, 'search/ids', { must: { _t: ['Message'], thread: [t!.id] } });
     const [m] = search.ids as string[];
     const msg = await ok(officerWs, `read/${m}`, undefined);
-    expect(String(msg.body)).toContain('state: PENDING');
-    expect(String(msg.body)).toContain('outcome: CONCERNS');
+    // In words, with the lists' labels, not `key: value` lines.
+    expect(String(msg.body)).toContain('Response: Pending');
+    expect(String(msg.body)).toMatch(/Outcome: (Support with concerns|CONCERNS)/);
+    expect(String(msg.body)).not.toContain('state: PENDING');
     expect(((await proponentWs.request(`read/${t!.id}`)).b as { userMessage?: string }).userMessage).toBe(
       'notAllowed',
     );

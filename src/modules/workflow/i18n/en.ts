@@ -56,6 +56,12 @@ export const workflowEn = {
     dueAfter: 'After {{property}}',
     dueDays: 'Days',
     dueDaysHelp: 'Negative: before',
+    // What a step's completion writes as the item's workflow state (`sets`).
+    setsState: 'When it completes, the workflow state becomes',
+    setsStateHelp: 'Lists and their filters show it (admin.lists keeps the states).',
+    setsNone: 'Unchanged',
+    stateWithSuper: '{{label}} ({{group}})',
+    superStates: { INIT: 'Not started', IN_PROGRESS: 'In progress', DONE: 'Done' },
     kinds: {
       WKF_CONFIRM: 'Confirm',
     },
@@ -86,6 +92,9 @@ export const workflowEn = {
       SKIP: 'Skipped',
     },
     unassigned: 'Unassigned',
+    // An unassigned step's person takes it (wfTakeStep): then it is in their "Assigned to me".
+    take: 'Take it',
+    taken: 'The step is yours.',
     roleUnfilled: 'Unassigned: the organisation has no {{role}}',
     assignedTo: 'Assigned to {{name}}',
     dueOn: 'Due {{date}}',

@@ -32,6 +32,7 @@ import {
   transitionError,
   type Run,
 } from './engine';
+import { roleOf } from './reminders';
 import { bindServices } from './start-hook';
 
 // The workflow acts (contract.ts). Each runs in one transaction on the item, locked: moving a
@@ -42,7 +43,7 @@ import { bindServices } from './start-hook';
  * 'step': update on the item, or being the assignee of the step the act names (a community's
  * staff member works the steps given to them on a response they may read but not edit).
  */
-type Need = 'update' | 'force' | 'step';
+type Need = 'update' | 'force' | 'step' | 'take';
 
 /** Editors and orgAdmins of the owner, and admins: the force acts' people. */
 function mayForce(p: Principal, row: ItemRow): boolean {
@@ -56,6 +57,17 @@ function isAssignee(call: ActCall<{ item: string }>, need: Need, row: ItemRow): 
   return (
     instanceOf(row)?.steps.some((s) => s.id === stepId && s.assignedTo === call.principal.userId) ?? false
   );
+}
+
+/**
+ * Whether the caller may take the unassigned step a 'take' act names: a member of the item's
+ * owner holding the step's role or higher (they already read the item: onItem checked).
+ */
+function mayTake(call: ActCall<{ item: string }>, need: Need, row: ItemRow): boolean {
+  const stepId = (call.body as { step?: unknown }).step;
+  if (need !== 'take' || typeof stepId !== 'string' || !call.principal.userId) return false;
+  const step = instanceOf(row)?.steps.find((s) => s.id === stepId);
+  return !!step && rankIn(call.principal, row.owner) >= roleRank(roleOf(step));
 }
 
 function instanceOf(row: ItemRow): WorkflowInstance | null {
@@ -94,7 +106,11 @@ async function onItem(
       throw new AppError('notFound', `${call.body.item} not found`);
     if (!services.registry.type(current.type)?.workflow)
       throw invalidField('item', `${current.type} runs no workflows`);
-    if (!(await items.policy.can(principal, 'update', current, load)) && !isAssignee(call, need, current))
+    if (
+      !(await items.policy.can(principal, 'update', current, load)) &&
+      !isAssignee(call, need, current) &&
+      !mayTake(call, need, current)
+    )
       throw new AppError('notAllowed', `update ${current.id}`);
     if (need === 'force' && !mayForce(principal, current))
       throw new AppError('notAllowed', `only editors of the owner may force ${current.id}`);
@@ -273,6 +289,18 @@ export const acts = actsOf(workflowActs, {
       const from = step.assignedTo;
       setAssignee(run, step, user);
       await save(run, user ? 'WKF_STEP_ASSIGNED' : 'WKF_STEP_UNASSIGNED', { step: step.id, from, to: user });
+    }),
+
+  wfTakeStep: (call) =>
+    onItem(call, 'take', async (run, row) => {
+      requireInstance(row);
+      const step = stepOf(run, call.body.step);
+      if (isStepDone(step.state)) throw transitionError(`${step.id} is ${step.state}`, 'step');
+      if (step.assignedTo) throw transitionError(`${step.id} is already assigned`, 'step');
+      if (!(await mayWorkOn(run, run.actor!)))
+        throw new AppError('notAllowed', `${run.actor} may not work on ${row.id}`);
+      setAssignee(run, step, run.actor);
+      await save(run, 'WKF_STEP_ASSIGNED', { step: step.id, from: null, to: run.actor, taken: true });
     }),
 
   wfSetStepDue: (call) =>

@@ -248,7 +248,11 @@ function handlerOf(run: Run, kind: string) {
 
 async function context(run: Run, step: StepInstance): Promise<StepContext> {
   // As the system: the run's item for the step kind's handler, which the act or hook was allowed on.
-  const item = (await loadRowAsSystem(run.tx, run.itemId))!;
+  const row = (await loadRowAsSystem(run.tx, run.itemId))!;
+  // The handler sees the instance as this run has it (a snapshot lists the step just completed
+  // as complete), not as last saved.
+  const wf = structuredClone(run.wf);
+  const item = { ...row, data: { ...row.data, _wf: wf, ...flatKeys(wf) } };
   return { tx: run.tx, services: run.services, principal: run.principal, item, step: { ...step } };
 }
 

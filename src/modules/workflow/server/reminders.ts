@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { loadRowAsSystem, query, SYSTEM, textArray, type Services } from '../../../server/module-api';
 import { isStepOpen } from '../transitions';
-import type { WorkflowInstance } from '../types';
-import { addDays, isoDay, newRun, save } from './engine';
+import type { Role } from '../../../protocol/access-levels';
+import type { StepInstance, WorkflowInstance } from '../types';
+import { addDays, isoDay, newRun, roleCandidates, save } from './engine';
 import { notifyUser } from './notify';
 import { bindServices } from './start-hook';
 
-// Due reminders: a pg-boss cron job (registered on every node, run by one) looks for open,
-// assigned steps whose due date is close, and tells each assignee once per step and threshold
-// through core's notifications, which mail by the person's notify preference. What was sent is
-// kept on the step (`reminded`), and recorded as WKF_STEP_DUE_REMINDED on the item.
+// Due reminders: a pg-boss cron job (registered on every node, run by one) looks for open steps
+// whose due date is close, and tells each assignee once per step and threshold through core's
+// notifications, which mail by the person's notify preference. A step nobody has taken is
+// reminded to its role instead: every member of the item's owner who could take it (the
+// engine's roleCandidates: the role or higher, not blocked, may read the item), so an unassigned
+// step is never silently late. What was sent is kept on the step (`reminded`), and recorded as
+// WKF_STEP_DUE_REMINDED on the item.
 
 export const REMINDER_JOB = 'workflow.reminders';
 
@@ -47,22 +51,28 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
       const row = await loadRowAsSystem(tx, id, true);
       if (!row || row.deleted || !row.data._wf) return 0;
       const wf = structuredClone(row.data._wf) as WorkflowInstance;
-      const reminders: { step: string; user: string; threshold: number; dueDate: string }[] = [];
+      const reminders: { step: string; user: string; threshold: number; dueDate: string; role?: Role }[] = [];
+      const run = newRun(tx, services, SYSTEM, row, wf, now);
       for (const step of wf.steps) {
-        if (!isStepOpen(step.state) || !step.assignedTo || !step.dueDate) continue;
+        if (!isStepOpen(step.state) || !step.dueDate) continue;
         const left = daysBetween(today, step.dueDate);
         const passed = REMINDER_THRESHOLDS.filter((t) => left <= t && !(step.reminded ?? []).includes(t));
         if (passed.length === 0) continue;
+        const role = step.assignedTo ? undefined : roleOf(step);
+        const users = step.assignedTo ? [step.assignedTo] : await roleCandidates(run, row, role!);
+        // Nobody could take it: it stays unmarked, so whoever joins the role hears of it.
+        if (users.length === 0) continue;
         step.reminded = [...(step.reminded ?? []), ...passed].sort((a, b) => b - a);
-        reminders.push({
-          step: step.id,
-          user: step.assignedTo,
-          threshold: Math.min(...passed),
-          dueDate: step.dueDate,
-        });
+        for (const user of users)
+          reminders.push({
+            step: step.id,
+            user,
+            threshold: Math.min(...passed),
+            dueDate: step.dueDate,
+            ...(role ? { role } : {}),
+          });
       }
       if (reminders.length === 0) return 0;
-      const run = newRun(tx, services, SYSTEM, row, wf, now);
       const saved = await save(run, 'WKF_STEP_DUE_REMINDED', { reminders });
       let n = 0;
       for (const r of reminders) if (await notifyUser(tx, services, r.user, saved, 'due', null, null)) n++;
@@ -70,6 +80,11 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
     });
   }
   return sent;
+}
+
+/** Who is reminded of an unassigned step: its default role, the role nobody held, or the owner's staff. */
+export function roleOf(step: StepInstance): Role {
+  return step.assignee?.role ?? step.roleUnfilled ?? 'staff';
 }
 
 /** Registers the sweep as a job and schedules it on `cron` (UTC, WORKFLOW_REMINDER_CRON). */

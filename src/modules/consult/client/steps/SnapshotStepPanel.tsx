@@ -9,14 +9,15 @@ import {
   type Item,
   type StepPanelProps,
 } from '../../../../client/module-api';
+import { CompleteStep } from './CompleteStep';
 import { internalThreadsQuery } from './step-model';
 
 /**
  * RWF_SNAPSHOT: when the step becomes active the server posts the response's state to the
- * community's internal thread about the consultation and completes it. The panel shows when,
- * and links the internal threads where the snapshot was posted.
+ * community's internal thread about the consultation. The panel shows when, links the internal
+ * threads where it was posted, and completes the step once the team has it.
  */
-export function SnapshotStepPanel({ item, step }: StepPanelProps) {
+export function SnapshotStepPanel({ item, step, editable }: StepPanelProps) {
   const { t } = useTranslation();
   const { client } = useApp();
   const qc = useQueryClient();
@@ -56,6 +57,7 @@ export function SnapshotStepPanel({ item, step }: StepPanelProps) {
           ))}
         </List>
       )}
+      {editable && <CompleteStep item={item} step={step} />}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ const MISSING: Readonly<Record<string, string>> = {
   outcome: 'consult.step.missing.outcome',
   thread: 'consult.step.missing.thread',
   meeting: 'consult.step.missing.meeting',
+  research: 'consult.research.uncheckedSources',
 };
 
 /** The i18n key of a refused step move: the missing condition, else the catalogue's key. */

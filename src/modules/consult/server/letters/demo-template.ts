@@ -8,6 +8,7 @@ import {
   type ItemService,
   type Principal,
 } from '../../../../server/module-api';
+import { RESPONSE_TEMPLATE } from '../response-defaults';
 
 // The demo's letter template (docs/consult-letters.md "Demo"): Riverbend's standard reply, with
 // its letterhead (an invented mark and name, drawn here and stored as an upload would be when the
@@ -28,35 +29,36 @@ export function demoLetterheadPng(): Promise<Buffer> {
   return sharp(Buffer.from(LETTERHEAD_SVG)).png({ compressionLevel: 9, palette: true }).toBuffer();
 }
 
-export const DEMO_LETTER_BODY = [
-  '{{today}}',
-  '',
-  '{{addressee.name}}  ',
-  '{{addressee.organisation}}',
-  '',
-  '**Re: {{project.name}} (file {{consultation.fileNumber}})**',
-  '',
-  'Dear {{addressee.name}},',
-  '',
-  '{{community.name}} has reviewed the referral received on {{consultation.submitted}}, with a response requested by {{consultation.requestedResponseDate}}.',
-  '',
-  'Our concerns are: {{response.concerns}}',
-  '',
-  'Outcome: {{response.outcome}}.',
-  '',
-  'Sincerely,',
-].join('\n');
+/** The demo's body is every community's default (response-defaults.ts). */
+export const DEMO_LETTER_BODY = RESPONSE_TEMPLATE.body;
 
-export async function seedLetterTemplate(items: ItemService, demo: DemoSeed, officer: Principal) {
-  const tpl = await items.create(officer, 'LetterTemplate', {
-    title: 'Response to a referral',
-    description: 'The standard reply, with the concerns raised.',
+/**
+ * Riverbend's frame on the template made with the community (response-defaults.ts), or on a new
+ * one where there is none.
+ */
+export async function seedLetterTemplate(
+  items: ItemService,
+  demo: DemoSeed,
+  officer: Principal,
+  community: string,
+) {
+  const frame = {
     address:
       'Riverbend First Nation\nLands and Resources Department\n100 River Road, Box 40\nRiverbend, ON P0T 1A0',
     signatoryName: 'Mary Thunderbird',
     signatoryTitle: 'Lands Manager',
-    body: DEMO_LETTER_BODY,
-  });
+  };
+  const [made] = await query<{ id: string }>(
+    items.db,
+    sql`select id from items where type = 'LetterTemplate' and not deleted and owner = ${community} order by num limit 1`,
+  );
+  const tpl = made
+    ? await items.update(SYSTEM, {
+        $id: made.id,
+        $version: (await items.read(SYSTEM, made.id)).$version,
+        ...frame,
+      })
+    : await items.create(officer, 'LetterTemplate', { ...RESPONSE_TEMPLATE, ...frame, owner: community });
   if (!officer.userId) return;
   await attachDemoFiles(items, demo, tpl.$id, officer.userId, [
     { name: 'Riverbend letterhead.png', type: 'image/png', bytes: demoLetterheadPng },

@@ -3,7 +3,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
-import { itemType, keyLabel } from '../../../../client/module-api';
+import { itemType, keyLabel, useLov } from '../../../../client/module-api';
 import { ROLES, type Role } from '../../../../protocol/access-levels';
 import type { KindChoice } from '../wf-api';
 import { AssigneeField } from './AssigneeField';
@@ -50,6 +50,19 @@ export function StepEditor(props: Props) {
       ? kinds
       : [{ kind: step.kind, adHoc: false }, ...kinds];
   const dates = dateProperties(appliesTo);
+  // What completing the step writes as the item's workflow state (`sets['_wf.state']`), chosen
+  // from the owner's own list of states for the type (ConsultResponse: RWF_STATES).
+  const stateList = appliesTo ? itemType(appliesTo)?.workflow?.stateList : undefined;
+  const lov = useLov(stateList, owner);
+  const setsState = typeof step.sets?.['_wf.state'] === 'string' ? step.sets['_wf.state'] : '';
+  const stateChoices = [...(lov.entries?.values() ?? [])].filter((e) => !e.archived || e.key === setsState);
+  if (setsState && !stateChoices.some((e) => e.key === setsState))
+    stateChoices.unshift({ key: setsState, label: setsState, archived: false });
+  const changeSetsState = (value: string) => {
+    const { ['_wf.state']: _old, ...rest } = step.sets ?? {};
+    const sets = value ? { ...rest, '_wf.state': value } : rest;
+    onChange({ sets: Object.keys(sets).length ? sets : undefined });
+  };
 
   return (
     <Paper
@@ -221,6 +234,30 @@ export function StepEditor(props: Props) {
             helperText={err('dueDays') ?? t('workflow.dueDaysHelp')}
             slotProps={{ htmlInput: { min: -365, max: 3650, step: 1 } }}
           />
+        )}
+        {stateList && (
+          <TextField
+            select
+            size="small"
+            label={t('workflow.setsState')}
+            value={setsState}
+            onChange={(e) => changeSetsState(e.target.value)}
+            disabled={!editable}
+            helperText={t('workflow.setsStateHelp')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('workflow.setsNone')}</MenuItem>
+            {stateChoices.map((e) => (
+              <MenuItem key={e.key} value={e.key}>
+                {e.superState
+                  ? t('workflow.stateWithSuper', {
+                      label: e.label,
+                      group: t(`workflow.superStates.${e.superState}`, { defaultValue: e.superState }),
+                    })
+                  : e.label}
+              </MenuItem>
+            ))}
+          </TextField>
         )}
       </Box>
     </Paper>

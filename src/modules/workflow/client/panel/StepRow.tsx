@@ -17,6 +17,8 @@ interface Props {
   labels: Readonly<Record<string, string>>;
   editable: boolean;
   force: boolean;
+  /** The reader may take this unassigned step (wfTakeStep). */
+  mayTake?: boolean;
   today: string;
   onSaved?(saved: Item): void;
 }
@@ -24,7 +26,7 @@ interface Props {
 type StepDialog = 'assign' | 'due' | 'force' | null;
 
 /** One step of the panel: what it is, where it stands, and what may be done with it. */
-export function StepRow({ item, step, n, labels, editable, force, today, onSaved }: Props) {
+export function StepRow({ item, step, n, labels, editable, force, mayTake, today, onSaved }: Props) {
   const { t } = useTranslation();
   const act = useWorkflowAct();
   const panels = useStepPanels();
@@ -45,6 +47,18 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
     setFailure(null);
     try {
       await act('wfSetStepState', { item: item.$id, step: step.id, state: to });
+    } catch (e) {
+      setFailure(failureKey(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function take() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await act('wfTakeStep', { item: item.$id, step: step.id });
     } catch (e) {
       setFailure(failureKey(e));
     } finally {
@@ -109,6 +123,11 @@ export function StepRow({ item, step, n, labels, editable, force, today, onSaved
                   })
                 : t('workflow.unassigned')}
           </Typography>
+          {mayTake && (
+            <Button size="small" variant="outlined" disabled={busy} onClick={() => void take()}>
+              {t('workflow.take')}
+            </Button>
+          )}
         </Box>
         {due && step.dueDate && (
           <Typography

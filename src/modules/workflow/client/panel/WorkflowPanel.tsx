@@ -6,7 +6,7 @@ import { useLovLabel, type ItemSectionProps } from '../../../../client/module-ap
 import type { StepInstance } from '../../types';
 import { useLabels } from '../wf-api';
 import { AddStepDialog, ConfirmActDialog, ForceStateDialog, StartDialog, useAdHocKinds } from './dialogs';
-import { instanceOf, mayForce, peopleOf, todayIso } from './panel-model';
+import { instanceOf, mayForce, mayTakeStep, peopleOf, todayIso } from './panel-model';
 import { StepRow } from './StepRow';
 
 type PanelDialog = 'start' | 'addStep' | 'forceState' | 'wfApplySteps' | 'wfClear' | null;
@@ -96,6 +96,7 @@ export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSecti
               labels={labels}
               editable={editable}
               force={force}
+              mayTake={mayTakeStep(user, item.owner ?? null, s)}
               today={today}
               onSaved={onSaved}
             />

@@ -156,3 +156,17 @@ export function holdsRoleIn(
   // An unknown role name ranks -1: below every role.
   return !!m?.roles.some((r) => roleRank(r as Role) >= roleRank(min));
 }
+
+/**
+ * Whether the user may take an open, unassigned step (wfTakeStep): they hold its role (its
+ * default role, the one nobody held, else staff) or higher in the item's owner. The server decides.
+ */
+export function mayTakeStep(
+  user: { $id?: string; memberships?: readonly { org: string; roles: readonly string[] }[] } | null,
+  owner: string | null,
+  step: Pick<StepInstance, 'state' | 'assignedTo' | 'assignee' | 'roleUnfilled'>,
+): boolean {
+  if (!user || !owner || step.assignedTo) return false;
+  if (step.state !== 'ACTIVE' && step.state !== 'PENDING') return false;
+  return holdsRoleIn(user, owner, step.assignee?.role ?? step.roleUnfilled ?? 'staff');
+}
