@@ -53,7 +53,8 @@ export const importCsv: Act = async (w, rng, who) => {
     return false; // no update on the Import: refused
   }
   // The words are in the Import's file from now on, whatever the import does.
-  for (const word of words) w.secrets.push({ word, source: imp, holder: imp, current: true, readers: new Set() });
+  for (const word of words)
+    w.secrets.push({ word, source: imp, holder: imp, current: true, readers: new Set() });
   const access = rng.pick(LEVELS);
   const started = await call(w, who, 'act/importCsv/async', {
     import: imp,

@@ -7,7 +7,16 @@ import type { Rng } from './prng';
 // (invariant-send.ts, invariant-import.ts).
 
 export type Who = 'admin' | 'orgAdmin' | 'editor' | 'staff' | 'member' | 'elder' | 'proponent' | 'outsider';
-export const PEOPLE: Who[] = ['admin', 'orgAdmin', 'editor', 'staff', 'member', 'elder', 'proponent', 'outsider'];
+export const PEOPLE: Who[] = [
+  'admin',
+  'orgAdmin',
+  'editor',
+  'staff',
+  'member',
+  'elder',
+  'proponent',
+  'outsider',
+];
 export const LEVELS = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'] as const;
 
 export interface Secret {
