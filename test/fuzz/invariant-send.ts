@@ -63,14 +63,20 @@ export async function makeConsultation(w: World, rng: Rng): Promise<void> {
     w.files.push(file);
     w.secrets.push({ word, source: file, holder: file, current: true, readers: new Set() });
   }
+  // One send in the world from the start, so every seed checks a copy on every path.
+  await sendFiles(w, 'orgAdmin', [w.files[0]!]);
 }
 
 /** rwfSendResponse of one or two of the response's files, by anyone (most are refused). */
 export const send: Act = async (w, rng, who) => {
+  const own = w.files.filter((f) => w.secrets.some((s) => s.holder === f && s.source === f));
+  if (!own.length) return false;
+  return sendFiles(w, who, [...new Set([rng.pick(own), rng.pick(own)])]);
+};
+
+async function sendFiles(w: World, who: Who, chosen: string[]): Promise<boolean> {
   const response = w.response;
   if (!response) return false;
-  const own = w.files.filter((f) => w.secrets.some((s) => s.holder === f && s.source === f));
-  const chosen = [...new Set([rng.pick(own), rng.pick(own)])];
   const sent = await call(w, who, 'act/rwfSendResponse', {
     response,
     purpose: 'CONSULT_RESPONSE',
@@ -93,7 +99,7 @@ export const send: Act = async (w, rng, who) => {
       (s.later ??= []).push({ id: thread, from: w.step + 1 });
     }
   return true;
-};
+}
 
 /** The proponent organisation's people now: those a response is sent to. */
 async function addressees(w: World): Promise<Who[]> {
