@@ -42,7 +42,7 @@ try {
       .map(([k, v]) => `${k} ${v.done}/${v.tried} ${(v.ms / 1000).toFixed(1)} s`)
       .join(', ');
     console.log(
-      `${kind} seed ${seed}: ${STEPS} acts (${acts}), ${r.checks} paths asked, ${r.violations.length} violations, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${kind} seed ${seed}: ${STEPS} acts (${acts}), ${r.checks} paths asked, ${r.copies} files sent, ${r.imported} rows imported, ${r.violations.length} violations, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const v of r.violations.slice(0, 20))
       console.log(`  step ${v.step} (${v.act}): ${v.who} saw ${v.secret} of ${v.source} via ${v.path}`);

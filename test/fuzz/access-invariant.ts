@@ -43,6 +43,9 @@ export interface InvariantReport {
   /** Per act: how often tried, how often it did something, and its time with the checks after it. */
   acts: Record<string, { tried: number; done: number; ms: number }>;
   checks: number;
+  /** Copies of files the sends made (one at the setup), and rows the imports made. */
+  copies: number;
+  imported: number;
   violations: Violation[];
 }
 
@@ -86,6 +89,8 @@ async function makeWorld(app: App, url: string, wsUrl: string, rng: Rng): Promis
     files: [],
     response: null,
     imports: [],
+    copies: 0,
+    imported: 0,
     secrets: [],
     step: 0,
   };
@@ -381,7 +386,15 @@ export async function runAccessInvariant(opts: {
 }): Promise<InvariantReport> {
   const rng = new Rng(opts.seed);
   const w = await makeWorld(opts.app, opts.url, opts.wsUrl, rng);
-  const report: InvariantReport = { seed: opts.seed, steps: opts.steps, acts: {}, checks: 0, violations: [] };
+  const report: InvariantReport = {
+    seed: opts.seed,
+    steps: opts.steps,
+    acts: {},
+    checks: 0,
+    copies: 0,
+    imported: 0,
+    violations: [],
+  };
   try {
     await updateOracle(w);
     report.checks += await check(w, rng, 0, 'setup', report.violations);
@@ -400,6 +413,8 @@ export async function runAccessInvariant(opts: {
       report.checks += await check(w, rng, step, `${name} by ${who}`, report.violations);
       tally.ms += Date.now() - started;
     }
+    report.copies = w.copies;
+    report.imported = w.imported;
   } finally {
     for (const c of w.clients.values()) await c.close();
     await w.masq?.client.close();

@@ -78,6 +78,7 @@ export const importCsv: Act = async (w, rng, who) => {
     );
     for (const { id } of rows) {
       made++;
+      w.imported++;
       w.items.push(id);
       w.threads.push(id);
       w.secrets.push({

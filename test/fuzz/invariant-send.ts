@@ -71,7 +71,8 @@ export async function makeConsultation(w: World, rng: Rng): Promise<void> {
 export const send: Act = async (w, rng, who) => {
   const own = w.files.filter((f) => w.secrets.some((s) => s.holder === f && s.source === f));
   if (!own.length) return false;
-  return sendFiles(w, who, [...new Set([rng.pick(own), rng.pick(own)])]);
+  // Mostly one file: two are refused more often (either may be closed to the thread).
+  return sendFiles(w, who, [...new Set(rng.chance(0.7) ? [rng.pick(own)] : [rng.pick(own), rng.pick(own)])]);
 };
 
 async function sendFiles(w: World, who: Who, chosen: string[]): Promise<boolean> {
@@ -92,6 +93,7 @@ async function sendFiles(w: World, who: Who, chosen: string[]): Promise<boolean>
   for (const id of [thread, message, ...copies]) if (!w.items.includes(id)) w.items.push(id);
   if (!w.threads.includes(thread)) w.threads.push(thread);
   w.files.push(...copies);
+  w.copies += copies.length;
   const addressed = await addressees(w);
   for (const s of w.secrets)
     if (chosen.includes(s.holder)) {

@@ -67,6 +67,9 @@ export interface World {
   response: string | null;
   /** The CSV Imports made so far (an import may add a file to one of them). */
   imports: string[];
+  /** How many file copies the sends made, and rows the imports made (for the report). */
+  copies: number;
+  imported: number;
   secrets: Secret[];
   /** The step being played (the oracle's clock for `Secret.later`). */
   step: number;
