@@ -27,11 +27,17 @@ export async function makeConsultation(w: World, rng: Rng): Promise<void> {
     const row = await items.read(SYSTEM, org);
     await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities });
   }
-  const c = await call(w, 'proponent', 'create/Consultation', {
-    projectName: 'Ridge road',
-    primaryOrg: w.orgs.pipeline,
-    submittedTo: w.orgs.riverbend,
-  });
+  // The open sessions learn of the capabilities through the node's reload (on PostgreSQL a
+  // NOTIFY away): until then the create is refused, so it is asked again for a while.
+  let c: Awaited<ReturnType<typeof call>> = null;
+  for (let i = 0; i < 100 && !c; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 50));
+    c = await call(w, 'proponent', 'create/Consultation', {
+      projectName: 'Ridge road',
+      primaryOrg: w.orgs.pipeline,
+      submittedTo: w.orgs.riverbend,
+    });
+  }
   if (!c || !(await call(w, 'proponent', 'act/cnsSubmit', { consultation: c.$id }))) return;
   const d = await call(w, 'orgAdmin', 'act/cnsDistribute', {
     consultation: c.$id,
