@@ -7,6 +7,9 @@
 // PGlite in a temporary directory by default; with DATABASE_URL, a fresh PostgreSQL database made
 // next to the one named there (dropped at the end). Exits 1 on any violation.
 
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openFuzzDatabase } from './lib/fuzz-database';
 import { startTestServer } from '../test/helpers/test-server';
 import { runAccessInvariant } from '../test/fuzz/access-invariant';
@@ -20,7 +23,9 @@ const SEEDS = arg('seeds', '1,2,3').split(',').map(Number);
 const STEPS = Number(arg('steps', '100'));
 
 const { database, kind, cleanup } = await openFuzzDatabase('ckk-fuzz-access');
-const server = await startTestServer(database);
+// Files (the response's, the sent copies, the CSVs) and the import tasks' folders.
+const dir = mkdtempSync(path.join(os.tmpdir(), 'ckk-fuzz-access-files-'));
+const server = await startTestServer(database, { dataDir: dir, filesDir: path.join(dir, 'files') });
 let violations = 0;
 try {
   for (const seed of SEEDS) {
@@ -34,10 +39,10 @@ try {
     });
     violations += r.violations.length;
     const acts = Object.entries(r.acts)
-      .map(([k, v]) => `${k} ${v.done}/${v.tried}`)
+      .map(([k, v]) => `${k} ${v.done}/${v.tried} ${(v.ms / 1000).toFixed(1)} s`)
       .join(', ');
     console.log(
-      `${kind} seed ${seed}: ${STEPS} acts (${acts}), ${r.checks} paths asked, ${r.violations.length} violations, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${kind} seed ${seed}: ${STEPS} acts (${acts}), ${r.checks} paths asked, ${r.copies} files sent, ${r.imported} rows imported, ${r.violations.length} violations, ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     for (const v of r.violations.slice(0, 20))
       console.log(`  step ${v.step} (${v.act}): ${v.who} saw ${v.secret} of ${v.source} via ${v.path}`);
@@ -46,5 +51,6 @@ try {
   await server.close();
   await database.close();
   await cleanup();
+  rmSync(dir, { recursive: true, force: true });
 }
 process.exit(violations ? 1 : 0);

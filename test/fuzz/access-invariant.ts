@@ -4,68 +4,49 @@ import type { App } from '../../src/server/app';
 import { loadRow } from '../../src/server/items/rows';
 import { makeOrg, makeUser, PASSWORD } from '../helpers/fixtures';
 import { connectAs, WsClient } from '../helpers/ws-client';
+import { importCsv } from './invariant-import';
+import { makeConsultation, send } from './invariant-send';
+import {
+  call,
+  currentVersion,
+  LEVELS,
+  parts,
+  PEOPLE,
+  secretWord,
+  type Act,
+  type Violation,
+  type Who,
+  type World,
+} from './invariant-world';
 import { Rng } from './prng';
 
 // The access invariant (issue 36, Deliver 14): random sequences of grants, shares, moves, level
-// and protocol changes, edits, replies, memberships blocks and masquerades, played by random principals; after
-// each act, every principal (and a masquerade, as its target) asks every path it has (read, readMany with $labels, the timeline,
-// text search) and nothing it is shown may carry a secret it could not read at its source while
-// the secret was there.
+// and protocol changes, edits, replies, memberships, blocks, masquerades, sends of a response's
+// files to the proponent (invariant-send.ts) and CSV imports (invariant-import.ts), played by
+// random principals; after each act, every principal (and a masquerade, as its target) asks every
+// path it has (read, readMany with $labels, the timeline, text search, file downloads) and nothing
+// it is shown may carry a secret it could not read at its source while the secret was there.
 //
 // The oracle. Every text written is a fresh secret word, kept with its source: the Thread or
-// Agreement it was written into, or the thread a Message was first written in (a message is
+// Agreement it was written into, the thread a Message was first written in (a message is
 // derived: whoever reads its first thread may read it, and nobody else, whatever happens to the
-// message later). After each act the oracle asks the policy who may read each source now and
-// adds them to the readers of the secrets current there; a secret replaced by an edit keeps the
-// readers it had while it was current. The policy's own answer on a plain item is checked by the
+// message later), the file whose name and bytes hold it, the Import whose file held it. After
+// each act the oracle asks the policy who may read each source now and adds them to the readers
+// of the secrets current there; a secret replaced by an edit keeps the readers it had while it
+// was current. A copy (a sent file, an imported row) is judged at its act against its source and
+// what the act may add (Secret.later). The policy's own answer on a plain item is checked by the
 // access matrix; what this checks is every path derived from it.
-
-export type Who = 'admin' | 'orgAdmin' | 'editor' | 'staff' | 'member' | 'elder' | 'proponent' | 'outsider';
-const PEOPLE: Who[] = ['admin', 'orgAdmin', 'editor', 'staff', 'member', 'elder', 'proponent', 'outsider'];
-const LEVELS = ['PUBLIC', 'COMMUNITY', 'PROTECTED', 'PRIVATE'] as const;
-
-interface Secret {
-  word: string;
-  /** The item whose readers may read it (a message's first thread). */
-  source: string;
-  /** Where it is written (the item itself, or the message). */
-  holder: string;
-  current: boolean;
-  readers: Set<Who>;
-}
-
-export interface Violation {
-  step: number;
-  act: string;
-  who: Who;
-  path: string;
-  secret: string;
-  source: string;
-}
 
 export interface InvariantReport {
   seed: number;
   steps: number;
-  acts: Record<string, { tried: number; done: number }>;
+  /** Per act: how often tried, how often it did something, and its time with the checks after it. */
+  acts: Record<string, { tried: number; done: number; ms: number }>;
   checks: number;
+  /** Copies of files the sends made (one at the setup), and rows the imports made. */
+  copies: number;
+  imported: number;
   violations: Violation[];
-}
-
-interface World {
-  app: App;
-  url: string;
-  wsUrl: string;
-  users: Record<Who, { id: string; email: string }>;
-  orgs: { riverbend: string; pipeline: string };
-  elders: string;
-  clients: Map<Who, WsClient>;
-  blocked: Set<Who>;
-  /** A second admin's masquerade session: it reads as `as`, and is checked as `as`. */
-  masq: { client: WsClient; as: Who } | null;
-  masquerader: { id: string; email: string };
-  items: string[];
-  threads: string[];
-  secrets: Secret[];
 }
 
 /** Builds the world on a running server: two organisations, eight people, a protocol, items. */
@@ -98,16 +79,26 @@ async function makeWorld(app: App, url: string, wsUrl: string, rng: Rng): Promis
     users,
     orgs: { riverbend, pipeline },
     elders,
+    tokens: new Map(),
     clients: new Map(),
     blocked: new Set(),
     masq: null,
     masquerader: await makeUser(items, [], { admin: true }),
     items: [],
     threads: [],
+    files: [],
+    response: null,
+    imports: [],
+    copies: 0,
+    imported: 0,
     secrets: [],
+    step: 0,
   };
-  for (const who of PEOPLE)
-    w.clients.set(who, (await connectAs({ url, wsUrl }, users[who].email, PASSWORD)).client);
+  for (const who of PEOPLE) {
+    const { client, token } = await connectAs({ url, wsUrl }, users[who].email, PASSWORD);
+    w.clients.set(who, client);
+    w.tokens.set(who, token);
+  }
   const makers: Who[] = ['orgAdmin', 'editor', 'staff', 'elder'];
   for (let i = 0; i < 4; i++) {
     const by = makers[i % makers.length]!;
@@ -135,40 +126,9 @@ async function makeWorld(app: App, url: string, wsUrl: string, rng: Rng): Promis
     w.items.push(made.$id);
     w.secrets.push({ word, source: made.$id, holder: made.$id, current: true, readers: new Set() });
   }
+  await makeConsultation(w, rng);
   return w;
 }
-
-function secretWord(rng: Rng): string {
-  let s = 'zq';
-  for (let i = 0; i < 10; i++) s += String.fromCharCode(97 + rng.int(0, 25));
-  return s;
-}
-
-const parts = (id: string) => ({
-  _t: id.slice(0, id.lastIndexOf('-')),
-  _i: Number(id.slice(id.lastIndexOf('-') + 1)),
-});
-
-/** An act's reply body, or null when it was refused (a refusal is a fine outcome). */
-async function call(
-  w: World,
-  who: Who,
-  o: string,
-  b: unknown,
-): Promise<({ $id: string } & Record<string, unknown>) | null> {
-  const c = w.clients.get(who);
-  if (!c || w.blocked.has(who)) return null;
-  const f = await c.request(o, b);
-  const body = f.b as { erred?: boolean } & Record<string, unknown>;
-  return body && body.erred ? null : (body as { $id: string } & Record<string, unknown>);
-}
-
-async function currentVersion(w: World, who: Who, id: string): Promise<number | null> {
-  const r = await call(w, who, `read/${id}`, undefined);
-  return r && typeof r.$version === 'number' ? r.$version : null;
-}
-
-type Act = (w: World, rng: Rng, who: Who) => Promise<boolean>;
 
 const principalsToGrant = (w: World): string[] => [
   ...PEOPLE.filter((p) => p !== 'admin').map((p) => w.users[p].id),
@@ -225,7 +185,9 @@ const ACTS: Record<string, Act> = {
     return !!(await call(w, who, 'update', { $id: id, $version: v, $protocols }));
   },
   async edit(w, rng, who) {
-    const id = rng.pick(w.items);
+    const texts = w.items.filter((x) => /^(Thread|Agreement|Message)-/.test(x));
+    if (!texts.length) return false;
+    const id = rng.pick(texts);
     const v = await currentVersion(w, who, id);
     if (v === null) return false;
     const word = secretWord(rng);
@@ -274,7 +236,7 @@ const ACTS: Record<string, Act> = {
       await c.close();
       return false;
     }
-    w.masq = { client: c, as };
+    w.masq = { client: c, as, token };
     return true;
   },
   async block(w, rng) {
@@ -288,10 +250,14 @@ const ACTS: Record<string, Act> = {
       w.clients.delete(target);
     } else {
       w.blocked.delete(target);
-      w.clients.set(target, (await connectAs(w, w.users[target].email, PASSWORD)).client);
+      const { client, token } = await connectAs(w, w.users[target].email, PASSWORD);
+      w.clients.set(target, client);
+      w.tokens.set(target, token);
     }
     return true;
   },
+  send,
+  import: importCsv,
 };
 
 /** How often each act is drawn: blocks are rare, or most people would soon be blocked. */
@@ -307,6 +273,8 @@ const WEIGHTS: Record<keyof typeof ACTS, number> = {
   membership: 1,
   block: 0.5,
   masquerade: 1,
+  send: 2,
+  import: 1.5,
 };
 
 function pickWeighted(rng: Rng, weights: Record<string, number>): string {
@@ -327,13 +295,23 @@ async function updateOracle(w: World): Promise<void> {
   const load = items.loaderFor(items.db);
   const principals = new Map<Who, Awaited<ReturnType<typeof loadPrincipal>>>();
   for (const who of PEOPLE) principals.set(who, await loadPrincipal(items.db, w.users[who].id, null));
+  // Many secrets share a source (a thread and its replies): each source is asked about once.
+  const readersOf = new Map<string, Who[]>();
   for (const s of w.secrets) {
     if (!s.current) continue;
-    const row = await loadRow(items.db, s.source);
-    if (!row) continue;
-    for (const who of PEOPLE) {
-      const p = principals.get(who);
-      if (p && (await w.app.services.policy.can(p, 'read', row, load))) s.readers.add(who);
+    const sources = [s.source, ...(s.later ?? []).filter((l) => l.from <= w.step).map((l) => l.id)];
+    for (const id of sources) {
+      let readers = readersOf.get(id);
+      if (!readers) {
+        readers = [];
+        const row = await loadRow(items.db, id);
+        for (const who of PEOPLE) {
+          const p = principals.get(who);
+          if (row && p && (await w.app.services.policy.can(p, 'read', row, load))) readers.push(who);
+        }
+        readersOf.set(id, readers);
+      }
+      for (const who of readers) s.readers.add(who);
     }
   }
 }
@@ -347,14 +325,15 @@ async function check(w: World, rng: Rng, step: number, act: string, out: Violati
     while (copy.length && picked.length < n) picked.push(copy.splice(rng.int(0, copy.length - 1), 1)[0]!);
     return picked;
   };
-  const viewers: { who: Who; c: WsClient }[] = [];
+  const viewers: { who: Who; c: WsClient; token: string }[] = [];
   for (const who of PEOPLE) {
     const c = w.clients.get(who);
-    if (who !== 'admin' && c && !w.blocked.has(who)) viewers.push({ who, c });
+    if (who !== 'admin' && c && !w.blocked.has(who)) viewers.push({ who, c, token: w.tokens.get(who)! });
   }
   // A masquerade reads as its target, so the target's readers bound it.
-  if (w.masq && w.masq.client.closeCode === null) viewers.push({ who: w.masq.as, c: w.masq.client });
-  for (const { who, c } of viewers) {
+  if (w.masq && w.masq.client.closeCode === null)
+    viewers.push({ who: w.masq.as, c: w.masq.client, token: w.masq.token });
+  for (const { who, c, token } of viewers) {
     const shown: { path: string; text: string }[] = [];
     const many = await c.request('readMany/object', w.items);
     shown.push({ path: 'readMany', text: JSON.stringify(many.b) });
@@ -375,11 +354,23 @@ async function check(w: World, rng: Rng, step: number, act: string, out: Violati
       const hit = (b.ids?.length ?? 0) > 0 || (b.total ?? 0) > 0;
       shown.push({ path: `search ${s}`, text: JSON.stringify(r.b) + (hit ? ` hit:${s}` : '') });
     }
+    // A file's bytes (its secret is in them): the attachment route answers 404 to a non-reader.
+    for (const id of sample(w.files, 1)) {
+      const res = await fetch(`${w.url}/attachment/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      shown.push({ path: `download ${id}`, text: res.ok ? await res.text() : (await res.arrayBuffer(), '') });
+    }
     asked += shown.length;
+    const reported = new Set<string>();
     for (const s of w.secrets) {
-      if (s.readers.has(who)) continue;
+      // A word in several places (a file and its copy, an Import's file and the row made from it)
+      // may be shown to whoever may read it in any of them.
+      if (w.secrets.some((x) => x.word === s.word && x.readers.has(who))) continue;
+      if (reported.has(s.word)) continue;
       const seen = shown.find((x) => x.text.includes(s.word));
-      if (seen) out.push({ step, act, who, path: seen.path, secret: s.word, source: s.source });
+      if (seen) {
+        reported.add(s.word);
+        out.push({ step, act, who, path: seen.path, secret: s.word, source: s.source });
+      }
     }
   }
   return asked;
@@ -395,7 +386,15 @@ export async function runAccessInvariant(opts: {
 }): Promise<InvariantReport> {
   const rng = new Rng(opts.seed);
   const w = await makeWorld(opts.app, opts.url, opts.wsUrl, rng);
-  const report: InvariantReport = { seed: opts.seed, steps: opts.steps, acts: {}, checks: 0, violations: [] };
+  const report: InvariantReport = {
+    seed: opts.seed,
+    steps: opts.steps,
+    acts: {},
+    checks: 0,
+    copies: 0,
+    imported: 0,
+    violations: [],
+  };
   try {
     await updateOracle(w);
     report.checks += await check(w, rng, 0, 'setup', report.violations);
@@ -405,12 +404,17 @@ export async function runAccessInvariant(opts: {
       // other half by anyone, so that refusals are tried too.
       const pool = rng.chance(0.5) ? PEOPLE : (['admin', 'orgAdmin', 'editor', 'elder'] as Who[]);
       const who = rng.pick(pool.filter((p) => !w.blocked.has(p)));
-      const tally = (report.acts[name] ??= { tried: 0, done: 0 });
+      w.step = step;
+      const tally = (report.acts[name] ??= { tried: 0, done: 0, ms: 0 });
+      const started = Date.now();
       tally.tried++;
       if (await ACTS[name]!(w, rng, who)) tally.done++;
       await updateOracle(w);
       report.checks += await check(w, rng, step, `${name} by ${who}`, report.violations);
+      tally.ms += Date.now() - started;
     }
+    report.copies = w.copies;
+    report.imported = w.imported;
   } finally {
     for (const c of w.clients.values()) await c.close();
     await w.masq?.client.close();

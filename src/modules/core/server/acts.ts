@@ -57,7 +57,7 @@ async function isAllowed({ services, principal, body: b }: CoreCall<'isAllowed'>
   return { allowed, applyGrants };
 }
 
-/** Grants of each readable item, as `{grantedBy: ["principal:action", …]}`. */
+/** Grants of each readable item, as `{grantedBy: ["principal:action", …]}` (none on a derived item). */
 async function getGrantedBy({ services, principal, body: b }: CoreCall<'getGrantedBy'>) {
   const ids = (Array.isArray(b.grantsFor) ? b.grantsFor : Object.keys(b.grantsFor)).filter(isCompleteId);
   // As the system: each row is checked (policy) below before its grants are returned.
@@ -68,6 +68,13 @@ async function getGrantedBy({ services, principal, body: b }: CoreCall<'getGrant
     const row = rows.get(id);
     if (!row || row.deleted || !(await services.policy.can(principal, 'read', row, load))) continue;
     const byGranter: Record<string, string[]> = {};
+    // A derived row's stored grants count for nothing (its source alone decides, and the share is
+    // made there): listing them would tell the sharing screen they open something. Migration 0019
+    // deleted those stored before; one written outside the item service would still be stored.
+    if (services.policy.sourceOf(row) !== null) {
+      result[id] = byGranter;
+      continue;
+    }
     for (const g of row.grants)
       (byGranter[g.grantedBy] ??= []).push(...g.actions.map((a) => `${g.principal}:${a}`));
     result[id] = byGranter;
