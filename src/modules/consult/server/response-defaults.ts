@@ -128,15 +128,15 @@ export const RESPONSE_TEMPLATE = {
     '{{addressee.name}}  ',
     '{{addressee.organisation}}',
     '',
-    '**Re: {{project.name}} (file {{consultation.fileNumber}})**',
+    // The file number and the signatory are the letter's frame (printed with the letterhead), and
+    // the outcome is recorded after the letter is sent: none of them is asked of the body.
+    '**Re: {{project.name}}**',
     '',
     'Dear {{addressee.name}},',
     '',
     '{{community.name}} has reviewed the referral received on {{consultation.submitted}}, with a response requested by {{consultation.requestedResponseDate}}.',
     '',
     'Our concerns are: {{response.concerns}}',
-    '',
-    'Outcome: {{response.outcome}}.',
     '',
     'Sincerely,',
   ].join('\n'),

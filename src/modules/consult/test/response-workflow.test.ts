@@ -211,8 +211,13 @@ describe('the default response workflow', () => {
 
     // "Run the overlay" with the step: exactly that step completes, the next one starts.
     const runner = wsOf(await holder(response, 'overlay'));
-    const ran = await ok(runner, 'act/spOverlayRun', { response, buffer: 2000, step: 'overlay' });
-    expect(ran.completed).toBe(true);
+    // The overlay runs as a task (issue 36): its end completes the step.
+    const started = await ok(runner, 'act/spOverlayRun/async', { response, buffer: 2000, step: 'overlay' });
+    const done = await runner.waitForPush(
+      (x) => x.o === 'taskComplete' && (x.b as { key?: string }).key === started.key,
+      60_000,
+    );
+    expect(done.b).toMatchObject({ keyItem: expect.stringMatching(/^SpatialImpactReport-/) });
     expect((await states(response)).slice(2, 5)).toEqual([
       'overlay:COMPLETE',
       'research:ACTIVE',
