@@ -236,7 +236,11 @@ describe('the default response workflow, clicked through', () => {
     // Send, then record the outcome.
     await page.goto(`${app.server.url}/i-${responseId}`);
     const send = record(page).getByTestId('step-panel-RWF_LETTER_SEND');
-    await send.getByRole('button', { name: 'Send the letter' }).click();
+    // The confirmation lists who it goes to; nothing is sent before "Send the letter".
+    await send.getByRole('button', { name: 'Preview and send…' }).dispatchEvent('click');
+    const confirm = page.getByRole('dialog', { name: 'Send this letter?' });
+    await confirm.getByRole('list', { name: 'It goes to' }).waitFor({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: 'Send the letter' }).dispatchEvent('click');
     await expect
       .poll(async () => (await stored(app, responseId)).state, { timeout: 60_000 })
       .toBe('RESPONDED');

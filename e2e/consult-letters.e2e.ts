@@ -203,12 +203,13 @@ describe('a response letter', () => {
     const panel = record(page).getByTestId('step-panel-RWF_LETTER_PROPOSE');
     await panel.getByText('No letter has been drafted for this response yet.').waitFor();
     await panel.getByRole('button', { name: 'Draft the letter' }).click();
-    // The outcome and the concerns have no value yet: the gaps are named, and block the step.
-    await panel.getByText(/No value was found for: .*response\.outcome/).waitFor();
+    // The concerns have no value yet: the gap is named, and blocks the step. (The file number is
+    // the letter's frame, printed with the letterhead; the outcome comes after the letter.)
+    await panel.getByText(/No value was found for: .*response\.concerns/).waitFor();
     const body = panel.getByTestId('letter-body');
-    expect(await body.inputValue()).toContain(`**Re: ${PROJECT} (file ${FILE_NO})**`);
+    expect(await body.inputValue()).toContain(`**Re: ${PROJECT}**`);
     await panel.getByRole('button', { name: 'Complete step' }).click();
-    await panel.getByText(/Replace the placeholders still in the letter: .*response\.outcome/).waitFor();
+    await panel.getByText(/Replace the placeholders still in the letter: .*response\.concerns/).waitFor();
     await panel.getByTestId('letter-body').scrollIntoViewIfNeeded();
     await shots(page, 'letter-propose');
     // The editor on a phone: nothing wider than the screen.
