@@ -6,6 +6,7 @@ import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
 import { letterActs } from '../contract-letters';
 import { cnsAudit } from './audit';
+import { cnsIntakeCheck } from './intake-check';
 import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
@@ -59,6 +60,7 @@ export const server: ServerModule = {
       rwfLetterReturn,
       rwfLetterSend,
       cnsAudit,
+      cnsIntakeCheck,
     },
   ),
   async routes(app, services) {
