@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
-import { checkGeometry } from '../../kernel/geometry';
+import { checkGeometry, type Geometry } from '../../kernel/geometry';
 import { ORGANIZATION_TYPES } from '../core/types';
 import { CONSULT_ROLES, CONSULTATION_STATES, RESPONSE_STATES } from './types';
 
@@ -16,7 +16,7 @@ const UserId = id('User');
 
 /** A referral the intake check names: its label and state, as the caller may read it. */
 const Referral = z.strictObject({ $id: z.string(), label: z.string(), state: z.string().nullable() });
-const AreaPart = z.unknown().refine((g) => checkGeometry(g) === null, 'a GeoJSON geometry');
+const AreaPart = z.custom<Geometry>((g) => checkGeometry(g) === null, 'a GeoJSON geometry');
 /** The most referrals each list of the intake check names (the total says how many more). */
 export const INTAKE_CHECK_MAX = 20;
 
