@@ -4,6 +4,7 @@ import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import type { Geometry } from '../../../kernel/geometry';
 import { areasMeet } from '../server/area-meets';
 
 // The intake check (act cnsIntakeCheck, server/intake-check.ts): overlapping referrals, the same
@@ -20,7 +21,7 @@ let pipeline: string;
 const ids: Record<string, string> = {};
 const items = () => server.app.services.items;
 
-const square = (w: number, s: number, e: number, n: number) => ({
+const square = (w: number, s: number, e: number, n: number): Geometry => ({
   type: 'Polygon',
   coordinates: [
     [
@@ -221,7 +222,7 @@ describe('areasMeet', () => {
     expect(areasMeet([square(-120.46, 50.04, -120.44, 50.06)], DRAWN)).toBe(true);
     expect(areasMeet([DRAWN], { type: 'Point', coordinates: [-120.3, 50.05] })).toBe(false);
     // A ring around the area with the area in its hole does not meet it.
-    const ring = {
+    const ring: Geometry = {
       type: 'Polygon',
       coordinates: [
         [
@@ -240,6 +241,6 @@ describe('areasMeet', () => {
         ],
       ],
     };
-    expect(areasMeet([DRAWN], ring as never)).toBe(false);
+    expect(areasMeet([DRAWN], ring)).toBe(false);
   });
 });

@@ -62,6 +62,9 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
           data-consult-create
           onSubmit={(e) => {
             e.preventDefault();
+            // A dialog over the form (a new organisation or contact) is inside it in React's tree,
+            // so its own form's submit bubbles here: only this form's moves the steps.
+            if (e.target !== e.currentTarget) return;
             if (name === 'check') void c.save();
             else if (step < last - 1) c.go(step + 1);
           }}
