@@ -101,8 +101,9 @@ export function IntakeCheckStep({ c }: { c: ConsultationCreate }) {
                           <Chip
                             size="small"
                             component="span"
-                            color="warning"
                             variant="outlined"
+                            // The theme's warning yellow is the border: as text it fails contrast on white.
+                            sx={{ borderColor: 'warning.main', borderWidth: 2 }}
                             label={t('consult.intake.check.sameNumber', { numbers: r.matched.join(', ') })}
                           />
                         )}
@@ -110,8 +111,9 @@ export function IntakeCheckStep({ c }: { c: ConsultationCreate }) {
                           <Chip
                             size="small"
                             component="span"
-                            color="warning"
                             variant="outlined"
+                            // The theme's warning yellow is the border: as text it fails contrast on white.
+                            sx={{ borderColor: 'warning.main', borderWidth: 2 }}
                             label={t('consult.intake.check.overlaps')}
                           />
                         )}

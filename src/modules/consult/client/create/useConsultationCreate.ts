@@ -84,8 +84,11 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     ...((restored?.picks ?? {}) as Partial<Record<PickKey, PickerValue>>),
   }));
   const last = CREATE_STEPS.length - 1;
-  // A restored draft opens where it was left (never on files: those come after saving).
-  const [step, setStep] = useState(() => Math.min(Math.max(0, restored?.step ?? 0), last - 1));
+  // A restored draft opens where it was left, at most on the community step: the check runs
+  // afresh on the way forward, and files come after saving.
+  const [step, setStep] = useState(() =>
+    Math.min(Math.max(0, restored?.step ?? 0), CREATE_STEPS.indexOf('community')),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
