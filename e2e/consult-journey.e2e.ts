@@ -138,14 +138,14 @@ describe('a referral from submission to response', () => {
     const dialog = proponent.getByRole('dialog', { name: 'New consultation' });
     await dialog.getByRole('textbox', { name: /^Project name/ }).fill(PROJECT);
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByText('Step 2 of 8: Proponent').waitFor();
+    await dialog.getByText('Step 2 of 9: Proponent').waitFor();
     await dialog.getByRole('combobox', { name: /Proponent contacts/ }).click();
     await proponent.getByRole('option').first().click();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByText('Step 3 of 8: Supporting').waitFor();
+    await dialog.getByText('Step 3 of 9: Supporting').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
     // The dates: the response is asked for in a month; the project runs next summer.
-    await dialog.getByText('Step 4 of 8: Dates').waitFor();
+    await dialog.getByText('Step 4 of 9: Dates').waitFor();
     const inMonth = new Date(Date.now() + 30 * 86_400_000);
     const ddmmyyyy = (d: Date) =>
       `${String(d.getUTCDate()).padStart(2, '0')}${String(d.getUTCMonth() + 1).padStart(2, '0')}${d.getUTCFullYear()}`;
@@ -155,7 +155,7 @@ describe('a referral from submission to response', () => {
     await proponent.keyboard.type('01052027');
     await dialog.getByRole('group', { name: /Project end/ }).click();
     await proponent.keyboard.type('30092027');
-    for (const next of ['Step 5 of 8', 'Step 6 of 8', 'Step 7 of 8']) {
+    for (const next of ['Step 5 of 9', 'Step 6 of 9', 'Step 7 of 9']) {
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByText(new RegExp(`^${next}`)).waitFor();
     }
@@ -164,8 +164,12 @@ describe('a referral from submission to response', () => {
       .getByRole('option', { name: /Riverbend/ })
       .first()
       .click();
+    // The duplicate and overlap check before the draft is saved.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Step 8 of 9: Check').waitFor();
+    await dialog.getByText('No referral on file has the same file number or an overlapping area.').waitFor();
     await dialog.getByRole('button', { name: 'Save draft' }).click();
-    await dialog.getByText('Step 8 of 8: Files').waitFor();
+    await dialog.getByText('Step 9 of 9: Files').waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
     const mine = consultationCell(proponent);
     await summaryOf(mine).getByText('Draft', { exact: true }).waitFor();

@@ -301,7 +301,7 @@ describe('the guided create form', () => {
     await openView(page, 'consult.projects', 'Consultations');
     await cell(page, 'Consultations').getByRole('button', { name: 'New Consultation' }).click();
     const dialog = page.getByRole('dialog', { name: 'New consultation' });
-    await dialog.getByText('Step 1 of 8: Project').waitFor();
+    await dialog.getByText('Step 1 of 9: Project').waitFor();
     await shot(page, 'consult-create-project');
 
     // The project name is required.
@@ -311,7 +311,7 @@ describe('the guided create form', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // The proponent: their organisation is chosen; contacts are required, from it only.
-    await dialog.getByText('Step 2 of 8: Proponent').waitFor();
+    await dialog.getByText('Step 2 of 9: Proponent').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Required').first().waitFor();
     const contacts = dialog.getByRole('combobox', { name: /Proponent contacts/ });
@@ -326,12 +326,12 @@ describe('the guided create form', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // Supporting contacts without their organisation cannot be chosen (the picker waits for one).
-    await dialog.getByText('Step 3 of 8: Supporting').waitFor();
+    await dialog.getByText('Step 3 of 9: Supporting').waitFor();
     expect(await dialog.getByRole('combobox', { name: /Supporting contacts/ }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // Dates: the end not before the start.
-    await dialog.getByText('Step 4 of 8: Dates').waitFor();
+    await dialog.getByText('Step 4 of 9: Dates').waitFor();
     await dialog.getByRole('group', { name: /Project start/ }).click();
     await page.keyboard.type('01052027');
     await dialog.getByRole('group', { name: /Project end/ }).click();
@@ -343,16 +343,16 @@ describe('the guided create form', () => {
     await page.keyboard.type('30062027');
     await dialog.getByRole('button', { name: 'Next' }).click();
 
-    await dialog.getByText('Step 5 of 8: Details').waitFor();
+    await dialog.getByText('Step 5 of 9: Details').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // The project area (the geometry field editor): bad JSON is named, good GeoJSON summed up.
-    await dialog.getByText('Step 6 of 8: Project area').waitFor();
+    await dialog.getByText('Step 6 of 9: Project area').waitFor();
     const geo = dialog.getByRole('textbox', { name: 'Paste GeoJSON' });
     await geo.fill('{"type": "Polygon",');
     await dialog.getByText('This is not valid JSON.').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByText('Step 6 of 8: Project area').waitFor();
+    await dialog.getByText('Step 6 of 9: Project area').waitFor();
     await geo.fill(
       JSON.stringify({
         type: 'Feature',
@@ -375,14 +375,18 @@ describe('the guided create form', () => {
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // The community, then the draft is saved and its files can be added.
-    await dialog.getByText('Step 7 of 8: Community').waitFor();
+    await dialog.getByText('Step 7 of 9: Community').waitFor();
     await dialog.getByRole('combobox', { name: /Submitted to/ }).click();
     await page
       .getByRole('option', { name: /Riverbend/ })
       .first()
       .click();
+    // The duplicate and overlap check before the draft is saved.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Step 8 of 9: Check').waitFor();
+    await dialog.locator('[data-testid="consult-intake-check"][aria-busy="false"]').waitFor();
     await dialog.getByRole('button', { name: 'Save draft' }).click();
-    await dialog.getByText('Step 8 of 8: Files').waitFor();
+    await dialog.getByText('Step 9 of 9: Files').waitFor();
     await shot(page, 'consult-create-files');
     await dialog.getByRole('button', { name: 'Done' }).click();
     const record = cellAt(page, 1);
@@ -413,7 +417,7 @@ describe('the guided create form', () => {
     await page.goto(`${app.server.url}/consult.projects`);
     await page.getByRole('button', { name: 'New Consultation' }).click();
     const dialog = page.getByRole('dialog', { name: 'New consultation' });
-    await dialog.getByText('Step 1 of 8: Project').waitFor();
+    await dialog.getByText('Step 1 of 9: Project').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'consult-create-phone');
     await page.keyboard.press('Escape');

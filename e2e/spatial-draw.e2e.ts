@@ -51,14 +51,14 @@ async function toAreaStep(page: Page, name: string): Promise<Locator> {
   await page.goto(`${app.server.url}/consult.projects`);
   await cell(page, 'Consultations').getByRole('button', { name: 'New Consultation' }).click();
   const dialog = page.getByRole('dialog', { name: 'New consultation' });
-  await dialog.getByText('Step 1 of 8: Project').waitFor();
+  await dialog.getByText('Step 1 of 9: Project').waitFor();
   await dialog.getByRole('textbox', { name: /^Project name/ }).fill(name);
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Step 2 of 8: Proponent').waitFor();
+  await dialog.getByText('Step 2 of 9: Proponent').waitFor();
   await dialog.getByRole('combobox', { name: /Proponent contacts/ }).click();
   await page.getByRole('option').first().click();
   for (const s of ['Supporting', 'Dates', 'Details', 'Project area']) {
-    const step = dialog.getByText(new RegExp(`Step \\d of 8: ${s}`));
+    const step = dialog.getByText(new RegExp(`Step \\d of 9: ${s}`));
     // A step's lazy fields (the date pickers) may still be arriving: Next again until it moves.
     for (let tries = 0; ; tries++) {
       await dialog.getByRole('button', { name: 'Next' }).click();
@@ -77,14 +77,18 @@ async function toAreaStep(page: Page, name: string): Promise<Locator> {
 /** Picks the community, saves the draft, and gives the new consultation's id. */
 async function saveDraft(page: Page, dialog: Locator): Promise<string> {
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Step 7 of 8: Community').waitFor();
+  await dialog.getByText('Step 7 of 9: Community').waitFor();
   await dialog.getByRole('combobox', { name: /Submitted to/ }).click();
   await page
     .getByRole('option', { name: /Riverbend/ })
     .first()
     .click();
+  // The duplicate and overlap check before the draft is saved.
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByText('Step 8 of 9: Check').waitFor();
+  await dialog.locator('[data-testid="consult-intake-check"][aria-busy="false"]').waitFor();
   await dialog.getByRole('button', { name: 'Save draft' }).click();
-  await dialog.getByText('Step 8 of 8: Files').waitFor();
+  await dialog.getByText('Step 9 of 9: Files').waitFor();
   // Done once the files step has settled (its uploader arrives lazily and moves the buttons).
   await dialog.getByText('Drop files here, or').waitFor();
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -160,7 +164,7 @@ describe('the geometry editor in the guided form', () => {
     await shot(page, 'spatial-draw-error');
     // Next cannot pass it by.
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByText('Step 6 of 8: Project area').waitFor();
+    await dialog.getByText('Step 6 of 9: Project area').waitFor();
     await dialog.getByText(ring).waitFor();
     expect(await paste.inputValue()).toBe(open);
 

@@ -15,6 +15,19 @@ export interface DashboardDecl {
   key: string;
   location: DashboardLocation;
   titleKey: string;
+  /** The dashboard's own actions, beside its title (the desk's "Log a referral"). */
+  actions?: readonly DashboardAction[];
+}
+
+/**
+ * An action beside a dashboard's title: creating an item of `createType` with the type's own
+ * create dialog (ClientModule.createDialogs) or the generic one, offered only to those who may
+ * create one (isAllowed, as a list's New button), then opening it.
+ */
+export interface DashboardAction {
+  id: string;
+  labelKey: string;
+  createType: string;
 }
 
 export const CARD_KINDS = ['search', 'count', 'calendar', 'chart', 'component'] as const;

@@ -6,6 +6,7 @@ import type { DashboardConfig } from '../config';
 import { useCell } from '../shell/cell-api';
 import { useApp, useSession } from '../state/app-context';
 import type { ViewProps } from '../views/view-def';
+import { DashboardActions } from './DashboardActions';
 import { DashboardCard } from './DashboardCard';
 import { homeDashboard, visibleCards } from './gate';
 
@@ -36,9 +37,12 @@ export function dashboardView(key: string): ComponentType<ViewProps> {
         );
       return (
         <Box sx={{ p: { xs: 1, sm: 2 } }}>
-          <Typography component="h1" variant="h5" sx={{ mb: 2 }}>
-            {title}
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 2 }}>
+            <Typography component="h1" variant="h5" sx={{ mr: 'auto' }}>
+              {title}
+            </Typography>
+            <DashboardActions actions={dashboard.actions ?? []} />
+          </Box>
           <DashboardGrid dashboard={dashboard} />
         </Box>
       );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineActs } from '../../kernel/act-contract';
+import { checkGeometry, type Geometry } from '../../kernel/geometry';
 import { ORGANIZATION_TYPES } from '../core/types';
 import { CONSULT_ROLES, CONSULTATION_STATES, RESPONSE_STATES } from './types';
 
@@ -12,6 +13,12 @@ const ConsultationId = id('Consultation');
 const ResponseId = id('ConsultResponse');
 const OrgId = id('Organization');
 const UserId = id('User');
+
+/** A referral the intake check names: its label and state, as the caller may read it. */
+const Referral = z.strictObject({ $id: z.string(), label: z.string(), state: z.string().nullable() });
+const AreaPart = z.custom<Geometry>((g) => checkGeometry(g) === null, 'a GeoJSON geometry');
+/** The most referrals each list of the intake check names (the total says how many more). */
+export const INTAKE_CHECK_MAX = 20;
 
 const StateReply = z.strictObject({ $id: z.string(), state: z.enum(CONSULTATION_STATES) });
 const ByConsultation = z.strictObject({ consultation: ConsultationId });
@@ -83,6 +90,29 @@ export const consultActs = defineActs({
       industry: z.string().max(200).optional(),
     }),
     reply: z.strictObject({ $id: z.string() }),
+  },
+  /**
+   * Before a referral is logged (docs/consultation-screens.md "The intake check"): the readable
+   * referrals whose project areas meet the drawn area, those with one of the same identifiers
+   * (file numbers), and, for the community's staff only, how many of the community's places the
+   * caller may read lie in the area (null for anyone else). What the caller may not read is
+   * neither named nor counted.
+   */
+  cnsIntakeCheck: {
+    body: z.strictObject({
+      geometries: z.array(AreaPart).max(200),
+      identifiers: z.array(z.string().trim().min(1).max(200)).max(20),
+      /** The community the referral goes to (submittedTo): whose places are counted. */
+      community: OrgId.optional(),
+      /** The referral itself, once saved, left out of its own matches. */
+      exclude: ConsultationId.optional(),
+    }),
+    reply: z.strictObject({
+      overlapping: z.array(Referral),
+      overlappingTotal: z.number().int(),
+      sameNumber: z.array(Referral.extend({ matched: z.array(z.string()) })),
+      places: z.number().int().nullable(),
+    }),
   },
 });
 export type ConsultActs = typeof consultActs;

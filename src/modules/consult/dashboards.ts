@@ -11,7 +11,16 @@ import type { CardDecl, DashboardDecl } from '../../kernel/dashboard';
 export const CONSULT_DASHBOARD = 'consult';
 
 export const consultDashboards: readonly DashboardDecl[] = [
-  { key: CONSULT_DASHBOARD, location: 'CONSULT', titleKey: 'nav.consult_dashboard' },
+  {
+    key: CONSULT_DASHBOARD,
+    location: 'CONSULT',
+    titleKey: 'nav.consult_dashboard',
+    // Issue 37: a referral is logged from where the day starts (offered to those who may create
+    // a Consultation: a community's staff holding ConsultRespond, a proponent holding ConsultDrafts).
+    actions: [
+      { id: 'consult.desk.logReferral', labelKey: 'consult.intake.logReferral', createType: 'Consultation' },
+    ],
+  },
 ];
 
 const GATE = { dedicatedKeyCap: 'Consult' } as const;

@@ -124,6 +124,12 @@ export const Consultation = defineItemType({
     roles: { kind: 'json', write: 'system' },
     /** Why it was withdrawn (cnsWithdraw). */
     withdrawnReason: { ...str(2000), write: 'system' },
+    /**
+     * Other referrals this one is linked to: a duplicate or an overlap the intake check found
+     * (the spec's `rel`, as archive entries and belongings have it). Each lists this one among
+     * its related items.
+     */
+    rel: { kind: 'relation', types: ['Consultation'], list: true, maxItems: 50 },
   },
   defaultHeaders: ['projectName', 'state', 'primaryOrg', 'region', 'requestedResponseDate', 'submitted'],
   keyFacts: ['primaryOrg', 'submittedTo', 'requestedResponseDate', 'region', 'stream'],

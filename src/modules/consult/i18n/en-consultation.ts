@@ -44,6 +44,7 @@ export const consultScreensEn = {
       internalContacts: 'Community contacts',
       roles: 'Roles',
       withdrawnReason: 'Reason for withdrawal',
+      rel: 'Related referrals',
     },
     ConsultResponse: {
       consultation: 'Consultation',

@@ -173,6 +173,8 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
   });
   const northLoop = await byPipeline('North Loop expansion', {
     region: 'NORTH',
+    // File numbers: the proponent's, and the ministry's (the intake check matches them).
+    identifiers: ['NP-2026-014', 'MOL-PL-88213'],
     requestedResponseDate: day(45),
     projectStartDt: day(120),
     projectEndDt: day(400),
@@ -194,7 +196,11 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     }),
   );
 
-  const northPit = await byCedar('North pit extension', { region: 'RIVER', requestedResponseDate: day(40) });
+  const northPit = await byCedar('North pit extension', {
+    region: 'RIVER',
+    requestedResponseDate: day(40),
+    identifiers: ['CRM-2026-07'],
+  });
   await cnsSubmit(call(officer, { consultation: northPit }));
   await cnsSetRole(call(officer, { consultation: northPit, org: ministry, role: 'REGULATOR' }));
   await cnsReview(call(officer, { consultation: northPit }));
@@ -202,6 +208,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
   // Consulting, overdue: the response was anticipated ten days ago.
   const crossing = await byPipeline('Riverbend crossing replacement', {
     region: 'RIVER',
+    identifiers: ['NP-2025-031'],
     stream: 'EXPEDITED',
     requestedResponseDate: day(-10),
     projectDescription: 'Replacing the 1978 river crossing by horizontal drilling.',

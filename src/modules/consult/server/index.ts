@@ -8,6 +8,7 @@ import { letterActs } from '../contract-letters';
 import { researchActs } from '../contract-research';
 import { researchHooks, rwfResearchSave } from './research';
 import { cnsAudit } from './audit';
+import { cnsIntakeCheck } from './intake-check';
 import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
@@ -71,6 +72,7 @@ export const server: ServerModule = {
       rwfLetterSend,
       cnsAudit,
       rwfResearchSave,
+      cnsIntakeCheck,
     },
   ),
   async routes(app, services) {

@@ -210,6 +210,38 @@ const deskChart: AccessPath<P> = {
   },
 };
 
+/** The fixture's file number and the square its draft's project area covers (the intake check's). */
+const FILE_NUMBER = 'ACC-2026-001';
+const AREA = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-120.5, 56.1],
+      [-120.4, 56.1],
+      [-120.4, 56.2],
+      [-120.5, 56.2],
+      [-120.5, 56.1],
+    ],
+  ],
+};
+
+/**
+ * The intake check (act cnsIntakeCheck): the referrals it names, by overlap and by file number.
+ * Every fixture consultation has the file number and the draft's area lies in the square: each
+ * must be named to exactly its readers (the community's staff never learn of the proponent's draft).
+ */
+const intakeCheck: AccessPath<P> = {
+  name: 'intake check (cnsIntakeCheck)',
+  types: ['Consultation'],
+  async run({ client }) {
+    const r = (await client.request('act/cnsIntakeCheck', { geometries: [AREA], identifiers: [FILE_NUMBER] }))
+      .b as { erred?: boolean; overlapping?: { $id: string }[]; sameNumber?: { $id: string }[] };
+    const text = JSON.stringify(r);
+    if (r.erred) return { ids: [], text };
+    return { ids: [...(r.overlapping ?? []), ...(r.sameNumber ?? [])].map((x) => x.$id), text };
+  },
+};
+
 const auditCsv: AccessPath<P> = {
   name: 'audit CSV (consult-audit.csv)',
   types: AUDIT_TYPES,
@@ -278,11 +310,13 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     submittedTo: riverbend,
     region: 'NORTH',
     requestedResponseDate: inDays(30),
+    identifiers: [FILE_NUMBER],
   };
   ids.draft = await create('proponent', 'Consultation', { projectName: 'Quiet draft', ...base });
   ids.draftFeature = await create('proponent', 'ConsultProjectFeature', {
     consultation: ids.draft,
     label: 'Pump station',
+    geometry: AREA,
   });
   ids.submitted = await create('proponent', 'Consultation', { projectName: 'Loop line', ...base });
   ids.territory = await create('proponent', 'ConsultCommunityTerritory', {
@@ -430,7 +464,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv],
+  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv, intakeCheck],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };

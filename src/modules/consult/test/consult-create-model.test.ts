@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defineItemType } from '../../../kernel/item-type';
+import { ORGANIZATION_TYPES } from '../../core/types';
 import {
+  CREATE_STEPS,
+  ORG_KINDS,
   orgPairErrors,
   stepErrors,
   stepOf,
@@ -29,7 +32,14 @@ const Consultation = defineItemType({
   access: { create: ['staff'], defaultLevel: 'PROTECTED' },
 });
 
-const none: Picks = { primaryOrg: [], primaryContacts: [], supOrgs: [], supContacts: [], submittedTo: [] };
+const none: Picks = {
+  primaryOrg: [],
+  primaryContacts: [],
+  supOrgs: [],
+  supContacts: [],
+  submittedTo: [],
+  rel: [],
+};
 const withOrg: Picks = { ...none, primaryOrg: ['Organization-2'], primaryContacts: ['Contact-5'] };
 
 describe('orgPairErrors (spec §5)', () => {
@@ -78,6 +88,38 @@ describe('stepErrors', () => {
       supOrgs: 'errors.chooseOrg',
     });
   });
+
+  it('requires proponent contacts only when the organisation has one the user may see', () => {
+    const orgOnly = { ...none, primaryOrg: ['Organization-2'] };
+    // Contacts to choose from: at least one is required (spec §5).
+    expect(stepErrors(Consultation, 'proponent', { projectName: 'x' }, orgOnly, false)).toEqual({
+      primaryContacts: 'errors.required',
+    });
+    // None the user may see (Northern Pipeline's are its own): optional, the form goes on.
+    expect(
+      stepErrors(Consultation, 'proponent', { projectName: 'x' }, orgOnly, false, { contactsOptional: true }),
+    ).toEqual({});
+    // Still no proponent without its organisation.
+    expect(
+      stepErrors(Consultation, 'proponent', { projectName: 'x' }, none, false, { contactsOptional: true }),
+    ).toEqual({ primaryOrg: 'errors.noOrg' });
+  });
+});
+
+describe('the pickers’ organisation kinds', () => {
+  it('offers no community as proponent or supporter, and only communities to submit to', () => {
+    expect(ORG_KINDS.primaryOrg).not.toContain('COMMUNITY');
+    expect(ORG_KINDS.supOrgs).not.toContain('COMMUNITY');
+    expect(ORG_KINDS.submittedTo).toEqual(['COMMUNITY']);
+    // Every other kind of the spec's enumeration fits a proponent or a supporter.
+    expect([...ORG_KINDS.primaryOrg].sort()).toEqual(
+      ORGANIZATION_TYPES.filter((k) => k !== 'COMMUNITY').sort(),
+    );
+    expect([...ORG_KINDS.supOrgs].sort()).toEqual([...ORG_KINDS.primaryOrg].sort());
+    // A new one is recorded as the likeliest kind: a company proposes, a government regulates.
+    expect(ORG_KINDS.primaryOrg[0]).toBe('INDUSTRY');
+    expect(ORG_KINDS.supOrgs[0]).toBe('GOVERNMENT');
+  });
 });
 
 describe('the form’s data', () => {
@@ -91,6 +133,16 @@ describe('the form’s data', () => {
     expect(stepOf('projectEndDt')).toBe('dates');
     expect(stepOf('supContacts')).toBe('supporting');
     expect(stepOf('submittedTo')).toBe('community');
+    expect(stepOf('rel')).toBe('check');
     expect(stepOf('nothing')).toBeNull();
+  });
+
+  it('links the referrals the check found, and checks before the files', () => {
+    expect(consultationData({ projectName: 'x' }, { ...none, rel: ['Consultation-4'] })).toEqual({
+      projectName: 'x',
+      rel: ['Consultation-4'],
+    });
+    expect(CREATE_STEPS.indexOf('check')).toBe(CREATE_STEPS.indexOf('community') + 1);
+    expect(CREATE_STEPS.at(-1)).toBe('files');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Dialog,
@@ -11,10 +12,11 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CreateDialogProps } from '../../../../client/module-api';
+import { formatDate, type CreateDialogProps } from '../../../../client/module-api';
+import { CloseReferralDialog } from './CloseReferralDialog';
 import { CREATE_STEPS } from './create-model';
 import { CreateStepBody } from './CreateStepBody';
 import { useConsultationCreate } from './useConsultationCreate';
@@ -24,20 +26,26 @@ import { useConsultationCreate } from './useConsultationCreate';
  * the project and its identifiers; the proponent organisation and its contacts (the picker offers
  * only that organisation's contacts, never blocked ones); supporting organisations and contacts;
  * dates (the end not before the start); description, location and access; the project area,
- * drawn on a map, pasted or read from a file; the community it goes to. Save makes the DRAFT (and its project areas); then its
- * files, and Submit when ready. Each step is checked with the type's own rules before the next.
+ * drawn on a map, pasted or read from a file; the community it goes to; the duplicate and overlap
+ * check. Save makes the DRAFT (and its project areas); then its files, and Submit when ready. Each
+ * step is checked with the type's own rules before the next. What is typed is kept in the user's
+ * draft as it goes (a reload or a closed tab loses nothing), and closing asks first.
  */
 export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const c = useConsultationCreate({ type, onCreated });
   const { step, name, last, created, busy, phone } = c;
+  const [asking, setAsking] = useState(false);
+  // Escape, Cancel and the close of a phone's full screen all come here: anything typed is asked
+  // about first; an untouched form, or one already saved, closes at once.
+  const requestClose = () => (c.dirty() ? setAsking(true) : onClose());
 
   return (
     <Dialog
       open
-      // Eight steps of work are not dropped by a stray click beside the dialog (Escape still closes).
-      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      // Nine steps of work are not dropped by a stray click beside the dialog; Escape asks first.
+      onClose={(_e, reason) => reason !== 'backdropClick' && requestClose()}
       fullWidth
       maxWidth="md"
       fullScreen={phone}
@@ -54,13 +62,29 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
           data-consult-create
           onSubmit={(e) => {
             e.preventDefault();
-            if (name === 'community') void c.save();
+            // A dialog over the form (a new organisation or contact) is inside it in React's tree,
+            // so its own form's submit bubbles here: only this form's moves the steps.
+            if (e.target !== e.currentTarget) return;
+            if (name === 'check') void c.save();
             else if (step < last - 1) c.go(step + 1);
           }}
           sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
         >
           <DialogTitle id={titleId}>{t('consult.create.title')}</DialogTitle>
           <DialogContent>
+            {c.restored && !created && (
+              <Alert
+                severity="info"
+                sx={{ mb: 2 }}
+                action={
+                  <Button color="inherit" size="small" onClick={c.startAfresh}>
+                    {t('consult.intake.startAfresh')}
+                  </Button>
+                }
+              >
+                {t('consult.intake.restored', { when: formatDate(c.restored.savedAt) })}
+              </Alert>
+            )}
             {!phone && (
               <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3 }}>
                 {CREATE_STEPS.map((s, i) => (
@@ -93,10 +117,10 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
               </>
             ) : (
               <>
-                <Button onClick={onClose}>{t('app.cancel')}</Button>
+                <Button onClick={requestClose}>{t('app.cancel')}</Button>
                 {step > 0 && <Button onClick={() => c.go(step - 1)}>{t('consult.create.back')}</Button>}
-                {name === 'community' ? (
-                  <Button type="submit" variant="contained" disabled={busy}>
+                {name === 'check' ? (
+                  <Button type="submit" variant="contained" disabled={busy || c.checked.status === 'loading'}>
                     {t('consult.create.saveDraft')}
                   </Button>
                 ) : (
@@ -109,6 +133,16 @@ export function ConsultationCreateDialog({ type, onCreated, onClose }: CreateDia
           </DialogActions>
         </Box>
       </FormProvider>
+      {asking && (
+        <CloseReferralDialog
+          onKeepEditing={() => setAsking(false)}
+          onKeep={onClose}
+          onDiscard={() => {
+            c.discard();
+            onClose();
+          }}
+        />
+      )}
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ItemType } from '../../../../kernel/item-type';
 import { toFieldErrors, validatorFor } from '../../../../kernel/validator';
+import { ORGANIZATION_TYPES } from '../../../core/types';
 
 // The guided create form of a consultation (pure parts): its steps, the fields of each, and the
 // checks a step must pass before the next (the type's own validator, so the same rules as the
@@ -13,6 +14,7 @@ export const CREATE_STEPS = [
   'details',
   'area',
   'community',
+  'check',
   'files',
 ] as const;
 export type CreateStep = (typeof CREATE_STEPS)[number];
@@ -26,6 +28,7 @@ export const STEP_FIELDS: Readonly<Record<CreateStep, readonly string[]>> = {
   details: ['projectDescription', 'locationDescription', 'accessRequirements', 'projectArea', 'areaOfNewCut'],
   area: [],
   community: [],
+  check: [],
   files: [],
 };
 
@@ -36,6 +39,21 @@ export const PICKED: Readonly<Record<string, CreateStep>> = {
   supOrgs: 'supporting',
   supContacts: 'supporting',
   submittedTo: 'community',
+  rel: 'check',
+};
+
+export type OrgKind = (typeof ORGANIZATION_TYPES)[number];
+const NOT_COMMUNITY = ORGANIZATION_TYPES.filter((k) => k !== 'COMMUNITY');
+
+/**
+ * The organisation kinds (spec core §3 Organization `type`) each picker offers: the proponent and
+ * the supporting organisations (regulators, consultants, other companies) are anything but a
+ * community; the referral goes to a community. The first is what a new one is recorded as.
+ */
+export const ORG_KINDS: Readonly<Record<'primaryOrg' | 'supOrgs' | 'submittedTo', readonly OrgKind[]>> = {
+  primaryOrg: ['INDUSTRY', ...NOT_COMMUNITY.filter((k) => k !== 'INDUSTRY')],
+  supOrgs: ['GOVERNMENT', ...NOT_COMMUNITY.filter((k) => k !== 'GOVERNMENT')],
+  submittedTo: ['COMMUNITY'],
 };
 
 export interface Picks {
@@ -44,6 +62,8 @@ export interface Picks {
   supOrgs: string[];
   supContacts: string[];
   submittedTo: string[];
+  /** Referrals the intake check found, linked as related (Consultation.rel). */
+  rel: string[];
 }
 
 /** The step a field is on (a server error names a field: the form goes back to its step). */
@@ -62,13 +82,14 @@ export function stepOf(field: string): CreateStep | null {
 export function orgPairErrors(
   org: readonly string[],
   contacts: readonly string[],
-  opts: { optional: boolean; orgKey: string; contactsKey: string },
+  opts: { optional: boolean; orgKey: string; contactsKey: string; contactsOptional?: boolean },
 ): Record<string, string> {
   if (!org.length) {
     if (!opts.optional) return { [opts.orgKey]: 'errors.noOrg' };
     return contacts.length ? { [opts.orgKey]: 'errors.chooseOrg' } : {};
   }
-  if (!opts.optional && !contacts.length) return { [opts.contactsKey]: 'errors.required' };
+  if (!opts.optional && !opts.contactsOptional && !contacts.length)
+    return { [opts.contactsKey]: 'errors.required' };
   return {};
 }
 
@@ -80,13 +101,16 @@ export function consultationData(fields: Record<string, unknown>, picks: Picks):
   if (picks.supOrgs.length) data.supOrgs = [...picks.supOrgs];
   if (picks.supContacts.length) data.supContacts = [...picks.supContacts];
   if (picks.submittedTo[0]) data.submittedTo = picks.submittedTo[0];
+  if (picks.rel.length) data.rel = [...picks.rel];
   return data;
 }
 
 /**
  * What keeps a step from being left: the type's validator over everything entered so far, kept
  * to this step's fields (a required field of a later step does not block an earlier one), and
- * the organisation rules of the steps that pick them. Keys are i18n keys by field.
+ * the organisation rules of the steps that pick them. Keys are i18n keys by field. The proponent's
+ * contacts are required only when its organisation has a contact the user may see
+ * (`contactsOptional` otherwise): a rule nobody can meet would dead-end the form.
  */
 export function stepErrors(
   type: ItemType,
@@ -94,6 +118,7 @@ export function stepErrors(
   data: Record<string, unknown>,
   picks: Picks,
   admin: boolean,
+  opts: { contactsOptional?: boolean } = {},
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const own = new Set([...STEP_FIELDS[step], ...Object.keys(PICKED).filter((k) => PICKED[k] === step)]);
@@ -110,6 +135,7 @@ export function stepErrors(
         optional: false,
         orgKey: 'primaryOrg',
         contactsKey: 'primaryContacts',
+        contactsOptional: opts.contactsOptional === true,
       }),
     );
   if (step === 'supporting')

@@ -1,10 +1,12 @@
 import { useMediaQuery, useTheme } from '@mui/material';
-import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   blankItem,
   formDefaults,
+  readSearchReply,
   RequestError,
   toWireData,
   useApp,
@@ -26,14 +28,21 @@ import {
   type Picks,
 } from './create-model';
 import { AREA_FIELD, areaParts, readArea } from './geojson';
+import { clearDraft, hasTyped, readDraft } from './intake-draft';
+import { checkBody, findings, toggleLink, type Findings, type IntakeCheckReply } from './intake-check-model';
+import { localStore, useIntakeDraft } from './useIntakeDraft';
 
 export const EMPTY: PickerValue = { ids: [], labels: {} };
 export type PickKey = keyof Picks;
 
+type CheckState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'done'; found: Findings } | { status: 'failed' };
+
 /**
  * The guided create form's state and moves (ConsultationCreateDialog draws it): the generic
- * fields (react-hook-form), the pickers, the project area, the current step and its errors, and
- * saving the draft with its project areas, then submitting it.
+ * fields (react-hook-form), the pickers, the project area, the current step and its errors, the
+ * work kept in the user's draft as it changes (intake-draft.ts), the intake check before saving,
+ * and saving the draft with its project areas, then submitting it.
  */
 export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProps, 'type' | 'onCreated'>) {
   const { t } = useTranslation();
@@ -43,24 +52,85 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const admin = user?.admin === true;
   const root = useRef<HTMLFormElement | null>(null);
+  const userId = user?.$id ?? null;
   const blank = useMemo(() => blankItem(type) as unknown as Item, [type]);
-  const form = useForm<FormValues>({ defaultValues: { ...formDefaults(type, blank), [AREA_FIELD]: '' } });
-  // The proponent's own organisation is the likely primary one.
-  const memberOrgs = (user?.memberships ?? []).map((m) => m.org);
+  const defaults = useMemo(() => ({ ...formDefaults(type, blank), [AREA_FIELD]: '' }), [type, blank]);
+  // What the user typed before a reload or a closed tab, read once (null: start afresh).
+  const [restored] = useState(() => (userId ? readDraft(localStore(), userId) : null));
+  const form = useForm<FormValues>({
+    defaultValues: { ...defaults, ...((restored?.values ?? {}) as FormValues) },
+  });
+  // A proponent's own organisation is the likely primary one; a community's staff member's
+  // community is the one it goes to (the membership's kind says which is which).
+  const memberships = user?.memberships ?? [];
+  const memberOrgs = memberships.map((m) => m.org);
   const orgLabels = useOrgLabels(memberOrgs);
+  const preset = useMemo(() => {
+    const own = memberships.find((m) => m.kind && m.kind !== 'COMMUNITY')?.org;
+    const community = memberships.find((m) => m.kind === 'COMMUNITY')?.org;
+    return {
+      primaryOrg: own ? { ids: [own], labels: {} } : EMPTY,
+      primaryContacts: EMPTY,
+      supOrgs: EMPTY,
+      supContacts: EMPTY,
+      submittedTo: community ? { ids: [community], labels: {} } : EMPTY,
+      rel: EMPTY,
+    } satisfies Record<PickKey, PickerValue>;
+    // The memberships of one session do not change while the form is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
   const [picks, setPicks] = useState<Record<PickKey, PickerValue>>(() => ({
-    primaryOrg: memberOrgs[0] ? { ids: [memberOrgs[0]], labels: {} } : EMPTY,
-    primaryContacts: EMPTY,
-    supOrgs: EMPTY,
-    supContacts: EMPTY,
-    submittedTo: EMPTY,
+    ...preset,
+    ...((restored?.picks ?? {}) as Partial<Record<PickKey, PickerValue>>),
   }));
-  const [step, setStep] = useState(0);
+  const last = CREATE_STEPS.length - 1;
+  // A restored draft opens where it was left, at most on the community step: the check runs
+  // afresh on the way forward, and files come after saving.
+  const [step, setStep] = useState(() =>
+    Math.min(Math.max(0, restored?.step ?? 0), CREATE_STEPS.indexOf('community')),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checked, setChecked] = useState<CheckState>({ status: 'idle' });
+  const discarded = useRef(false);
   const name: CreateStep = CREATE_STEPS[step]!;
-  const last = CREATE_STEPS.length - 1;
+
+  // Whether the chosen proponent has a contact this user may see: none, and the contacts are
+  // optional (with a hint), not a rule nobody can meet.
+  const org = picks.primaryOrg.ids[0];
+  const orgContacts = useQuery({
+    queryKey: ['consultOrgContacts', org],
+    queryFn: async () =>
+      readSearchReply(
+        await client.request('search/ids', {
+          must: { _t: ['Contact'], _related: [org!] },
+          max: 1,
+          excludeBlocked: true,
+        }),
+      ).ids.length,
+    enabled: !!org,
+    retry: false,
+    staleTime: 10_000,
+  });
+  const contactsOptional = !!org && orgContacts.data === 0;
+
+  const touch = useIntakeDraft({
+    userId,
+    active: !created,
+    // Nothing typed (or discarded): no draft is kept.
+    snapshot: () =>
+      discarded.current || !dirty()
+        ? null
+        : { step, values: form.getValues() as Record<string, unknown>, picks },
+    onWriteFailed: () => alerts.push({ type: 'warning', key: 'consult.intake.draftNotKept' }),
+  });
+  // Every field's change, every pick and every step schedules a write of the draft.
+  useEffect(() => {
+    const sub = form.watch(() => touch());
+    return () => sub.unsubscribe();
+  }, [form, touch]);
+  useEffect(() => touch(), [picks, step, touch]);
 
   const pickIds = (): Picks => ({
     primaryOrg: picks.primaryOrg.ids,
@@ -68,6 +138,7 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     supOrgs: picks.supOrgs.ids,
     supContacts: picks.supContacts.ids,
     submittedTo: picks.submittedTo.ids,
+    rel: picks.rel.ids,
   });
   const labelled = (k: PickKey): PickerValue => {
     const v = picks[k];
@@ -89,7 +160,7 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     const own = new Set<string>(STEP_FIELDS[s]);
     const found: Record<string, string> = {
       ...Object.fromEntries(Object.entries(local).filter(([k]) => own.has(k))),
-      ...stepErrors(type, s, data, pickIds(), admin),
+      ...stepErrors(type, s, data, pickIds(), admin, { contactsOptional }),
     };
     if (s === 'area') {
       own.add(AREA_FIELD);
@@ -121,6 +192,58 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
       }
     setErrors({});
     setStep(to);
+    if (CREATE_STEPS[to] === 'check') void runCheck();
+  }
+
+  /** The intake check over what is entered now (the area, the file numbers, the community). */
+  async function runCheck() {
+    const { data } = currentData();
+    const area = readArea(form.getValues(AREA_FIELD));
+    setChecked({ status: 'loading' });
+    try {
+      const reply = (await client.act(
+        'cnsIntakeCheck',
+        checkBody(data, areaParts(area.ok ? area.geometry : null)),
+      )) as IntakeCheckReply;
+      setChecked({ status: 'done', found: findings(reply) });
+    } catch {
+      setChecked({ status: 'failed' });
+    }
+  }
+
+  /** Links a referral the check found (Consultation.rel), or unlinks it. */
+  function link(id: string, label: string, on: boolean) {
+    setPicks((p) => ({
+      ...p,
+      rel: { ids: toggleLink(p.rel.ids, id, on), labels: { ...p.rel.labels, [id]: label } },
+    }));
+  }
+
+  /** Has anything been entered that closing would lose? */
+  function dirty(): boolean {
+    if (created) return false;
+    return hasTyped(
+      form.getValues() as Record<string, unknown>,
+      defaults as Record<string, unknown>,
+      picks,
+      preset,
+    );
+  }
+
+  /** Forgets the work: the draft is removed and not written again. */
+  function discard() {
+    discarded.current = true;
+    if (userId) clearDraft(localStore(), userId);
+  }
+
+  /** Starts afresh from a restored draft. */
+  function startAfresh() {
+    if (userId) clearDraft(localStore(), userId);
+    form.reset(defaults);
+    setPicks(preset);
+    setErrors({});
+    setChecked({ status: 'idle' });
+    setStep(0);
   }
 
   async function save() {
@@ -146,6 +269,8 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
           geometry,
         });
       alerts.push({ type: 'success', key: 'consult.create.saved' });
+      // Saved on the server now: the browser's copy has done its work.
+      if (userId) clearDraft(localStore(), userId);
       setCreated(item);
       setStep(last);
     } catch (e) {
@@ -208,6 +333,15 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
     go,
     save,
     submitNow,
+    restored,
+    contactsOptional,
+    checked,
+    runCheck,
+    link,
+    dirty,
+    discard,
+    startAfresh,
+    refreshContacts: () => void orgContacts.refetch(),
   };
 }
 

@@ -12,6 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  itemLabel,
   itemType,
   propLabel,
   RequestError,
@@ -37,7 +38,8 @@ export function ContactDialog({
   orgLabel: string;
   owners: string[];
   onClose(): void;
-  onCreated(id: string): void;
+  /** The new contact and its name as shown (first and last). */
+  onCreated(id: string, label: string): void;
 }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
@@ -59,7 +61,7 @@ export function ContactDialog({
     try {
       const c = await client.request<Item>('create/Contact', data);
       alerts.push({ type: 'success', key: 'search.create.created' });
-      onCreated(c.$id);
+      onCreated(c.$id, itemLabel(c));
     } catch (e) {
       if (e instanceof RequestError && e.fields.length)
         setErrors(Object.fromEntries(e.fields.map((f) => [f.path.split('.')[0]!, f.key])));

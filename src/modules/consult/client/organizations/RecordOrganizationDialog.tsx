@@ -20,13 +20,19 @@ export const RECORDABLE_TYPES = ORGANIZATION_TYPES.filter((t) => t !== 'COMMUNIT
 type Field = 'displayName' | 'legalName' | 'website' | 'industry';
 type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
-/** Record a proponent, regulator or consultant organisation (act cnsCreateOrganization). */
+/**
+ * Record a proponent, regulator or consultant organisation (act cnsCreateOrganization). `kinds`
+ * narrows the types offered to those that fit where it is recorded from (the guided form's
+ * proponent picker offers companies first), the first chosen.
+ */
 export function RecordOrganizationDialog({
   onClose,
   onCreated,
+  kinds = RECORDABLE_TYPES,
 }: {
   onClose(): void;
   onCreated(id: string, label: string, addContact: boolean): void;
+  kinds?: readonly OrganizationType[];
 }) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
@@ -37,7 +43,8 @@ export function RecordOrganizationDialog({
     website: '',
     industry: '',
   });
-  const [type, setType] = useState<OrganizationType>('INDUSTRY');
+  const offered = kinds.filter((k) => (RECORDABLE_TYPES as readonly string[]).includes(k));
+  const [type, setType] = useState<OrganizationType>(offered[0] ?? 'INDUSTRY');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -102,7 +109,7 @@ export function RecordOrganizationDialog({
               value={type}
               onChange={(e) => setType(e.target.value as OrganizationType)}
             >
-              {RECORDABLE_TYPES.map((ty) => (
+              {offered.map((ty) => (
                 <MenuItem key={ty} value={ty}>
                   {t(`enums.${ty}`, {
                     defaultValue: ty.charAt(0) + ty.slice(1).toLowerCase().replace(/_/g, ' '),
