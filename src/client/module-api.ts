@@ -7,6 +7,7 @@ import type { SearchQuery } from '../protocol/query';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
 import type { ViewProps } from './views/view-def';
+import type { ClientConfig } from './config';
 
 // The client module API (issue 12 §4): what a module's client half registers. A half is
 // src/modules/<id>/client/index.ts exporting `client` (defineClientModule); it is loaded on
@@ -223,7 +224,20 @@ export interface ClientModule {
   typeIcons?: Readonly<Record<string, ComponentType<SvgIconProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
+  /**
+   * The basemap every map of the app starts from (the spatial module's): the style for MapLibre,
+   * or its URL, for the site's map config and the theme. Another module's map asks for it with
+   * `useBasemap()`, so there is one basemap and one place that chooses it.
+   */
+  basemap?: MapBasemap;
 }
+
+/** A basemap provider (ClientModule.basemap). */
+export type MapBasemap = (
+  ml: typeof import('maplibre-gl'),
+  map: ClientConfig['map'],
+  dark: boolean,
+) => Promise<import('maplibre-gl').StyleSpecification | string>;
 
 export function defineClientModule(m: ClientModule): ClientModule {
   return m;
@@ -234,6 +248,8 @@ export function defineClientModule(m: ClientModule): ClientModule {
 
 // The app: services, the session, the socket client, errors.
 export { useApp, useSession } from './state/app-context';
+// The basemap a module's map starts from (ClientModule.basemap of a loaded half).
+export { useBasemap } from './modules/basemap';
 // A step kind's panel's Complete button (wfSetStepState), in the kind's module's words.
 export { CompleteStepButton, type CompleteStepButtonProps } from './workflow/CompleteStepButton';
 export type { SocketClient, UserSession } from './state/socket-client';

@@ -3,7 +3,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../../../client/module-api';
 import type { Geometry } from '../../../../kernel/geometry';
-import { resolveBasemap } from '../common/basemap';
+import { fallBackOnError, resolveBasemap } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
 import { featuresOf, shapesOf, startDraw, type DrawMode } from './draw-setup';
 import { joinGeometries, viewBox } from './geometry-model';
@@ -60,11 +60,12 @@ export default function GeometryMap(p: GeometryMapProps) {
           style,
           bounds: [w!, s!, e!, n!],
           interactive: props.current.editable,
-          attributionControl: false,
+          attributionControl: { compact: true },
           // Tiles out of reach must not stop the shape from showing (an office offline).
           fadeDuration: 0,
         });
         map.current = m;
+        fallBackOnError(m, dark);
         const canvas = m.getCanvas();
         if (props.current.editable) canvas.setAttribute('aria-label', props.current.label);
         else {
