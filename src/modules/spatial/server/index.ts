@@ -1,5 +1,6 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { spatialActs } from '../contract';
+import { areaFileRoutes } from './area/area-file-route';
 import { basemapRoutes } from './basemap/route';
 import { basemapTileRoutes } from './basemap/tile-route';
 import { seedSpatialDemo } from './demo';
@@ -20,5 +21,6 @@ export const server: ServerModule = {
   routes(app, s) {
     basemapRoutes(app, s);
     basemapTileRoutes(app, s);
+    areaFileRoutes(app, s);
   },
 };
