@@ -233,11 +233,16 @@ export interface ClientModule {
 }
 
 /** A basemap provider (ClientModule.basemap). */
-export type MapBasemap = (
-  ml: typeof import('maplibre-gl'),
-  map: ClientConfig['map'],
-  dark: boolean,
-) => Promise<import('maplibre-gl').StyleSpecification | string>;
+export interface MapBasemap {
+  /** The style a map starts with, for the site's map config and the theme. */
+  style(
+    ml: typeof import('maplibre-gl'),
+    map: ClientConfig['map'],
+    dark: boolean,
+  ): Promise<import('maplibre-gl').StyleSpecification | string>;
+  /** Keeps a map drawing when its style cannot load (a style URL out of reach): the fallback. */
+  keepDrawing(map: import('maplibre-gl').Map, dark: boolean): void;
+}
 
 export function defineClientModule(m: ClientModule): ClientModule {
   return m;

@@ -110,7 +110,16 @@ function mapBounds(v: string | undefined): [number, number, number, number] {
   if (!v?.trim()) return [...DEFAULT_BOUNDS];
   const b = v.split(',').map((x) => Number(x.trim()));
   const [w, s, e, n] = b as [number, number, number, number];
-  if (b.length !== 4 || b.some((x) => !Number.isFinite(x)) || w >= e || s >= n || w < -180 || e > 180 || s < -90 || n > 90)
+  if (
+    b.length !== 4 ||
+    b.some((x) => !Number.isFinite(x)) ||
+    w >= e ||
+    s >= n ||
+    w < -180 ||
+    e > 180 ||
+    s < -90 ||
+    n > 90
+  )
     throw new Error(`MAP_BOUNDS must be "west,south,east,north" in degrees, not "${v}"`);
   return [w, s, e, n];
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useApp } from '../state/app-context';
 import { useClientModules } from './loader';
 
@@ -10,12 +10,23 @@ type Style = import('maplibre-gl').StyleSpecification | string;
  * spatial module's), for the site's map config; null when no loaded half has one (the map then
  * draws on its own plain background).
  */
-export function useBasemap(): ((ml: MapLibre, dark: boolean) => Promise<Style>) | null {
+export function useBasemap(): Basemap | null {
   const { config } = useApp();
   const provider = useClientModules().find((m) => m.basemap)?.basemap;
-  const bound = useCallback(
-    (ml: MapLibre, dark: boolean) => provider!(ml, config.map, dark),
+  return useMemo(
+    () =>
+      provider
+        ? {
+            style: (ml: MapLibre, dark: boolean) => provider.style(ml, config.map, dark),
+            keepDrawing: provider.keepDrawing,
+          }
+        : null,
     [provider, config.map],
   );
-  return provider ? bound : null;
+}
+
+export interface Basemap {
+  style(ml: MapLibre, dark: boolean): Promise<Style>;
+  /** Call on a new map: a style that cannot load gives way to one that can. */
+  keepDrawing(map: import('maplibre-gl').Map, dark: boolean): void;
 }

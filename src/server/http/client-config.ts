@@ -1,8 +1,4 @@
-import {
-  HTTP_TIMEOUT_MS,
-  WS_MAX_MSG_SIZE,
-  WS_REPLY_TIMEOUT_MS,
-} from '../../protocol/constants';
+import { HTTP_TIMEOUT_MS, WS_MAX_MSG_SIZE, WS_REPLY_TIMEOUT_MS } from '../../protocol/constants';
 import { cardsOf } from '../../kernel/dashboard';
 import type { ItemType } from '../../kernel/item-type';
 import { passesKeyCaps } from '../../kernel/key-caps';

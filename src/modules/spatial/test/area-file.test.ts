@@ -48,7 +48,10 @@ interface Reply {
 async function post(name: string, bytes: Uint8Array, auth = true) {
   const r = await fetch(`${server.url}${AREA_FILE_PATH}?name=${encodeURIComponent(name)}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/octet-stream',
+      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: bytes,
   });
   return { status: r.status, body: (await r.json()) as Reply };
@@ -67,26 +70,44 @@ const hasOgr = (() => {
 const AREA = square(-120.85, 56.2, 0.05);
 
 describe(`POST ${AREA_FILE_PATH}`, () => {
-  it.skipIf(!hasOgr)('reads a shapefile ogr2ogr wrote in UTM zone 10N back in longitude and latitude', async () => {
-    const src = path.join(dir, 'area.geojson');
-    writeFileSync(
-      src,
-      JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Mine site' }, geometry: AREA }] }),
-    );
-    const out = path.join(dir, 'shp');
-    execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', '-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:32610', out, src]);
-    const parts = Object.fromEntries(readdirSync(out).map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]));
-    // The file really is projected: its .prj names UTM 10N and its coordinates are metres.
-    expect(new TextDecoder().decode(parts['area.prj'])).toMatch(/UTM_Zone_10N|UTM zone 10N/i);
-    const r = await post('area.zip', zipSync(parts));
-    expect(r.status).toBe(200);
-    const [f] = r.body.data.features!;
-    expect(f!.geometry.type).toBe('Polygon');
-    const ring = f!.geometry.coordinates[0]!;
-    const want = (AREA as { coordinates: number[][][] }).coordinates[0]!;
-    // Each corner back where it was drawn, to about a metre (a 1e-5 degree).
-    for (const corner of want) expect(ring.some((p) => Math.hypot(p[0]! - corner[0]!, p[1]! - corner[1]!) < 1e-5)).toBe(true);
-  });
+  it.skipIf(!hasOgr)(
+    'reads a shapefile ogr2ogr wrote in UTM zone 10N back in longitude and latitude',
+    async () => {
+      const src = path.join(dir, 'area.geojson');
+      writeFileSync(
+        src,
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', properties: { name: 'Mine site' }, geometry: AREA }],
+        }),
+      );
+      const out = path.join(dir, 'shp');
+      execFileSync('ogr2ogr', [
+        '-f',
+        'ESRI Shapefile',
+        '-s_srs',
+        'EPSG:4326',
+        '-t_srs',
+        'EPSG:32610',
+        out,
+        src,
+      ]);
+      const parts = Object.fromEntries(
+        readdirSync(out).map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]),
+      );
+      // The file really is projected: its .prj names UTM 10N and its coordinates are metres.
+      expect(new TextDecoder().decode(parts['area.prj'])).toMatch(/UTM_Zone_10N|UTM zone 10N/i);
+      const r = await post('area.zip', zipSync(parts));
+      expect(r.status).toBe(200);
+      const [f] = r.body.data.features!;
+      expect(f!.geometry.type).toBe('Polygon');
+      const ring = f!.geometry.coordinates[0]!;
+      const want = (AREA as { coordinates: number[][][] }).coordinates[0]!;
+      // Each corner back where it was drawn, to about a metre (a 1e-5 degree).
+      for (const corner of want)
+        expect(ring.some((p) => Math.hypot(p[0]! - corner[0]!, p[1]! - corner[1]!) < 1e-5)).toBe(true);
+    },
+  );
 
   it('reads KML, KMZ and GeoPackage', async () => {
     for (const [name, bytes] of [
@@ -96,7 +117,11 @@ describe(`POST ${AREA_FILE_PATH}`, () => {
     ] as const) {
       const r = await post(name, bytes);
       expect(r.status, name).toBe(200);
-      expect(r.body.data.features!.map((f) => f.geometry.type).sort(), name).toEqual(['LineString', 'Point', 'Polygon']);
+      expect(r.body.data.features!.map((f) => f.geometry.type).sort(), name).toEqual([
+        'LineString',
+        'Point',
+        'Polygon',
+      ]);
     }
   });
 
@@ -104,7 +129,10 @@ describe(`POST ${AREA_FILE_PATH}`, () => {
     const broken = await post('roads.zip', new TextEncoder().encode('not a zip'));
     expect(broken.status).toBe(400);
     expect(broken.body.data).toMatchObject({ erred: true, userMessage: 'invalidInput' });
-    expect(broken.body.data.problem).toMatchObject({ key: 'errors.spatialIo.badZipWhole', params: { file: 'roads.zip' } });
+    expect(broken.body.data.problem).toMatchObject({
+      key: 'errors.spatialIo.badZipWhole',
+      params: { file: 'roads.zip' },
+    });
     const kind = await post('notes.docx', new Uint8Array([1, 2, 3]));
     expect(kind.body.data.problem).toEqual({ key: 'spatial.draw.problems.fileType' });
     // A shapefile without its .dbf.

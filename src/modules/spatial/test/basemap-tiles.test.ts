@@ -61,7 +61,9 @@ function layers(pbf: Uint8Array) {
   const vt = new VectorTile(new PbfReader(pbf));
   const names = (l: string) => {
     const layer = vt.layers[l];
-    return layer ? Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.name)) : [];
+    return layer
+      ? Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.name))
+      : [];
   };
   return { vt, names };
 }

@@ -145,10 +145,16 @@ export function FieldDataMap({ program }: { program: string }) {
           version: 8 as const,
           sources: {},
           layers: [
-            { id: 'background', type: 'background' as const, paint: { 'background-color': backgroundColour(dark) } },
+            {
+              id: 'background',
+              type: 'background' as const,
+              paint: { 'background-color': backgroundColour(dark) },
+            },
           ],
         };
-        const style = basemapRef.current ? await basemapRef.current(ml, dark).catch(() => plain) : plain;
+        const style = basemapRef.current
+          ? await basemapRef.current.style(ml, dark).catch(() => plain)
+          : plain;
         if (gone || !box.current) return;
         const m = new ml.Map({
           container: box.current,
@@ -159,6 +165,8 @@ export function FieldDataMap({ program }: { program: string }) {
           canvasContextAttributes: { preserveDrawingBuffer: true },
         });
         made = m;
+        // A style URL out of reach (an office offline) gives way to the built-in basemap.
+        basemapRef.current?.keepDrawing(m, dark);
         m.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right');
         m.on('load', () => {
           if (gone) return;

@@ -23,8 +23,22 @@ interface Palette {
 }
 
 export const BUILTIN_PALETTES: Record<'light' | 'dark', Palette> = {
-  light: { water: '#c9dde8', land: '#eef1ec', border: '#8a7f95', dot: '#4a4f55', text: '#2b2f33', halo: '#ffffff' },
-  dark: { water: '#14202b', land: '#1e2226', border: '#8b8299', dot: '#b9c0c7', text: '#dde2e6', halo: '#0d1114' },
+  light: {
+    water: '#c9dde8',
+    land: '#eef1ec',
+    border: '#8a7f95',
+    dot: '#4a4f55',
+    text: '#2b2f33',
+    halo: '#ffffff',
+  },
+  dark: {
+    water: '#14202b',
+    land: '#1e2226',
+    border: '#8b8299',
+    dot: '#b9c0c7',
+    text: '#dde2e6',
+    halo: '#0d1114',
+  },
 };
 
 /** The built-in basemap's style, light or dark; `origin` makes the tile URL absolute (the worker needs it). */
@@ -43,7 +57,13 @@ export function builtinStyle(dark: boolean, origin: string): StyleSpecification 
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': c.water } },
-      { id: 'bm-land', type: 'fill', source: 'basemap', 'source-layer': 'land', paint: { 'fill-color': c.land } },
+      {
+        id: 'bm-land',
+        type: 'fill',
+        source: 'basemap',
+        'source-layer': 'land',
+        paint: { 'fill-color': c.land },
+      },
       {
         id: 'bm-borders',
         type: 'line',

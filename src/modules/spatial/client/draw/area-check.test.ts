@@ -41,9 +41,9 @@ describe('areaWarnings', () => {
   it('warns on a shape outside the site bounds, and far from the territory', () => {
     expect(areaWarnings(box(2.3, 48.8, 2.4, 48.9), o).map((x) => x.key)).toEqual(['outsideBounds']);
     // In Canada but in Quebec, a continent away from the territory.
-    expect(areaWarnings(box(-73.6, 45.5, -73.5, 45.6), { ...o, bounds: [-141, 40, -53, 70] }).map((x) => x.key)).toEqual([
-      'outsideTerritory',
-    ]);
+    expect(
+      areaWarnings(box(-73.6, 45.5, -73.5, 45.6), { ...o, bounds: [-141, 40, -53, 70] }).map((x) => x.key),
+    ).toEqual(['outsideTerritory']);
     // Beside the territory (a pipeline's end just past its places) is no warning.
     expect(areaWarnings(box(-120.3, 56.0, -120.2, 56.1), o)).toEqual([]);
     // With no places to judge by, only the bounds.

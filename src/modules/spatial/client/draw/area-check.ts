@@ -11,11 +11,10 @@ export type BBox = [number, number, number, number];
 export const DEFAULT_AREA_WARN_KM2 = 10_000;
 
 export type AreaWarning =
-  | { key: 'tooLarge'; km2: number; max: number }
-  | { key: 'outsideBounds' }
-  | { key: 'outsideTerritory' };
+  { key: 'tooLarge'; km2: number; max: number } | { key: 'outsideBounds' } | { key: 'outsideTerritory' };
 
-const inside = (b: BBox, outer: BBox) => b[0] >= outer[0] && b[1] >= outer[1] && b[2] <= outer[2] && b[3] <= outer[3];
+const inside = (b: BBox, outer: BBox) =>
+  b[0] >= outer[0] && b[1] >= outer[1] && b[2] <= outer[2] && b[3] <= outer[3];
 const overlaps = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
 /**

@@ -91,13 +91,22 @@ export function areaFileRoutes(app: FastifyInstance, s: Services) {
                     params: { max: AREA_FILE_MAX_FEATURES },
                   }),
                 );
-              features.push({ type: 'Feature', properties: { layer: layer.name }, geometry: f.geometry as GeoJSON.Geometry });
+              features.push({
+                type: 'Feature',
+                properties: { layer: layer.name },
+                geometry: f.geometry as GeoJSON.Geometry,
+              });
             }
           return reply.send({ data: { type: 'FeatureCollection', features, skipped } });
         } catch (e) {
           // A broken file names itself in the GIS import's words (errors.spatialIo.*).
           if (e instanceof TaskError)
-            return send(refuse(400, 'invalidInput', e.message, { key: `errors.${e.errorKey}`, params: { ...e.params } }));
+            return send(
+              refuse(400, 'invalidInput', e.message, {
+                key: `errors.${e.errorKey}`,
+                params: { ...e.params },
+              }),
+            );
           throw e;
         } finally {
           await layers?.close?.();

@@ -64,7 +64,10 @@ function build(): Indexes {
   const places = readPlaces();
   // A band holds the places that first show at its zoom; a tile takes its own and the bands above.
   const bands = PLACE_BANDS.map((b, i) =>
-    vt(placeFeatures(places, b.minPopulation, PLACE_BANDS[i - 1]?.minPopulation ?? Infinity), BASEMAP_MAX_ZOOM),
+    vt(
+      placeFeatures(places, b.minPopulation, PLACE_BANDS[i - 1]?.minPopulation ?? Infinity),
+      BASEMAP_MAX_ZOOM,
+    ),
   );
   return {
     land: vt(readLand(), BASEMAP_MAX_ZOOM),
@@ -82,7 +85,9 @@ const CACHE_MAX = 4000;
 /** Whether z/x/y names a tile of the basemap. */
 export function validTile(z: number, x: number, y: number): boolean {
   const n = 2 ** z;
-  return [z, x, y].every(Number.isInteger) && z >= 0 && z <= BASEMAP_MAX_ZOOM && x >= 0 && y >= 0 && x < n && y < n;
+  return (
+    [z, x, y].every(Number.isInteger) && z >= 0 && z <= BASEMAP_MAX_ZOOM && x >= 0 && y >= 0 && x < n && y < n
+  );
 }
 
 const EMPTY = { features: [] } as never;
@@ -94,7 +99,9 @@ export function basemapTile(z: number, x: number, y: number): BasemapTile {
   if (hit) return hit;
   indexes ??= build();
   const ix = indexes;
-  const places = PLACE_BANDS.flatMap((b, i) => (z >= b.fromZoom ? (ix.places[i]!.getTile(z, x, y)?.features ?? []) : []));
+  const places = PLACE_BANDS.flatMap((b, i) =>
+    z >= b.fromZoom ? (ix.places[i]!.getTile(z, x, y)?.features ?? []) : [],
+  );
   const pbf = fromGeojsonVt(
     {
       land: (ix.land.getTile(z, x, y) ?? EMPTY) as never,

@@ -32,7 +32,11 @@ export function readLand(): Feature[] {
   const geoms = 'features' in land ? land.features.map((f) => f.geometry) : [land.geometry];
   return geoms.flatMap((g) =>
     g.type === 'MultiPolygon'
-      ? g.coordinates.map((c): Feature => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: c } }))
+      ? g.coordinates.map((c): Feature => ({
+          type: 'Feature',
+          properties: {},
+          geometry: { type: 'Polygon', coordinates: c },
+        }))
       : [{ type: 'Feature', properties: {}, geometry: g } as Feature],
   );
 }
