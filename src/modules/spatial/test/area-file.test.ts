@@ -52,7 +52,7 @@ async function post(name: string, bytes: Uint8Array, auth = true) {
       'content-type': 'application/octet-stream',
       ...(auth ? { authorization: `Bearer ${token}` } : {}),
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { status: r.status, body: (await r.json()) as Reply };
 }

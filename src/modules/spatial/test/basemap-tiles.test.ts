@@ -114,6 +114,23 @@ describe(`GET ${BASEMAP_TILES_PATH}/{z}/{x}/{y}.pbf`, () => {
     expect((await get(t, { authorization: 'Bearer nonsense' }, false)).status).toBe(401);
   });
 
+  it('draws no band of land across the world where coasts cross the antimeridian', async () => {
+    // world-atlas stitches Chukotka's and Antarctica's outlines across ±180° for spherical
+    // drawing; flat, that jump was land across every longitude near 70°N. The Beaufort Sea north
+    // of Alaska and the North Atlantic south of Iceland are open water.
+    for (const [lon, lat] of [
+      [-145, 74],
+      [-30, 60],
+    ] as const) {
+      const r = await get(tileOf(lon, lat, 5));
+      const { vt } = layers(new Uint8Array(await r.arrayBuffer()));
+      expect(vt.layers.land?.length ?? 0, `${lon},${lat}`).toBe(0);
+    }
+    // Antarctica is still land, closed along the pole.
+    const south = layers(new Uint8Array(await (await get(tileOf(0, -80, 3))).arrayBuffer()));
+    expect(south.vt.layers.land!.length).toBeGreaterThan(0);
+  });
+
   it('has no tile past its deepest zoom or off the grid', async () => {
     expect(validTile(BASEMAP_MAX_ZOOM + 1, 0, 0)).toBe(false);
     expect(validTile(2, 4, 0)).toBe(false);

@@ -1,4 +1,4 @@
-import type { StyleSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
 
 // The basemap shipped with the app (server/basemap/tiles.ts): Natural Earth land and country
 // borders and GeoNames' places, as vector tiles from our own server. Water is the background the
@@ -32,7 +32,7 @@ export const BUILTIN_PALETTES: Record<'light' | 'dark', Palette> = {
     halo: '#ffffff',
   },
   dark: {
-    water: '#14202b',
+    water: '#0f2233',
     land: '#1e2226',
     border: '#8b8299',
     dot: '#b9c0c7',
@@ -44,7 +44,7 @@ export const BUILTIN_PALETTES: Record<'light' | 'dark', Palette> = {
 /** The built-in basemap's style, light or dark; `origin` makes the tile URL absolute (the worker needs it). */
 export function builtinStyle(dark: boolean, origin: string): StyleSpecification {
   const c = BUILTIN_PALETTES[dark ? 'dark' : 'light'];
-  const pop = ['get', 'population'];
+  const pop: ExpressionSpecification = ['get', 'population'];
   return {
     version: 8,
     sources: {
@@ -98,7 +98,7 @@ export function builtinStyle(dark: boolean, origin: string): StyleSpecification 
           'text-font': ['sans-serif'],
           // Larger towns larger, and placed first where names collide.
           'text-size': ['interpolate', ['linear'], ['ln', ['max', 1000, pop]], 6.9, 11, 16, 15],
-          'symbol-sort-key': ['-', 0, pop] as never,
+          'symbol-sort-key': ['-', 0, pop],
           'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
           'text-radial-offset': 0.5,
           'text-max-width': 8,
