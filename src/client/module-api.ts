@@ -8,6 +8,8 @@ import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
 import type { ViewProps } from './views/view-def';
 import type { ClientConfig } from './config';
+import type * as MapLibre from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
 
 // The client module API (issue 12 §4): what a module's client half registers. A half is
 // src/modules/<id>/client/index.ts exporting `client` (defineClientModule); it is loaded on
@@ -235,13 +237,9 @@ export interface ClientModule {
 /** A basemap provider (ClientModule.basemap). */
 export interface MapBasemap {
   /** The style a map starts with, for the site's map config and the theme. */
-  style(
-    ml: typeof import('maplibre-gl'),
-    map: ClientConfig['map'],
-    dark: boolean,
-  ): Promise<import('maplibre-gl').StyleSpecification | string>;
+  style(ml: typeof MapLibre, map: ClientConfig['map'], dark: boolean): Promise<StyleSpecification | string>;
   /** Keeps a map drawing when its style cannot load (a style URL out of reach): the fallback. */
-  keepDrawing(map: import('maplibre-gl').Map, dark: boolean): void;
+  keepDrawing(map: MapLibre.Map, dark: boolean): void;
 }
 
 export function defineClientModule(m: ClientModule): ClientModule {

@@ -1,9 +1,11 @@
+import type * as MapLibreModule from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
 import { useMemo } from 'react';
 import { useApp } from '../state/app-context';
 import { useClientModules } from './loader';
 
-type MapLibre = typeof import('maplibre-gl');
-type Style = import('maplibre-gl').StyleSpecification | string;
+type MapLibre = typeof MapLibreModule;
+type Style = StyleSpecification | string;
 
 /**
  * The basemap a map starts from: the loaded half's that provides one (ClientModule.basemap, the
@@ -28,5 +30,5 @@ export function useBasemap(): Basemap | null {
 export interface Basemap {
   style(ml: MapLibre, dark: boolean): Promise<Style>;
   /** Call on a new map: a style that cannot load gives way to one that can. */
-  keepDrawing(map: import('maplibre-gl').Map, dark: boolean): void;
+  keepDrawing(map: MapLibreModule.Map, dark: boolean): void;
 }
