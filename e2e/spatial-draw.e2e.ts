@@ -230,7 +230,7 @@ describe('the geometry editor in the guided form', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from('not a shape'),
     });
-    await dialog.getByText('Choose a .geojson, .json, .kml or .gpx file.').waitFor();
+    await dialog.getByText(/^Choose a zipped shapefile \(\.zip\), a \.kml, \.kmz, \.gpkg/).waitFor();
     await expect(summary(dialog).innerText()).resolves.toMatch(/^Area, 3 points, /);
 
     const id = await saveDraft(page, dialog);
