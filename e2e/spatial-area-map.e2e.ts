@@ -23,7 +23,11 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   app = await startApp();
-}, 120_000);
+  // The first tile of a server process reads the packages (tiles.ts, ~2 s on a quiet machine):
+  // asked here, so no test's timing depends on being first.
+  const { basemapTile } = await import('../src/modules/spatial/server/basemap/tiles');
+  basemapTile(0, 0, 0);
+}, 180_000);
 
 screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
 
@@ -99,7 +103,7 @@ describe('the basemap shipped with the app', () => {
   it('draws spatial.map over land and water from our own tiles, light, dark and on a phone', async () => {
     const { page, tiles } = await person(OFFICER);
     await page.goto(`${app.server.url}/spatial.map`);
-    await page.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });
     await page
       .locator('[data-testid="spatial-map"][data-done="true"]')
       .waitFor({ timeout: 30_000 })
@@ -135,7 +139,7 @@ describe('the basemap shipped with the app', () => {
     expect(await share(page, '[data-testid="spatial-map-canvas"]', '#c9dde8')).toBeGreaterThan(0.05);
     await shot(page, 'spatial-map-light-zoomed-out');
     await setDark(page, true);
-    await page.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });
     await page.waitForTimeout(1500);
     await shot(page, 'spatial-map-dark');
 
