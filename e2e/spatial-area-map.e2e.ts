@@ -200,7 +200,8 @@ async function toAreaStep(page: Page, name: string): Promise<Locator> {
       if (tries === 2) throw new Error(`the guided form did not reach ${s}`);
     }
   }
-  await dialog.locator('[data-geometry-map="ready"]').waitFor();
+  // The map's chunk and its first tiles, on a busy machine, take their time.
+  await dialog.locator('[data-geometry-map="ready"]').waitFor({ timeout: 60_000 });
   return dialog;
 }
 
@@ -332,7 +333,7 @@ describe('the drawing map of the guided form', () => {
     await shot(page, 'wizard-map-dark');
     await page.setViewportSize(PHONE);
     // A phone's dialog is full screen: the map is found on the page.
-    await page.locator('[data-geometry-map="ready"]').waitFor();
+    await page.locator('[data-geometry-map="ready"]').waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     await shot(page, 'wizard-map-phone');
