@@ -70,7 +70,9 @@ async function toAreaStep(page: Page, name: string): Promise<Locator> {
       if (tries === 2) throw new Error(`the guided form did not reach ${s}`);
     }
   }
-  await dialog.locator('[data-geometry-map="ready"]').waitFor();
+  // The first map of a server process waits for the built-in basemap's first tiles, which read
+  // the packages first (server/basemap/tiles.ts): seconds on a busy machine.
+  await dialog.locator('[data-geometry-map="ready"]').waitFor({ timeout: 60_000 });
   return dialog;
 }
 
@@ -234,7 +236,7 @@ describe('the geometry editor in the guided form', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from('not a shape'),
     });
-    await dialog.getByText('Choose a .geojson, .json, .kml or .gpx file.').waitFor();
+    await dialog.getByText(/^Choose a zipped shapefile \(\.zip\), a \.kml, \.kmz, \.gpkg/).waitFor();
     await expect(summary(dialog).innerText()).resolves.toMatch(/^Area, 3 points, /);
 
     const id = await saveDraft(page, dialog);

@@ -53,8 +53,11 @@ export interface ClientConfig {
   version: string;
   siteName: string;
   defaultBounds: number[];
-  /** The basemap: a style URL, or a PMTiles file the server serves; neither: a plain background. */
-  map?: { styleUrl: string | null; pmtiles: boolean };
+  /**
+   * The basemap: a style URL, or a PMTiles file the server serves; neither: the one shipped with
+   * the app. `areaWarnKm2`: the drawn area past which the drawing map warns (MAP_AREA_WARN_KM2).
+   */
+  map?: { styleUrl: string | null; pmtiles: boolean; areaWarnKm2?: number };
   disableRecaptcha: boolean;
   wsMaxMsgSize: number;
   httpTimeout: number;

@@ -7,6 +7,9 @@ import type { SearchQuery } from '../protocol/query';
 import type { Item } from './state/items';
 import type { UserSession } from './state/socket-client';
 import type { ViewProps } from './views/view-def';
+import type { ClientConfig } from './config';
+import type * as MapLibre from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
 
 // The client module API (issue 12 §4): what a module's client half registers. A half is
 // src/modules/<id>/client/index.ts exporting `client` (defineClientModule); it is loaded on
@@ -223,6 +226,20 @@ export interface ClientModule {
   typeIcons?: Readonly<Record<string, ComponentType<SvgIconProps>>>;
   /** The module's strings (i18n/en.ts), merged into the bundle before its screens render. */
   strings?: () => Promise<Record<string, unknown>>;
+  /**
+   * The basemap every map of the app starts from (the spatial module's): the style for MapLibre,
+   * or its URL, for the site's map config and the theme. Another module's map asks for it with
+   * `useBasemap()`, so there is one basemap and one place that chooses it.
+   */
+  basemap?: MapBasemap;
+}
+
+/** A basemap provider (ClientModule.basemap). */
+export interface MapBasemap {
+  /** The style a map starts with, for the site's map config and the theme. */
+  style(ml: typeof MapLibre, map: ClientConfig['map'], dark: boolean): Promise<StyleSpecification | string>;
+  /** Keeps a map drawing when its style cannot load (a style URL out of reach): the fallback. */
+  keepDrawing(map: MapLibre.Map, dark: boolean): void;
 }
 
 export function defineClientModule(m: ClientModule): ClientModule {
@@ -234,6 +251,8 @@ export function defineClientModule(m: ClientModule): ClientModule {
 
 // The app: services, the session, the socket client, errors.
 export { useApp, useSession } from './state/app-context';
+// The basemap a module's map starts from (ClientModule.basemap of a loaded half).
+export { useBasemap } from './modules/basemap';
 // A step kind's panel's Complete button (wfSetStepState), in the kind's module's words.
 export { CompleteStepButton, type CompleteStepButtonProps } from './workflow/CompleteStepButton';
 export type { SocketClient, UserSession } from './state/socket-client';

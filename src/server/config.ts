@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_BOUNDS } from '../protocol/constants';
 
 // Every setting comes from the environment; README.md lists them with their defaults.
 
@@ -44,6 +45,13 @@ export interface ServerConfig {
    */
   mapStyleUrl: string | null;
   mapPmtilesFile: string | null;
+  /**
+   * Where maps open with nothing to fit (MAP_BOUNDS, "west,south,east,north" in degrees; default
+   * DEFAULT_BOUNDS, Canada), and the bounds a drawn area is expected within (issue 37).
+   */
+  mapBounds: [number, number, number, number];
+  /** The largest plausible drawn area, in km², before the drawing map warns (MAP_AREA_WARN_KM2, 10,000). */
+  mapAreaWarnKm2: number;
   tokenTtlMs: number;
   tokenWarningMs: number;
   /** How often each node mails IMMEDIATE notifications (NOTIFY_MAIL_SECONDS, 30). */
@@ -89,6 +97,32 @@ function readVersion(): string {
 export const VERSION = readVersion();
 
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
+
+/** A positive number setting; anything else is a mistake to say at start-up, not a silent default. */
+function positive(v: string | undefined, d: number, name: string): number {
+  const n = num(v, d);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not "${v}"`);
+  return n;
+}
+
+/** MAP_BOUNDS: "west,south,east,north" in degrees, west < east and south < north. */
+function mapBounds(v: string | undefined): [number, number, number, number] {
+  if (!v?.trim()) return [...DEFAULT_BOUNDS];
+  const b = v.split(',').map((x) => Number(x.trim()));
+  const [w, s, e, n] = b as [number, number, number, number];
+  if (
+    b.length !== 4 ||
+    b.some((x) => !Number.isFinite(x)) ||
+    w >= e ||
+    s >= n ||
+    w < -180 ||
+    e > 180 ||
+    s < -90 ||
+    n > 90
+  )
+    throw new Error(`MAP_BOUNDS must be "west,south,east,north" in degrees, not "${v}"`);
+  return [w, s, e, n];
+}
 
 /** A mistyped store must stop the start, not quietly put files on a disk nobody backs up. */
 function fileStore(v: string | undefined): 'disk' | 's3' {
@@ -151,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     siteName: env.SITE_NAME ?? 'Community Knowledge Keeper',
     mapStyleUrl: env.MAP_STYLE_URL || null,
     mapPmtilesFile: env.MAP_PMTILES_FILE || null,
+    mapBounds: mapBounds(env.MAP_BOUNDS),
+    mapAreaWarnKm2: positive(env.MAP_AREA_WARN_KM2, 10_000, 'MAP_AREA_WARN_KM2'),
     tokenTtlMs: num(env.TOKEN_TTL_HOURS, 24 * 14) * 3_600_000,
     tokenWarningMs: num(env.TOKEN_WARNING_MINUTES, 60) * 60_000,
     notifyMailIntervalMs: num(env.NOTIFY_MAIL_SECONDS, 30) * 1000,

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_BOUNDS,
-  HTTP_TIMEOUT_MS,
-  WS_MAX_MSG_SIZE,
-  WS_REPLY_TIMEOUT_MS,
-} from '../../protocol/constants';
+import { HTTP_TIMEOUT_MS, WS_MAX_MSG_SIZE, WS_REPLY_TIMEOUT_MS } from '../../protocol/constants';
 import { cardsOf } from '../../kernel/dashboard';
 import type { ItemType } from '../../kernel/item-type';
 import { passesKeyCaps } from '../../kernel/key-caps';
@@ -22,9 +17,12 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
   return {
     version: cfg.version,
     siteName: cfg.siteName,
-    defaultBounds: [...DEFAULT_BOUNDS],
-    /** The basemap (ServerConfig.mapStyleUrl / mapPmtilesFile): where the spatial module finds it. */
-    map: { styleUrl: cfg.mapStyleUrl, pmtiles: cfg.mapPmtilesFile !== null },
+    defaultBounds: [...cfg.mapBounds],
+    /**
+     * The basemap (ServerConfig.mapStyleUrl / mapPmtilesFile): where the spatial module finds it;
+     * with neither, the one shipped with the app. `areaWarnKm2`: the drawing map's threshold.
+     */
+    map: { styleUrl: cfg.mapStyleUrl, pmtiles: cfg.mapPmtilesFile !== null, areaWarnKm2: cfg.mapAreaWarnKm2 },
     disableRecaptcha: true,
     wsMaxMsgSize: WS_MAX_MSG_SIZE,
     httpTimeout: HTTP_TIMEOUT_MS,

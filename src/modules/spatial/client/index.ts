@@ -6,6 +6,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import PushPinOutlined from '@mui/icons-material/PushPinOutlined';
 import TravelExploreOutlined from '@mui/icons-material/TravelExploreOutlined';
 import { defineClientModule } from '../../../client/module-api';
+import { fallBackOnError, resolveBasemap } from './common/basemap';
 import { drawPart } from './draw';
 import { ioPart } from './io';
 import { mapPart } from './map';
@@ -30,6 +31,8 @@ export const client = defineClientModule({
     travel_explore: TravelExploreOutlined,
   },
   strings: () => import('../i18n/en').then((m) => m.spatialEn),
+  // The one basemap of every map, GeoKeeper's too (client/common/basemap.ts).
+  basemap: { style: resolveBasemap, keepDrawing: fallBackOnError },
   screens: Object.assign({}, ...parts.map((p) => p.screens ?? {})),
   fieldEditors: Object.assign({}, ...parts.map((p) => p.fieldEditors ?? {})),
   stepPanels: Object.assign({}, ...parts.map((p) => p.stepPanels ?? {})),

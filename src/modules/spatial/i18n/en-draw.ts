@@ -47,8 +47,24 @@ export const spatialDrawEn = {
         notGeoJson: 'This is not GeoJSON: expected a geometry, a Feature or a FeatureCollection.',
         empty: 'There is no shape in it.',
         mixed: 'Points, lines and areas cannot be one value: keep shapes of one kind.',
-        tooLarge: 'The file is too large for one shape (at most 5 MB); import it as a layer instead.',
-        fileType: 'Choose a .geojson, .json, .kml or .gpx file.',
+        tooLarge: 'The file is too large for one shape (at most {{mb}} MB); import it as a layer instead.',
+        fileType:
+          'Choose a zipped shapefile (.zip), a .kml, .kmz, .gpkg (GeoPackage), .geojson, .json or .gpx file.',
+        fileTooMany: 'The file holds more than {{max}} shapes: import it as a layer instead.',
+        fileUnread: 'The file could not be read just now. Check the connection and try again.',
+      },
+      reading: 'Reading {{file}}…',
+      territory: {
+        show: 'Show our mapped places ({{count}})',
+        legend: 'Your community’s places the map shows, to draw beside. They are not part of this shape.',
+      },
+      warnings: {
+        tooLarge:
+          'This area is {{km2}} km², larger than the {{max}} km² a project area usually covers. Check that it was drawn as meant; you can still go on.',
+        outsideBounds:
+          'This shape lies outside the region this site maps. Check that it was drawn in the right place; you can still go on.',
+        outsideTerritory:
+          'This shape is far from your community’s mapped places. Check that it was drawn in the right place; you can still go on.',
       },
     },
   },

@@ -1,6 +1,8 @@
 import { actsOf, type ServerModule } from '../../../server/module-api';
 import { spatialActs } from '../contract';
+import { areaFileRoutes } from './area/area-file-route';
 import { basemapRoutes } from './basemap/route';
+import { basemapTileRoutes } from './basemap/tile-route';
 import { seedSpatialDemo } from './demo';
 import { ioAsyncActions, ioHandlers } from './io';
 import { mapHandlers, mapListeners } from './map';
@@ -16,5 +18,9 @@ export const server: ServerModule = {
   hooks: overlayHooks,
   onCommitted: mapListeners,
   seedDemo: seedSpatialDemo,
-  routes: basemapRoutes,
+  routes(app, s) {
+    basemapRoutes(app, s);
+    basemapTileRoutes(app, s);
+    areaFileRoutes(app, s);
+  },
 };

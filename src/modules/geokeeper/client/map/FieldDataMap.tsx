@@ -3,7 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import type { GeoJSONSource, Map as MlMap } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCell } from '../../../../client/module-api';
+import { useBasemap, useCell } from '../../../../client/module-api';
 import { boxOf, kindOf, toGeoJSON } from './map-features';
 import { loadMapLibre } from './maplibre';
 import {
@@ -17,7 +17,8 @@ import { useFieldDataStream } from './useFieldDataStream';
 
 // A program's field data on a map (docs/geokeeper.md "The map"): records and trips in their work
 // item's colour, work items' own places as wide pale rings, references as hollow rings. It draws
-// on a plain background (no tiles needed). A click on a marker, or on a record in the list under
+// on the app's basemap (useBasemap: the spatial module's, shipped with the app and served by our
+// own server), or a plain background without it. A click on a marker, or on a record in the list under
 // the map (the keyboard's and screen reader's way in), opens the record in the next cell.
 
 const SOURCE = 'gkp';
@@ -123,6 +124,10 @@ export function FieldDataMap({ program }: { program: string }) {
   const cell = useCell();
   const dark = useTheme().palette.mode === 'dark';
   const stream = useFieldDataStream(program);
+  // The app's one basemap (the spatial module's); without that half, the plain background.
+  const basemap = useBasemap();
+  const basemapRef = useRef(basemap);
+  basemapRef.current = basemap;
   const box = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MlMap | null>(null);
   const [failed, setFailed] = useState(false);
@@ -135,23 +140,33 @@ export function FieldDataMap({ program }: { program: string }) {
     let made: MlMap | null = null;
     let gone = false;
     void loadMapLibre()
-      .then((ml) => {
+      .then(async (ml) => {
+        const plain = {
+          version: 8 as const,
+          sources: {},
+          layers: [
+            {
+              id: 'background',
+              type: 'background' as const,
+              paint: { 'background-color': backgroundColour(dark) },
+            },
+          ],
+        };
+        const style = basemapRef.current
+          ? await basemapRef.current.style(ml, dark).catch(() => plain)
+          : plain;
         if (gone || !box.current) return;
         const m = new ml.Map({
           container: box.current,
-          style: {
-            version: 8,
-            sources: {},
-            layers: [
-              { id: 'background', type: 'background', paint: { 'background-color': backgroundColour(dark) } },
-            ],
-          },
+          style,
           center: [-120.74, 56.2],
           zoom: 12,
-          attributionControl: false,
+          attributionControl: { compact: true },
           canvasContextAttributes: { preserveDrawingBuffer: true },
         });
         made = m;
+        // A style URL out of reach (an office offline) gives way to the built-in basemap.
+        basemapRef.current?.keepDrawing(m, dark);
         m.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right');
         m.on('load', () => {
           if (gone) return;

@@ -1,11 +1,15 @@
 import type * as MapLibreModule from 'maplibre-gl';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import { builtinStyle } from './builtin-style';
 
-// The map's basemap (ServerConfig.mapStyleUrl / mapPmtilesFile, sent as config.map). With
-// neither, or with tiles out of reach (a community office offline), the map is a plain
-// background the features are drawn on: the map must work with no network at all. A local
-// PMTiles file is read by the `pmtiles` library (loaded with the map, never at start-up) through
-// the server's range route (server/basemap/route.ts, signed-in only).
+// The map's basemap, the one function every map of the app starts from (spatial.map, the
+// geometry editor and view: the consultation's drawing map, the proponent's form, the record's
+// mini-map; GeoKeeper's map through ClientModule.basemap). In order: the site's style URL
+// (MAP_STYLE_URL), a local PMTiles file (MAP_PMTILES_FILE, read by the `pmtiles` library through
+// the server's range route), else the basemap shipped with the app (builtin-style.ts: tiles from
+// our own server, so it works in an office with no network). An archive that cannot be read
+// falls back to the built-in basemap; the plain background is left for a map whose basemap
+// cannot load at all.
 
 /** Where the server serves the configured PMTiles file (server/basemap/route.ts BASEMAP_PATH). */
 export const BASEMAP_PMTILES_PATH = '/api/spatial/basemap.pmtiles';
@@ -82,9 +86,14 @@ export async function pmtilesStyle(ml: typeof MapLibreModule, dark: boolean): Pr
   return { ...base, sources: { basemap: { type: 'vector', url } }, layers: [...base.layers, ...layers] };
 }
 
+/** The basemap shipped with the app, for this page's server. */
+export function defaultStyle(dark: boolean): StyleSpecification {
+  return builtinStyle(dark, window.location.href);
+}
+
 /**
  * The style a map starts with: the configured style URL, else the local PMTiles basemap, else
- * (or when the archive cannot be read) the plain background.
+ * (or when the archive cannot be read) the built-in basemap.
  */
 export async function resolveBasemap(
   ml: typeof MapLibreModule,
@@ -96,8 +105,21 @@ export async function resolveBasemap(
     try {
       return await pmtilesStyle(ml, dark);
     } catch {
-      return plainStyle(dark);
+      return defaultStyle(dark);
     }
   }
-  return plainStyle(dark);
+  return defaultStyle(dark);
+}
+
+/**
+ * A style URL that cannot be reached (an office offline) must not leave a map blank: the map
+ * falls back, once, to the built-in basemap, and the caller's `style.load` draws on it.
+ */
+export function fallBackOnError(m: MapLibreModule.Map, dark: boolean) {
+  let fellBack = false;
+  m.on('error', () => {
+    if (fellBack || m.isStyleLoaded()) return;
+    fellBack = true;
+    m.setStyle(defaultStyle(dark));
+  });
 }

@@ -6,9 +6,13 @@ import ShowChartIcon from '@mui/icons-material/ShowChart';
 import UndoIcon from '@mui/icons-material/Undo';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
+  Alert,
   Box,
   Button,
+  FormControlLabel,
   FormHelperText,
+  LinearProgress,
+  Switch,
   FormLabel,
   IconButton,
   Stack,
@@ -18,9 +22,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApp } from '../../../../client/module-api';
 import type { Geometry } from '../../../../kernel/geometry';
+import { areaWarnings, DEFAULT_AREA_WARN_KM2, type BBox } from './area-check';
 import type { DrawMode } from './draw-setup';
 import type { DrawCommands } from './GeometryMap';
 import {
@@ -31,7 +37,8 @@ import {
   summaryText,
   type ReadProblem,
 } from './geometry-model';
-import { readGeometryFile } from './read-file';
+import { FILE_ACCEPT, fileKind, readGeometryFile, type FileProblem } from './read-file';
+import { useTerritory } from './territory';
 
 const GeometryMap = lazy(() => import('./GeometryMap'));
 
@@ -77,9 +84,13 @@ export function GeometryEditor({
   initialMode,
 }: GeometryEditorProps) {
   const { t } = useTranslation();
+  const { client, config } = useApp();
+  const territory = useTerritory();
+  const [showTerritory, setShowTerritory] = useState(true);
+  const [reading, setReading] = useState<string | null>(null);
   const [mode, setMode] = useState<DrawMode>(initialMode ?? (value ? 'select' : 'polygon'));
   const [paste, setPaste] = useState('');
-  const [problem, setProblem] = useState<ReadProblem | 'tooLarge' | 'fileType' | null>(null);
+  const [problem, setProblem] = useState<ReadProblem | 'fileType' | FileProblem | null>(null);
   const [selected, setSelected] = useState(false);
   const [noMap, setNoMap] = useState(false);
   const [over, setOver] = useState(false);
@@ -95,16 +106,27 @@ export function GeometryEditor({
   const errorId = useId();
   const summaryId = useId();
   const labelId = useId();
+  const territoryId = useId();
   const message = problem
-    ? t(
-        problem === 'tooLarge' || problem === 'fileType'
-          ? `spatial.draw.problems.${problem}`
-          : problemKey(problem),
-        PROBLEM_ARGS,
-      )
+    ? typeof problem === 'object'
+      ? t(problem.key, problem.params)
+      : t(problem === 'fileType' ? `spatial.draw.problems.${problem}` : problemKey(problem), PROBLEM_ARGS)
     : error;
   const shown = value ?? (problem ? good.current : null);
   const summary = shown ? summaryText(t, shown) : t('spatial.draw.none');
+  // Implausible shapes are warned about, never refused (area-check.ts).
+  const b = config.defaultBounds;
+  const warnings = useMemo(
+    () =>
+      shown
+        ? areaWarnings(shown, {
+            bounds: [b[0] ?? -180, b[1] ?? -90, b[2] ?? 180, b[3] ?? 90] as BBox,
+            territory: territory?.box ?? null,
+            maxKm2: config.map?.areaWarnKm2 ?? DEFAULT_AREA_WARN_KM2,
+          })
+        : [],
+    [shown, b, territory, config.map?.areaWarnKm2],
+  );
 
   const fromDrawing = (shapes: Geometry[]) => {
     setPaste('');
@@ -131,8 +153,10 @@ export function GeometryEditor({
   };
   const fromFile = async (f: File | undefined) => {
     if (!f) return;
-    const r = await readGeometryFile(f);
-    setProblem(r.ok ? null : r.problem);
+    // A zip, KMZ or GeoPackage goes to the server: say so while it reads.
+    if (fileKind(f.name) === 'server') setReading(f.name);
+    const r = await readGeometryFile(f, client.tokenValue).finally(() => setReading(null));
+    setProblem(r.ok ? null : r.problem === 'file' ? r.file : r.problem);
     if (r.ok) {
       setPaste('');
       emit(r.geometry);
@@ -204,7 +228,7 @@ export function GeometryEditor({
           ref={file}
           type="file"
           hidden
-          accept=".geojson,.json,.kml,.gpx,application/geo+json,application/json"
+          accept={FILE_ACCEPT}
           data-geometry-file
           onChange={(e) => {
             const f = e.target.files?.[0];
@@ -244,8 +268,35 @@ export function GeometryEditor({
             onSelect={setSelected}
             onReady={(c) => (cmd.current = c)}
             onFail={() => setNoMap(true)}
+            territory={territory}
+            showTerritory={showTerritory}
           />
         </Suspense>
+      )}
+      {!noMap && !!territory?.features.size && (
+        <FormControlLabel
+          control={
+            <Switch
+              size="small"
+              checked={showTerritory}
+              onChange={(e) => setShowTerritory(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': territoryId } }}
+            />
+          }
+          label={t('spatial.draw.territory.show', { count: territory.features.size })}
+          sx={{ mt: 0.5 }}
+        />
+      )}
+      {!!territory?.features.size && (
+        <Typography id={territoryId} variant="caption" color="text.secondary" component="p">
+          {t('spatial.draw.territory.legend')}
+        </Typography>
+      )}
+      {reading && (
+        <Box role="status" sx={{ mt: 1 }}>
+          <Typography variant="body2">{t('spatial.draw.reading', { file: reading })}</Typography>
+          <LinearProgress />
+        </Box>
       )}
       <Typography
         id={summaryId}
@@ -259,6 +310,14 @@ export function GeometryEditor({
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {t(`spatial.draw.hints.${mode}`)}
       </Typography>
+      {warnings.map((w) => (
+        <Alert key={w.key} severity="warning" sx={{ mb: 1 }} data-area-warning={w.key} role="status">
+          {t(
+            `spatial.draw.warnings.${w.key}`,
+            w.key === 'tooLarge' ? { km2: w.km2.toLocaleString('en'), max: w.max.toLocaleString('en') } : {},
+          )}
+        </Alert>
+      ))}
       <TextField
         id={id}
         label={t('spatial.draw.paste')}

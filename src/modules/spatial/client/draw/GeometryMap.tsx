@@ -3,10 +3,12 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../../../client/module-api';
 import type { Geometry } from '../../../../kernel/geometry';
-import { resolveBasemap } from '../common/basemap';
+import { fallBackOnError, resolveBasemap } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
+import { outlineColour, toGeoJSON } from '../map/map-model';
 import { featuresOf, shapesOf, startDraw, type DrawMode } from './draw-setup';
 import { joinGeometries, viewBox } from './geometry-model';
+import type { Territory } from './territory';
 
 type Draw = Awaited<ReturnType<typeof startDraw>>;
 
@@ -24,6 +26,12 @@ export interface GeometryMapProps {
   onReady?(cmd: DrawCommands): void;
   /** The map could not start (no WebGL): the editor still has paste and files. */
   onFail?(): void;
+  /**
+   * The community's own places, drawn under the shape in their spatial.map colours; with no
+   * value, the map opens on them (territory.ts). Shown while `showTerritory`.
+   */
+  territory?: Territory | null;
+  showTerritory?: boolean;
 }
 
 export interface DrawCommands {
@@ -32,6 +40,40 @@ export interface DrawCommands {
 }
 
 const SRC = 'geometry';
+const TERRITORY = 'territory';
+const TERRITORY_LAYERS = ['territory-fill', 'territory-line', 'territory-point'];
+
+/** The community's places under the drawing: quiet fills, their outlines, small dots. */
+function addTerritoryLayers(m: MapLibreMap, dark: boolean) {
+  m.addSource(TERRITORY, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+  const colour = ['get', 'colour'] as never;
+  m.addLayer({
+    id: 'territory-fill',
+    type: 'fill',
+    source: TERRITORY,
+    filter: ['==', '$type', 'Polygon'],
+    paint: { 'fill-color': colour, 'fill-opacity': 0.18 },
+  });
+  m.addLayer({
+    id: 'territory-line',
+    type: 'line',
+    source: TERRITORY,
+    filter: ['!=', '$type', 'Point'],
+    paint: { 'line-color': colour, 'line-width': 1.5, 'line-opacity': 0.8 },
+  });
+  m.addLayer({
+    id: 'territory-point',
+    type: 'circle',
+    source: TERRITORY,
+    filter: ['==', '$type', 'Point'],
+    paint: {
+      'circle-color': colour,
+      'circle-radius': 4,
+      'circle-stroke-color': outlineColour(dark),
+      'circle-stroke-width': 1,
+    },
+  });
+}
 
 /** A small MapLibre map of one geometry: drawn with terra-draw when editable, as layers when not. */
 export default function GeometryMap(p: GeometryMapProps) {
@@ -60,11 +102,12 @@ export default function GeometryMap(p: GeometryMapProps) {
           style,
           bounds: [w!, s!, e!, n!],
           interactive: props.current.editable,
-          attributionControl: false,
+          attributionControl: { compact: true },
           // Tiles out of reach must not stop the shape from showing (an office offline).
           fadeDuration: 0,
         });
         map.current = m;
+        fallBackOnError(m, dark);
         const canvas = m.getCanvas();
         if (props.current.editable) canvas.setAttribute('aria-label', props.current.label);
         else {
@@ -73,6 +116,8 @@ export default function GeometryMap(p: GeometryMapProps) {
         }
         await new Promise<void>((ok) => m.once('load', () => ok()));
         if (!live) return;
+        // Under the drawing's own layers, which terra-draw adds next.
+        addTerritoryLayers(m, dark);
         if (props.current.editable) {
           const d = await startDraw(m, colour);
           if (!live) return d.stop();
@@ -174,6 +219,27 @@ export default function GeometryMap(p: GeometryMapProps) {
     if (ready && draw.current) draw.current.setMode(p.mode);
   }, [ready, p.mode]);
 
+  // The community's places: drawn when read; with nothing drawn yet, the map opens on them.
+  const fitted = useRef(false);
+  useEffect(() => {
+    const m = map.current;
+    const tr = p.territory;
+    if (!ready || !m || !tr) return;
+    const src = m.getSource(TERRITORY) as { setData(d: unknown): void } | undefined;
+    src?.setData(toGeoJSON(tr.features, new Set()));
+    if (tr.box && !props.current.value && !fitted.current) {
+      fitted.current = true;
+      m.fitBounds(tr.box, { padding: 24, maxZoom: 12, animate: false });
+    }
+  }, [ready, p.territory]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!ready || !m) return;
+    for (const id of TERRITORY_LAYERS)
+      if (m.getLayer(id)) m.setLayoutProperty(id, 'visibility', p.showTerritory ? 'visible' : 'none');
+  }, [ready, p.showTerritory]);
+
   // The canvas says what is drawn now (its label holds the summary).
   useEffect(() => {
     if (ready && p.editable) map.current?.getCanvas().setAttribute('aria-label', p.label);
@@ -185,6 +251,7 @@ export default function GeometryMap(p: GeometryMapProps) {
       role={p.editable ? undefined : 'img'}
       aria-label={p.editable ? undefined : p.label}
       data-geometry-map={ready ? 'ready' : 'loading'}
+      data-territory={p.territory ? p.territory.features.size : undefined}
       sx={{
         height: p.height,
         width: '100%',

@@ -11,7 +11,7 @@ import {
   type ReadResult,
 } from './geometry-model';
 import { featuresOf, shapesOf } from './draw-setup';
-import { fileKind } from './read-file';
+import { fileKind, fromFileGeoJson } from './read-file';
 import type { Geometry } from '../../../../kernel/geometry';
 import type { GeoJSONStoreFeatures } from 'terra-draw';
 
@@ -154,5 +154,32 @@ describe('the drawing', () => {
     expect(fileKind('area.GeoJSON')).toBe('geojson');
     expect(fileKind('track.gpx')).toBe('gpx');
     expect(fileKind('sites.shp')).toBeNull();
+    expect(fileKind('sites.zip')).toBe('server');
+    expect(fileKind('area.KMZ')).toBe('server');
+    expect(fileKind('layers.gpkg')).toBe('server');
+  });
+});
+
+describe('a file of shapes', () => {
+  it('gives the areas of a file that holds a pin beside its boundary, and says mixed otherwise', () => {
+    const pin = { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [-120.8, 56.2] } };
+    const line = {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-120.8, 56.2],
+          [-120.7, 56.3],
+        ],
+      },
+    };
+    const area = { type: 'Feature', properties: {}, geometry: square };
+    const r = fromFileGeoJson({ type: 'FeatureCollection', features: [pin, area] });
+    expect(r).toEqual({ ok: true, geometry: square });
+    expect(fromFileGeoJson({ type: 'FeatureCollection', features: [pin, line] })).toEqual({
+      ok: false,
+      problem: 'mixed',
+    });
   });
 });

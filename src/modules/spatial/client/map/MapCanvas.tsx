@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../../../client/module-api';
 import type { MapFeature } from '../../contract-map';
-import { plainStyle, resolveBasemap } from '../common/basemap';
+import { fallBackOnError, resolveBasemap } from '../common/basemap';
 import { loadMapLibre } from '../common/maplibre';
 import { outlineColour, toGeoJSON } from './map-model';
 
@@ -110,20 +110,15 @@ export function MapCanvas(props: MapCanvasProps) {
           style,
           bounds: view.current ?? p.bounds,
           fitBoundsOptions: { padding: view.current ? 0 : 24 },
-          attributionControl: false,
+          attributionControl: { compact: true },
           // Screenshots and tests read the canvas back.
           canvasContextAttributes: { preserveDrawingBuffer: true },
         });
         made.addControl(new ml.NavigationControl({ showCompass: false }), 'top-right');
         const m = made;
         // A style URL that cannot be reached (an office offline) must not leave the features
-        // undrawn: the map falls back to the plain background once, and draws on it.
-        let fellBack = false;
-        m.on('error', () => {
-          if (fellBack || m.isStyleLoaded()) return;
-          fellBack = true;
-          m.setStyle(plainStyle(p.dark));
-        });
+        // undrawn: the map falls back to the built-in basemap once, and draws on it.
+        fallBackOnError(m, p.dark);
         m.on('style.load', () => {
           if (gone || m.getSource(SOURCE)) return;
           addLayers(m, p.dark);
