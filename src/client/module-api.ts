@@ -267,6 +267,7 @@ export { isRunning, taskStoreFor, useTasks } from './state/tasks';
 // Items: the cache, reading, labels, formatting, the recently opened.
 export { itemKey, readMany, useItem, type Item } from './state/items';
 export { itemLabel, itemType } from './items/item-label';
+export { useItemLabels } from './items/useItemLabels';
 export { formatDate } from './items/format';
 // Labels as the generic screens write them: a property's, an enum value's (humanized), an event kind's.
 export { enumLabel, eventLabel, propLabel } from './items/labels';

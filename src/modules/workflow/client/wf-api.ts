@@ -2,12 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   itemKey,
-  itemLabel,
-  readMany,
   RequestError,
   stepKindNames,
   useApp,
   type Item,
+  useItemLabels,
 } from '../../../client/module-api';
 import type { ActBody } from '../../../kernel/act-contract';
 import type { WorkflowActs } from '../contract';
@@ -79,19 +78,4 @@ export function useStepKinds(type: string | null): { kinds: KindChoice[]; loadin
 }
 
 /** Labels of items by id (people, workflows); an item the reader may not see keeps its id. */
-export function useLabels(ids: readonly string[]): Record<string, string> {
-  const { client } = useApp();
-  const qc = useQueryClient();
-  const key = [...new Set(ids)].sort();
-  const q = useQuery({
-    queryKey: ['wfLabels', key],
-    queryFn: async () => {
-      const got = await readMany(client, qc, key);
-      return Object.fromEntries(Object.entries(got).map(([id, item]) => [id, itemLabel(item)]));
-    },
-    enabled: key.length > 0,
-    retry: false,
-    staleTime: 60_000,
-  });
-  return q.data ?? {};
-}
+export const useLabels = useItemLabels;

@@ -11,35 +11,13 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  itemLabel,
-  readMany,
-  useApp,
-  useRelationSearch,
-  type StepPanelProps,
-} from '../../../../client/module-api';
+import { useApp, useItemLabels, useRelationSearch, type StepPanelProps } from '../../../../client/module-api';
 import { RESEARCH_SOURCES, type ResearchCheck, type ResearchSource } from '../../contract-research';
 import { asRefusal, errorKey } from '../response/consult-acts';
 import { CompleteStep } from './CompleteStep';
 
 /** Labels of the linked records, read as the reader (a record they may not read is never in a line). */
-function useLinkLabels(ids: readonly string[]): Record<string, string> {
-  const { client } = useApp();
-  const qc = useQueryClient();
-  const key = [...new Set(ids)].sort();
-  const q = useQuery({
-    queryKey: ['researchLinkLabels', key],
-    queryFn: async () => {
-      const got = await readMany(client, qc, key);
-      return Object.fromEntries(Object.entries(got).map(([id, item]) => [id, itemLabel(item)]));
-    },
-    enabled: key.length > 0,
-    retry: false,
-    staleTime: 60_000,
-  });
-  return q.data ?? {};
-}
+const useLinkLabels = useItemLabels;
 
 /** A saved line as the reader gets it: links they may not read are counted, never named. */
 type Line = ResearchCheck & { hidden?: number };
