@@ -16,6 +16,7 @@ describe("the client config's types", () => {
   it('name the module whose client half edits each property kind (the geometry editor)', () => {
     expect(clientConfig(loadConfig({}), appRegistry()).fieldEditors).toEqual({
       geometry: 'spatial',
+      letterTemplateBody: 'consult',
       localContextsLabels: 'localcontexts',
     });
   });

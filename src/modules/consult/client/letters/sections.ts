@@ -7,7 +7,7 @@ import { LETTER_BODY_EDITOR } from '../../letter-types';
 
 export const letterSections: readonly ItemSection[] = [
   {
-    id: 'consult.sentLetters',
+    id: 'consultSentLetters',
     // Beside the files (Attachments is 10), before the responses (15).
     order: 12,
     applies: (item) => item._t === 'Consultation' && !!item.$id,
