@@ -84,17 +84,20 @@ beforeAll(async () => {
   await ok(ws.officer, 'create/ConsultResponseConcern', { response, subject: 'Salmon spawning beds' });
   // A template is created where the community holds the capability; the first test takes it away.
   await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
-  template = String(
-    (
-      await ok(ws.officer, 'create/LetterTemplate', {
-        owner: riverbend,
-        title: 'Response',
-        body:
-          '# Re: {{project.name}}\n\nDear {{proponent.name}},\n\n{{community.name}} has **reviewed** the project. ' +
-          'Our concerns: {{response.concerns}} Outcome: {{response.outcome}}.',
-      })
-    ).$id,
-  );
+  const templateBody = {
+    owner: riverbend,
+    title: 'Response',
+    body:
+      '# Re: {{project.name}}\n\nDear {{proponent.name}},\n\n{{community.name}} has **reviewed** the project. ' +
+      'Our concerns: {{response.concerns}} Outcome: {{response.outcome}}.',
+  };
+  // On PostgreSQL an open session learns the organisation's new capability a NOTIFY later.
+  let made: { $id?: string; erred?: boolean } = {};
+  for (let i = 0; i < 50 && !made.$id; i++) {
+    made = (await ws.officer!.request('create/LetterTemplate', templateBody)).b as typeof made;
+    if (!made.$id) await new Promise((r) => setTimeout(r, 100));
+  }
+  template = String((made.$id ? made : await ok(ws.officer, 'create/LetterTemplate', templateBody)).$id);
   const wf = await ok(ws.officer, 'create/Workflow', {
     owner: riverbend,
     label: 'Letter',
