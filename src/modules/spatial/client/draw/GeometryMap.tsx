@@ -1,9 +1,10 @@
-import { Box, useTheme } from '@mui/material';
+import { Box, Typography, useTheme } from '@mui/material';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../../../client/module-api';
 import type { Geometry } from '../../../../kernel/geometry';
 import { fallBackOnError, resolveBasemap } from '../common/basemap';
+import { BUILTIN_ATTRIBUTION } from '../common/builtin-style';
 import { loadMapLibre } from '../common/maplibre';
 import { outlineColour, toGeoJSON } from '../map/map-model';
 import { featuresOf, shapesOf, startDraw, type DrawMode } from './draw-setup';
@@ -102,7 +103,9 @@ export default function GeometryMap(p: GeometryMapProps) {
           style,
           bounds: [w!, s!, e!, n!],
           interactive: props.current.editable,
-          attributionControl: { compact: true },
+          // A map to read is an image (role img): a control inside it would be a button nested in
+          // an image (axe: nested-interactive), so its credit is a line of text under it.
+          attributionControl: props.current.editable ? { compact: true } : false,
           // Tiles out of reach must not stop the shape from showing (an office offline).
           fadeDuration: 0,
         });
@@ -245,7 +248,7 @@ export default function GeometryMap(p: GeometryMapProps) {
     if (ready && p.editable) map.current?.getCanvas().setAttribute('aria-label', p.label);
   }, [ready, p.editable, p.label]);
 
-  return (
+  const canvas = (
     <Box
       ref={box}
       role={p.editable ? undefined : 'img'}
@@ -264,5 +267,14 @@ export default function GeometryMap(p: GeometryMapProps) {
         '& canvas:focus-visible': { outline: `2px solid ${colour}`, outlineOffset: -2 },
       }}
     />
+  );
+  if (p.editable || config.map?.styleUrl || config.map?.pmtiles) return canvas;
+  return (
+    <Box>
+      {canvas}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        {BUILTIN_ATTRIBUTION}
+      </Typography>
+    </Box>
   );
 }
