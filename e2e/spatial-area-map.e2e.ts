@@ -186,8 +186,10 @@ async function toAreaStep(page: Page, name: string): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'New consultation' });
   await dialog.getByRole('textbox', { name: /^Project name/ }).fill(name);
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByRole('combobox', { name: /Proponent contacts/ }).click();
-  await page.getByRole('option').first().click();
+  // A community's officer names the proponent (its contacts are optional when none can be seen).
+  const orgPicker = dialog.getByRole('combobox', { name: /Proponent organisation/ });
+  await orgPicker.fill('Northern');
+  await page.getByRole('option', { name: /Northern Pipeline/ }).click();
   for (const s of ['Supporting', 'Dates', 'Details', 'Project area']) {
     const step = dialog.getByText(new RegExp(`Step \\d of \\d: ${s}`));
     for (let tries = 0; ; tries++) {
