@@ -95,6 +95,24 @@ describe('notification e-mails', () => {
     expect(sink.mails).toHaveLength(3);
   });
 
+  it("words a module's own kind from its titles: a referral submitted to the community", async () => {
+    const { items } = server.app.services;
+    const thread = await items.create(SYSTEM, 'Thread', {
+      subject: 'Kettle River referral',
+      owner: community,
+    });
+    await items.create(
+      SYSTEM,
+      'Notify',
+      { kind: 'submitted', recipient: staffImmediate.id, context: thread.$id, unread: true },
+      { owner: null, access: 'PRIVATE' },
+    );
+    const before = mailsTo(staffImmediate).length;
+    expect(await sendImmediate(server.app.services)).toBe(1);
+    const mail = mailsTo(staffImmediate)[before]!;
+    expect(mail.body).toContain('Submitted to your community: Kettle River referral');
+  });
+
   it('PREFS keeps a notification in the bell but out of the mail', async () => {
     const { items } = server.app.services;
     const asEditor = (await loadPrincipal(items.db, editor.id))!;

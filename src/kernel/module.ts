@@ -70,7 +70,9 @@ export interface ModuleManifest<
    * The English titles of its navigation entries and views, by flat key (`nav.consult_projects`,
    * `nav.consult`): the drawer shows them before the module's client half (and its i18n/en.ts)
    * loads, so they travel in the page's config, not in the start-up JavaScript. A key is unique
-   * across modules; an admin's wording (admin.systext) still wins.
+   * across modules; an admin's wording (admin.systext) still wins. The words of a notification
+   * kind the module makes (`notifications.kind.{kind}`) go here too: the bell shows them before
+   * the half loads, and core's mail reads them on the server.
    */
   titles?: Readonly<Record<string, string>>;
   /** Agreement and Import kinds; they must be uppercase. */

@@ -386,7 +386,6 @@ export const en = {
     kind: {
       assigned: 'You were assigned',
       due: 'Due soon',
-      submitted: 'Submitted to your community',
       reply: 'New reply',
       created: 'New item',
       updated: 'Changed',

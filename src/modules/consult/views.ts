@@ -159,6 +159,9 @@ export const consultNav: readonly NavEntry[] = [
  */
 export const consultTitles: Readonly<Record<string, string>> = {
   ...consultDeskTitles,
+  // The bell's and the mail's words for a referral submitted to the community (intake-notify.ts),
+  // needed before the module's half loads.
+  'notifications.kind.submitted': 'Submitted to your community',
   'nav.consult': 'Consultation',
   'nav.consult_projects': 'Consultations',
   'nav.consult_responses': 'Responses',

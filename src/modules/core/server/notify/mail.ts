@@ -20,7 +20,6 @@ export const IMMEDIATE_INTERVAL_MS = 30_000;
 const KIND_TEXT: Record<string, string> = {
   assigned: 'You were assigned',
   due: 'Due soon',
-  submitted: 'Submitted to your community',
   reply: 'New reply',
   created: 'New item',
   updated: 'Changed',
@@ -103,7 +102,9 @@ async function mailClaimed(services: Services, ids: string[], digest: boolean): 
       const context =
         typeof n.data.context === 'string' ? await services.items.readRow(n.data.context) : undefined;
       if (!context || !(await services.items.canRow(p, 'read', context))) continue;
-      const what = KIND_TEXT[String(n.data.kind)] ?? 'Update';
+      // A module's own kinds are worded in its titles (ModuleManifest.titles), as the bell reads them.
+      const kind = String(n.data.kind);
+      const what = KIND_TEXT[kind] ?? services.registry.titles.get(`notifications.kind.${kind}`) ?? 'Update';
       lines.push(`${what}: ${services.items.labelOf(context)}\n${siteLink(config, `/i-${context.id}`)}`);
     }
     if (lines.length === 0) continue;
