@@ -43,7 +43,7 @@ export { actsOf, asyncActionsOf } from './acts';
 
 // ---- principals and access ----
 export type { Principal } from './access/principal';
-export { ANONYMOUS, highestRole, rankIn, refuseWhileMasquerading, SYSTEM } from './access/principal';
+export { ANONYMOUS, rankIn, refuseWhileMasquerading, SYSTEM } from './access/principal';
 export type { AccessPolicy } from './access/policy';
 export { activePrincipal, loadPrincipal } from './auth/principals';
 // The read rule as SQL, for a module's own aggregations (counts, medians): only readable rows.

@@ -1,40 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { capabilityNames } from '../../../kernel/capabilities';
-import { roleRank } from '../../../protocol/access-levels';
 import {
-  highestRole,
-  loadRowsAsSystem,
+  activePrincipal,
   notifyPerson,
   query,
   type Executor,
   type ItemRow,
   type ItemService,
 } from '../../../server/module-api';
+import { isConsultStaff } from './rules';
 
-// A submitted referral tells the community's lands staff (issue 37, Deliver 9): everyone of
-// staff rank or higher in the community who holds ConsultRespond (through the organisation or
-// themselves), through core's notifications (the bell, and mail by each person's preference).
+// A submitted referral tells the community's lands staff (issue 37, Deliver 9): everyone the
+// consultation rules call its staff (isConsultStaff: staff rank or higher holding ConsultRespond,
+// through the organisation or themselves), through core's notifications (the bell, and mail by
+// each person's preference).
 
-const STAFF = roleRank('staff');
-
-/** The community's lands staff: the people `isConsultStaff` admits, found by their memberships. */
+/** The community's lands staff, found among its members by the one rule that admits them. */
 export async function landsStaffOf(tx: Executor, community: string): Promise<string[]> {
-  const members = await query<{ user_id: string; roles: string[] }>(
+  const members = await query<{ user_id: string }>(
     tx,
-    sql`select user_id, roles from memberships where org_id = ${community} order by user_id`,
+    sql`select user_id from memberships where org_id = ${community} order by user_id`,
   );
-  const staff = members.filter((m) => {
-    const role = highestRole(m.roles);
-    return role !== null && roleRank(role) >= STAFF;
-  });
-  if (staff.length === 0) return [];
-  // As the system: the organisation's and the staff's capabilities, to find whom to tell; each
-  // person's read of the consultation is checked before anything is written for them.
-  const rows = await loadRowsAsSystem(tx, [community, ...staff.map((m) => m.user_id)]);
-  const orgHolds = capabilityNames(rows.get(community)?.data.capabilities).includes('ConsultRespond');
-  return staff
-    .map((m) => m.user_id)
-    .filter((u) => orgHolds || capabilityNames(rows.get(u)?.data.capabilities).includes('ConsultRespond'));
+  const staff: string[] = [];
+  for (const { user_id } of members) {
+    const p = await activePrincipal(tx, user_id);
+    // A site admin who is a member counts as staff by isConsultStaff; here only the community's
+    // own role does, so admins are not told of every referral of every community they belong to.
+    if (p && (await isConsultStaff(tx, { ...p, admin: false }, community))) staff.push(user_id);
+  }
+  return staff;
 }
 
 /** Notifies the lands staff of a consultation just submitted to `community`; returns how many. */
