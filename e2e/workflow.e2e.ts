@@ -80,7 +80,7 @@ describe('admin.workflows', () => {
   it('creates a workflow with three steps, moves one by keyboard, saves it, and reads it back', async () => {
     await officer.goto(url('/admin.workflows'));
     // The demo's own: Riverbend's default response workflow (the consult module's demo).
-    await designer(officer).getByText('Riverbend referral response').first().waitFor();
+    await designer(officer).getByText('Referral response').first().waitFor();
     await designer(officer).getByRole('button', { name: 'New workflow' }).click();
     const dialog = officer.getByRole('dialog', { name: 'New workflow' });
     await field(dialog, 'Name').fill('Heritage review');

@@ -58,6 +58,7 @@ export const RULE_KEYS = [
   'errors.invalidValue',
   'errors.invalidType',
   'errors.unknownField',
+  'errors.notSearchable',
   'errors.readOnly',
   'errors.passwordTooShort',
   'errors.lovKeyTaken',

@@ -46,6 +46,7 @@ function CreateAction({ action }: { action: DashboardAction }) {
         {t(action.labelKey)}
       </Button>
       {open &&
+        Own !== undefined &&
         (Own ? (
           <Suspense fallback={null}>
             <Own type={type} onCreated={(item) => created(item.$id)} onClose={() => setOpen(false)} />

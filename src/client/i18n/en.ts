@@ -293,6 +293,7 @@ export const en = {
     invalidValue: 'Not a valid value',
     invalidType: 'Not a valid value',
     unknownField: 'Unknown field',
+    notSearchable: 'This field cannot be searched or sorted',
     readOnly: 'This field cannot be changed',
     passwordTooShort: 'Use at least 8 characters',
     lovKeyTaken: 'This list already has a value with this key in this organisation.',

@@ -525,7 +525,7 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           />
         </Suspense>
       )}
-      {dialog === 'create' && createType && !OwnCreate && itemType(createType) && (
+      {dialog === 'create' && createType && OwnCreate === null && itemType(createType) && (
         <CreateItemDialog
           type={itemType(createType)!}
           {...(screen.createDefaults ? { initial: screen.createDefaults } : {})}

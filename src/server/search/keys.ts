@@ -52,7 +52,19 @@ export const LINKED_KEY = '$linked';
 
 export function assertKnownKey(registry: Registry, types: readonly string[] | null, key: string): void {
   if (COLUMN_KEYS.has(key) || key === '$text' || key === '_c.ts' || key === '_m.ts') return;
-  if (!propertyOf(registry, types, key)) throw unknownKey(key);
+  const prop = propertyOf(registry, types, key);
+  if (!prop) throw unknownKey(key);
+  // A json value is the server's own structure, and some are judged again at every read (an
+  // impact report's places, a response's research links): their stored form may name what the
+  // reader is not shown. Filtering, counting or sorting by it would answer from that raw form.
+  if (prop.kind === 'json') throw notSearchable(key);
+}
+
+/** A key that names structured data (kind json): no filter, facet or sort reads it. */
+export function notSearchable(key: string): AppError {
+  return new AppError('invalidInput', `${key} holds structured data and cannot be searched`, {
+    fields: [{ path: key, key: 'errors.notSearchable' }],
+  });
 }
 
 /**

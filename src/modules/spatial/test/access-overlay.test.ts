@@ -166,6 +166,18 @@ describe('the impact report', () => {
     expect(m.results).toEqual([]);
     expect(m.$restricted).toBeUndefined();
     noTrace(m, [w.places.berry!, 'restricted']);
+    // Nor may a search answer from the report's stored places: a facet, a filter or a sort on
+    // them would read the raw form the read hook trims (the facet named the burial ground).
+    const type = { _t: ['SpatialImpactReport'] };
+    for (const [q, key] of [
+      [{ must: type, facets: ['results'] }, 'results'],
+      [{ must: { ...type, results: [w.places.burial!] } }, 'results'],
+      [{ must: type, sort: [{ key: 'summary', order: 'desc' }] }, 'summary'],
+    ] as const) {
+      const e = await w.erred(w.ws.proponent, 'search/ids', q);
+      expect(e.fields, JSON.stringify(q)).toEqual([{ path: key, key: 'errors.notSearchable' }]);
+      noTrace(e, [w.places.burial!, 'SACRED']);
+    }
     // The staff are told all four lie in the area, and see the three they may read, marked.
     const st = await w.ok(w.ws.staff, `read/${id}`, undefined);
     expect(st.$restricted).toEqual({ total: 4, hidden: 1 });

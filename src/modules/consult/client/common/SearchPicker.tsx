@@ -54,6 +54,12 @@ export function SearchPicker(p: SearchPickerProps) {
         }),
       ),
     enabled: open && !p.disabled,
+    // The last answer for the same narrowing stays listed while the next words load: else each
+    // pause in typing emptied the list to "Loading…" and an option being clicked vanished
+    // between press and release (the click was lost, most often on a slow phone). Another
+    // narrowing (another organisation's contacts) never shows the previous one's.
+    placeholderData: (previous, last) =>
+      last && JSON.stringify(last.queryKey[1]) === JSON.stringify(p.must) ? previous : undefined,
     retry: false,
     staleTime: 30_000,
   });
@@ -68,7 +74,14 @@ export function SearchPicker(p: SearchPickerProps) {
     options,
     disabled: p.disabled,
     loading: q.isFetching,
-    filterOptions: (o: string[]) => o,
+    // The server's answer is the filter; but while the words typed are not yet asked (the
+    // debounce), the shown answer is narrowed to them here, so the list does not reshuffle
+    // under a pointer when the answer for those words arrives.
+    filterOptions: (o: string[]) => {
+      const typed = input.trim().toLocaleLowerCase();
+      if (typed === text.toLocaleLowerCase()) return o;
+      return o.filter((id) => labelOf(id).toLocaleLowerCase().includes(typed));
+    },
     getOptionLabel: labelOf,
     onInputChange: (_e: unknown, v: string, reason: string) => {
       if (reason === 'input') setInput(v);
