@@ -1,8 +1,12 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
 import { reconnectDelayMs } from '../src/client/state/auth-state';
+import { itemKey, readMany } from '../src/client/state/items';
+import { clearCacheOnPersonChange } from '../src/client/state/per-person-cache';
 import { SocketClient, type SessionSnapshot } from '../src/client/state/socket-client';
 import type { TokenStore } from '../src/client/state/token-store';
+import { SYSTEM } from '../src/server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from './helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
@@ -136,6 +140,45 @@ describe('the auth state machine', () => {
     await a.client.call('act/setMembership', { userId: editor.id, org: other, roles: [] });
     await until(client, (s) => !(s.user?.memberships ?? []).some((m) => m.org === other));
     await a.client.close();
+    await client.signOut();
+  });
+
+  it('serves the next person on the tab nothing the last one read (the cache follows the reader)', async () => {
+    const items = server.app.services.items;
+    const note = await items.create(SYSTEM, 'Thread', {
+      subject: 'Elders’ planning of the river crossing',
+      owner: org,
+      $access: 'PROTECTED',
+    });
+    const outsider = await makeUser(items, []);
+    const { client } = makeClient();
+    const qc = new QueryClient();
+    const stop = clearCacheOnPersonChange(client, qc);
+    client.start();
+    await client.signIn(editor.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID');
+    expect(Object.keys(await readMany(client, qc, [note.$id]))).toEqual([note.$id]);
+    expect(qc.getQueryData(itemKey(note.$id))).toBeDefined();
+    // Signed out, and another person signs in on the same tab (no page load between).
+    await client.signOut();
+    expect(qc.getQueryData(itemKey(note.$id))).toBeUndefined();
+    await client.signIn(outsider.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID' && s.user?.$id === outsider.id);
+    expect(await readMany(client, qc, [note.$id])).toEqual({});
+    // Rights taken away from the same person drop what they read under them.
+    await client.signOut();
+    await client.signIn(editor.email, PASSWORD);
+    await until(client, (s) => s.authState === 'USER_VALID' && s.user?.$id === editor.id);
+    await readMany(client, qc, [note.$id]);
+    const admin = await makeUser(items, [], { admin: true });
+    const a = await connectAs(server, admin.email, PASSWORD);
+    await a.client.call('act/setMembership', { userId: editor.id, org, roles: [] });
+    await until(client, (s) => !(s.user?.memberships ?? []).some((m) => m.org === org));
+    expect(qc.getQueryData(itemKey(note.$id))).toBeUndefined();
+    expect(await readMany(client, qc, [note.$id])).toEqual({});
+    await a.client.call('act/setMembership', { userId: editor.id, org, roles: ['editor'] });
+    await a.client.close();
+    stop();
     await client.signOut();
   });
 

@@ -6,6 +6,7 @@ import { AppProvider, useSession, type AppServices } from '../state/app-context'
 import { Shell } from '../shell/Shell';
 import { useSessionModules } from '../modules/session-modules';
 import { buildTheme } from './theme';
+import { clearCacheOnPersonChange } from '../state/per-person-cache';
 
 function Themed({ services }: { services: AppServices }) {
   const { user } = useSession();
@@ -27,9 +28,12 @@ function Themed({ services }: { services: AppServices }) {
 }
 
 export function App({ services }: { services: AppServices }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } }),
-  );
+  const [queryClient] = useState(() => {
+    const qc = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+    // For the page's life, as the client and the cache are.
+    clearCacheOnPersonChange(services.client, qc);
+    return qc;
+  });
   return (
     <AppProvider value={services}>
       <QueryClientProvider client={queryClient}>
