@@ -8,8 +8,6 @@ import {
   loadRowAsSystem,
   loadRowsAsSystem,
   query,
-  readableByAll,
-  readersOf,
   SYSTEM,
   type ActCall,
   type Executor,
@@ -18,12 +16,13 @@ import {
   type Services,
 } from '../../../../server/module-api';
 import type { LetterActs } from '../../contract-letters';
-import { LETTER_CAPABILITY, LETTERHEAD_TYPES, type LetterState } from '../../letter-types';
+import { LETTER_CAPABILITY, type LetterState } from '../../letter-types';
 import { assertConsultStaff, holds } from '../rules';
 import { mirrorFileRow } from '../mirror';
 import { lockedResponse, sendResponseIn } from '../work-acts';
 import { fillTemplate } from '../../letter-fill';
 import { letterRecipients } from './recipients';
+import { templateLetterhead } from './letterhead';
 import { renderLetter } from './render';
 import { letterValues } from './values';
 
@@ -83,30 +82,6 @@ function refuseState(letter: ItemRow, allowed: readonly LetterState[]) {
     });
 }
 
-/**
- * The template's letterhead Attachment, if it is a PNG or JPEG every reader of the letter may
- * read (the letter's PDF is read by them all, and sent): otherwise the letter has none.
- */
-async function letterheadOf(
-  tx: Executor,
-  s: Services,
-  response: ItemRow,
-  template: ItemRow,
-): Promise<string | null> {
-  const uppy = template.data.letterhead;
-  if (typeof uppy !== 'string' || !uppy) return null;
-  const [hit] = await query<{ id: string }>(
-    tx,
-    sql`select id from items where type = 'Attachment' and not deleted and data->>'rel' = ${template.id}
-      and data->>'uppyID' = ${uppy} limit 1`,
-  );
-  // As the system: kept only if every reader of the letter may read it (below).
-  const att = hit ? await loadRowAsSystem(tx, hit.id) : undefined;
-  if (!att || att.data.trashed === true) return null;
-  if (!(LETTERHEAD_TYPES as readonly string[]).includes(String(att.data.filetype))) return null;
-  return (await readableByAll(s.items, tx, await readersOf(tx, response), att)) ? att.id : null;
-}
-
 export async function rwfLetterPropose({ services, principal: p, body }: LetterCall<'rwfLetterPropose'>) {
   const { items } = services;
   return items.transaction(async (tx) => {
@@ -139,7 +114,7 @@ export async function rwfLetterPropose({ services, principal: p, body }: LetterC
       state: 'DRAFT',
       returnNote: null,
       // The frame, as the template has it today: the letter keeps it, so what was approved is sent.
-      letterhead: await letterheadOf(tx, services, response, template),
+      letterhead: (await templateLetterhead(tx, services, response, template))?.id ?? null,
       fromAddress: text(template.data.address),
       signatoryName: text(template.data.signatoryName),
       signatoryTitle: text(template.data.signatoryTitle),
