@@ -46,6 +46,7 @@ export const consultIntakeEn = {
         noArea: 'No project area was drawn, so only file numbers were checked.',
         linked_one: '{{count}} referral will be linked.',
         linked_other: '{{count}} referrals will be linked.',
+        linksDropped: 'Some links were not made: the check no longer finds those referrals for this one.',
       },
     },
   },
