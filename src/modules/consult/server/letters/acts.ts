@@ -53,20 +53,46 @@ export async function currentLetter(tx: Executor, response: string): Promise<Ite
   return r ? loadRowAsSystem(tx, r.id) : undefined;
 }
 
-/** The letter (locked) and its response, checked for the caller. */
-async function lockedLetter(tx: Executor, s: Services, p: Principal, id: string) {
+/**
+ * The letter and its response, checked for the caller; with `lock`, both locked, the response
+ * first: every act on a response locks it before anything of its own (rwfLetterPropose,
+ * rwfSendResponse, the workflow's steps), so two acts on one response wait in turn rather than
+ * each holding what the other needs. The preview only reads, and locks nothing.
+ */
+async function letterOf(tx: Executor, s: Services, p: Principal, id: string, lock: boolean) {
   // As the system: the read is checked just below, and an unreadable letter is answered as a missing one.
-  const letter = await loadRowAsSystem(tx, id, true);
+  const seen = await loadRowAsSystem(tx, id);
   // A letter the caller may not read does not exist for them (it follows its response).
-  if (
-    !letter ||
-    letter.deleted ||
-    letter.type !== 'ResponseLetter' ||
-    !(await s.items.policy.can(p, 'read', letter, s.items.loaderFor(tx)))
-  )
+  const readable = async (l: ItemRow | undefined): Promise<ItemRow> => {
+    if (
+      !l ||
+      l.deleted ||
+      l.type !== 'ResponseLetter' ||
+      !(await s.items.policy.can(p, 'read', l, s.items.loaderFor(tx)))
+    )
+      throw new AppError('notFound', `${id} not found`);
+    return l;
+  };
+  const first = await readable(seen);
+  // A letter's response is system-written when it is made and never changes.
+  const rid = String(first.data.response);
+  if (!lock) return { letter: first, response: await readResponse(tx, s, p, rid) };
+  const response = await lockedResponse(tx, s.items, p, rid);
+  // As the system: read again under its lock (another act may have changed it while we waited); checked as above.
+  return { letter: await readable(await loadRowAsSystem(tx, id, true)), response };
+}
+
+const lockedLetter = (tx: Executor, s: Services, p: Principal, id: string) => letterOf(tx, s, p, id, true);
+
+/** The response, read (not locked) and checked as lockedResponse checks it. */
+async function readResponse(tx: Executor, s: Services, p: Principal, id: string): Promise<ItemRow> {
+  // As the system: the read is checked just below.
+  const row = await loadRowAsSystem(tx, id);
+  if (!row || row.deleted || row.type !== 'ConsultResponse')
     throw new AppError('notFound', `${id} not found`);
-  const response = await lockedResponse(tx, s.items, p, String(letter.data.response));
-  return { letter, response };
+  if (!(await s.items.policy.can(p, 'read', row, s.items.loaderFor(tx))))
+    throw new AppError('notAllowed', `read ${id}`);
+  return row;
 }
 
 const reply = (row: ItemRow) => ({
@@ -225,7 +251,7 @@ export function letterFileName(subject: string, ext: string): string {
 export async function rwfLetterPreview({ services, principal: p, body }: LetterCall<'rwfLetterPreview'>) {
   const { items } = services;
   return items.transaction(async (tx) => {
-    const { letter, response } = await lockedLetter(tx, services, p, body.letter);
+    const { letter, response } = await letterOf(tx, services, p, body.letter, false);
     await assertLetterStaff(tx, p, response);
     const { pdf } = await renderLetter(tx, services, letter, response, false);
     return { pdf: pdf.toString('base64'), ...(await letterRecipients(tx, items, p, response)) };
