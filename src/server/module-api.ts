@@ -105,7 +105,7 @@ export { compose, inviteMail, joinInvitationMail, siteLink } from './mail/messag
 
 // ---- files ----
 export { attachmentRow } from './files/attachments';
-export { fileKey, isFileId } from './files/storage';
+export { fileKey, isFileId, readHead } from './files/storage';
 export { mayServe } from './files/attachments';
 // Files copied onto a message for an outside party: the sender reads each, none is restricted.
 export { assertSendableFiles } from './files/sendable';

@@ -114,5 +114,14 @@ export const consultActs = defineActs({
       places: z.number().int().nullable(),
     }),
   },
+  /**
+   * The intake's "Link as related", once the referral and its areas are saved: the check is run
+   * again for it as the caller, and only the referrals it names are linked (`rel`, the system's
+   * to write); the rest are dropped and counted.
+   */
+  cnsIntakeLink: {
+    body: z.strictObject({ consultation: ConsultationId, rel: z.array(ConsultationId).max(50) }),
+    reply: z.strictObject({ $id: z.string(), rel: z.array(z.string()), dropped: z.number().int() }),
+  },
 });
 export type ConsultActs = typeof consultActs;

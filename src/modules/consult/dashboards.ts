@@ -18,7 +18,7 @@ export const consultDashboards: readonly DashboardDecl[] = [
     // Issue 37: a referral is logged from where the day starts (offered to those who may create
     // a Consultation: a community's staff holding ConsultRespond, a proponent holding ConsultDrafts).
     actions: [
-      { id: 'consult.desk.logReferral', labelKey: 'consult.intake.logReferral', createType: 'Consultation' },
+      { id: 'consult.desk.logReferral', labelKey: 'consult.desk.logReferral', createType: 'Consultation' },
     ],
   },
 ];
@@ -226,6 +226,8 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.drafts': 'Your drafts',
   'consult.desk.draftsEmpty': 'No draft or incomplete consultation.',
   'consult.desk.newConsultation': 'Start a consultation',
+  // The desk's action, drawn before the module's half (and its strings) loads.
+  'consult.desk.logReferral': 'Log a referral',
   'consult.desk.responses': 'Responses received',
   'consult.desk.responsesEmpty': 'No community has responded yet.',
 };

@@ -127,9 +127,10 @@ export const Consultation = defineItemType({
     /**
      * Other referrals this one is linked to: a duplicate or an overlap the intake check found
      * (the spec's `rel`, as archive entries and belongings have it). Each lists this one among
-     * its related items.
+     * its related items. The system's to write: only act cnsIntakeLink links, and only what the
+     * check, run again, names (server/intake-link.ts).
      */
-    rel: { kind: 'relation', types: ['Consultation'], list: true, maxItems: 50 },
+    rel: { kind: 'relation', types: ['Consultation'], list: true, maxItems: 50, write: 'system' },
   },
   defaultHeaders: ['projectName', 'state', 'primaryOrg', 'region', 'requestedResponseDate', 'submitted'],
   keyFacts: ['primaryOrg', 'submittedTo', 'requestedResponseDate', 'region', 'stream'],

@@ -1,4 +1,5 @@
-// The intake's English strings (issue 37: logging a referral): the desk's action, the guided
+// The intake's English strings (issue 37: logging a referral; the desk's action is worded in the
+// module's titles, dashboards.ts, as the desk is drawn before they load): the guided
 // form's inline records, its draft kept as it goes, closing it, and the duplicate and overlap
 // check. en.ts merges them into the module's bundle.
 export const consultIntakeEn = {
@@ -7,7 +8,6 @@ export const consultIntakeEn = {
       steps: { check: 'Check' },
     },
     intake: {
-      logReferral: 'Log a referral',
       restored: 'Restored what you entered {{when}}.',
       startAfresh: 'Start afresh',
       draftNotKept: 'This browser would not keep your draft: save it before you close the page.',
@@ -46,6 +46,7 @@ export const consultIntakeEn = {
         noArea: 'No project area was drawn, so only file numbers were checked.',
         linked_one: '{{count}} referral will be linked.',
         linked_other: '{{count}} referrals will be linked.',
+        linksDropped: 'Some links were not made: the check no longer finds those referrals for this one.',
       },
     },
   },

@@ -9,6 +9,7 @@ import { researchActs } from '../contract-research';
 import { researchHooks, rwfResearchSave } from './research';
 import { cnsAudit } from './audit';
 import { cnsIntakeCheck } from './intake-check';
+import { cnsIntakeLink } from './intake-link';
 import { auditCsvRoute } from './audit-csv';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
@@ -73,6 +74,7 @@ export const server: ServerModule = {
       cnsAudit,
       rwfResearchSave,
       cnsIntakeCheck,
+      cnsIntakeLink,
     },
   ),
   async routes(app, services) {

@@ -137,10 +137,9 @@ describe('the form’s data', () => {
     expect(stepOf('nothing')).toBeNull();
   });
 
-  it('links the referrals the check found, and checks before the files', () => {
+  it('saves the links apart (act cnsIntakeLink, after the areas), and checks before the files', () => {
     expect(consultationData({ projectName: 'x' }, { ...none, rel: ['Consultation-4'] })).toEqual({
       projectName: 'x',
-      rel: ['Consultation-4'],
     });
     expect(CREATE_STEPS.indexOf('check')).toBe(CREATE_STEPS.indexOf('community') + 1);
     expect(CREATE_STEPS.at(-1)).toBe('files');

@@ -214,6 +214,69 @@ describe('cnsIntakeCheck', () => {
   });
 });
 
+describe('cnsIntakeLink', () => {
+  /** What the intake saves: the referral, then its area (as the form does it). */
+  async function saved(name: string) {
+    const made = await staff.request('create/Consultation', {
+      owner: riverbend,
+      projectName: name,
+      primaryOrg: pipeline,
+      submittedTo: riverbend,
+      identifiers: ['NP-2026-014'],
+    });
+    const c = made.b as { $id: string; erred?: boolean };
+    if (c.erred) throw new Error(JSON.stringify(c));
+    const area = await staff.request('create/ConsultProjectFeature', {
+      consultation: c.$id,
+      label: 'Area 1',
+      geometry: DRAWN,
+    });
+    if ((area.b as { erred?: boolean }).erred) throw new Error(JSON.stringify(area.b));
+    return c.$id;
+  }
+
+  it('links only the referrals the check, run again, names; never one it did not offer or the caller cannot read', async () => {
+    const id = await saved('Kettle River bridge replacement');
+    const f = await staff.request('act/cnsIntakeLink', {
+      consultation: id,
+      // Offered: the overlapping one and the one with the same file number. Not offered: the near
+      // miss (readable, its shape clear of the area) and Eagle Lake's (unreadable).
+      rel: [ids.overlap, ids.sameFile, ids.near, ids.hidden],
+    });
+    const r = f.b as { rel: string[]; dropped: number; erred?: boolean };
+    if (r.erred) throw new Error(JSON.stringify(r));
+    expect(r.rel.sort()).toEqual([ids.overlap, ids.sameFile].sort());
+    expect(r.dropped).toBe(2);
+    expect(((await items().read(SYSTEM, id)).rel as string[]).sort()).toEqual(
+      [ids.overlap, ids.sameFile].sort(),
+    );
+  });
+
+  it('is the only way to link: a crafted create or update naming a referral is refused', async () => {
+    const made = await staff.request('create/Consultation', {
+      owner: riverbend,
+      projectName: 'Crafted',
+      primaryOrg: pipeline,
+      submittedTo: riverbend,
+      rel: [ids.near],
+    });
+    expect((made.b as { userMessage?: string }).userMessage).toBe('invalidInput');
+    const id = await saved('Crafted later');
+    const row = await items().read(SYSTEM, id);
+    const upd = await staff.request('update', { $id: id, $version: row.$version, rel: [ids.near] });
+    expect((upd.b as { userMessage?: string }).userMessage).toBe('invalidInput');
+    expect((await items().read(SYSTEM, id)).rel).toBeUndefined();
+  });
+
+  it('refuses a referral the caller may not change', async () => {
+    const f = await proponent.request('act/cnsIntakeLink', {
+      consultation: ids.sameFile,
+      rel: [ids.overlap],
+    });
+    expect((f.b as { userMessage?: string }).userMessage).toBe('notFound');
+  });
+});
+
 describe('areasMeet', () => {
   it('meets on a crossing, a touch, and containment either way; not on boxes alone', () => {
     expect(areasMeet([DRAWN], square(-120.45, 50.05, -120.3, 50.2))).toBe(true);

@@ -101,7 +101,6 @@ export function consultationData(fields: Record<string, unknown>, picks: Picks):
   if (picks.supOrgs.length) data.supOrgs = [...picks.supOrgs];
   if (picks.supContacts.length) data.supContacts = [...picks.supContacts];
   if (picks.submittedTo[0]) data.submittedTo = picks.submittedTo[0];
-  if (picks.rel.length) data.rel = [...picks.rel];
   return data;
 }
 

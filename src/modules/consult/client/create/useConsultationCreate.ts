@@ -268,6 +268,16 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
           label: t('consult.create.areaName', { n: i + 1 }),
           geometry,
         });
+      // Linked once its areas are saved: the server runs the check again and keeps only what it
+      // names (server/intake-link.ts). A failure here leaves a saved referral unlinked, not lost.
+      if (picks.rel.ids.length)
+        await client
+          .act('cnsIntakeLink', { consultation: item.$id, rel: picks.rel.ids })
+          .then((r) => {
+            if ((r as { dropped: number }).dropped > 0)
+              alerts.push({ type: 'warning', key: 'consult.intake.check.linksDropped' });
+          })
+          .catch((e: unknown) => alerts.error(e));
       alerts.push({ type: 'success', key: 'consult.create.saved' });
       // Saved on the server now: the browser's copy has done its work.
       if (userId) clearDraft(localStore(), userId);

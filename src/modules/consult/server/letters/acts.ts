@@ -8,8 +8,6 @@ import {
   loadRowAsSystem,
   loadRowsAsSystem,
   query,
-  readableByAll,
-  readersOf,
   SYSTEM,
   type ActCall,
   type Executor,
@@ -18,12 +16,13 @@ import {
   type Services,
 } from '../../../../server/module-api';
 import type { LetterActs } from '../../contract-letters';
-import { LETTER_CAPABILITY, LETTERHEAD_TYPES, type LetterState } from '../../letter-types';
+import { LETTER_CAPABILITY, type LetterState } from '../../letter-types';
 import { assertConsultStaff, holds } from '../rules';
 import { mirrorFileRow } from '../mirror';
 import { lockedResponse, sendResponseIn } from '../work-acts';
 import { fillTemplate } from '../../letter-fill';
 import { letterRecipients } from './recipients';
+import { templateLetterhead } from './letterhead';
 import { renderLetter } from './render';
 import { letterValues } from './values';
 
@@ -54,20 +53,46 @@ export async function currentLetter(tx: Executor, response: string): Promise<Ite
   return r ? loadRowAsSystem(tx, r.id) : undefined;
 }
 
-/** The letter (locked) and its response, checked for the caller. */
-async function lockedLetter(tx: Executor, s: Services, p: Principal, id: string) {
+/**
+ * The letter and its response, checked for the caller; with `lock`, both locked, the response
+ * first: every act on a response locks it before anything of its own (rwfLetterPropose,
+ * rwfSendResponse, the workflow's steps), so two acts on one response wait in turn rather than
+ * each holding what the other needs. The preview only reads, and locks nothing.
+ */
+async function letterOf(tx: Executor, s: Services, p: Principal, id: string, lock: boolean) {
   // As the system: the read is checked just below, and an unreadable letter is answered as a missing one.
-  const letter = await loadRowAsSystem(tx, id, true);
+  const seen = await loadRowAsSystem(tx, id);
   // A letter the caller may not read does not exist for them (it follows its response).
-  if (
-    !letter ||
-    letter.deleted ||
-    letter.type !== 'ResponseLetter' ||
-    !(await s.items.policy.can(p, 'read', letter, s.items.loaderFor(tx)))
-  )
+  const readable = async (l: ItemRow | undefined): Promise<ItemRow> => {
+    if (
+      !l ||
+      l.deleted ||
+      l.type !== 'ResponseLetter' ||
+      !(await s.items.policy.can(p, 'read', l, s.items.loaderFor(tx)))
+    )
+      throw new AppError('notFound', `${id} not found`);
+    return l;
+  };
+  const first = await readable(seen);
+  // A letter's response is system-written when it is made and never changes.
+  const rid = String(first.data.response);
+  if (!lock) return { letter: first, response: await readResponse(tx, s, p, rid) };
+  const response = await lockedResponse(tx, s.items, p, rid);
+  // As the system: read again under its lock (another act may have changed it while we waited); checked as above.
+  return { letter: await readable(await loadRowAsSystem(tx, id, true)), response };
+}
+
+const lockedLetter = (tx: Executor, s: Services, p: Principal, id: string) => letterOf(tx, s, p, id, true);
+
+/** The response, read (not locked) and checked as lockedResponse checks it. */
+async function readResponse(tx: Executor, s: Services, p: Principal, id: string): Promise<ItemRow> {
+  // As the system: the read is checked just below.
+  const row = await loadRowAsSystem(tx, id);
+  if (!row || row.deleted || row.type !== 'ConsultResponse')
     throw new AppError('notFound', `${id} not found`);
-  const response = await lockedResponse(tx, s.items, p, String(letter.data.response));
-  return { letter, response };
+  if (!(await s.items.policy.can(p, 'read', row, s.items.loaderFor(tx))))
+    throw new AppError('notAllowed', `read ${id}`);
+  return row;
 }
 
 const reply = (row: ItemRow) => ({
@@ -81,30 +106,6 @@ function refuseState(letter: ItemRow, allowed: readonly LetterState[]) {
     throw new AppError('invalidInput', `${letter.id} is ${String(letter.data.state)}`, {
       fields: [{ path: 'state', key: 'errors.invalidValue' }],
     });
-}
-
-/**
- * The template's letterhead Attachment, if it is a PNG or JPEG every reader of the letter may
- * read (the letter's PDF is read by them all, and sent): otherwise the letter has none.
- */
-async function letterheadOf(
-  tx: Executor,
-  s: Services,
-  response: ItemRow,
-  template: ItemRow,
-): Promise<string | null> {
-  const uppy = template.data.letterhead;
-  if (typeof uppy !== 'string' || !uppy) return null;
-  const [hit] = await query<{ id: string }>(
-    tx,
-    sql`select id from items where type = 'Attachment' and not deleted and data->>'rel' = ${template.id}
-      and data->>'uppyID' = ${uppy} limit 1`,
-  );
-  // As the system: kept only if every reader of the letter may read it (below).
-  const att = hit ? await loadRowAsSystem(tx, hit.id) : undefined;
-  if (!att || att.data.trashed === true) return null;
-  if (!(LETTERHEAD_TYPES as readonly string[]).includes(String(att.data.filetype))) return null;
-  return (await readableByAll(s.items, tx, await readersOf(tx, response), att)) ? att.id : null;
 }
 
 export async function rwfLetterPropose({ services, principal: p, body }: LetterCall<'rwfLetterPropose'>) {
@@ -139,7 +140,7 @@ export async function rwfLetterPropose({ services, principal: p, body }: LetterC
       state: 'DRAFT',
       returnNote: null,
       // The frame, as the template has it today: the letter keeps it, so what was approved is sent.
-      letterhead: await letterheadOf(tx, services, response, template),
+      letterhead: (await templateLetterhead(tx, services, response, template))?.id ?? null,
       fromAddress: text(template.data.address),
       signatoryName: text(template.data.signatoryName),
       signatoryTitle: text(template.data.signatoryTitle),
@@ -250,7 +251,7 @@ export function letterFileName(subject: string, ext: string): string {
 export async function rwfLetterPreview({ services, principal: p, body }: LetterCall<'rwfLetterPreview'>) {
   const { items } = services;
   return items.transaction(async (tx) => {
-    const { letter, response } = await lockedLetter(tx, services, p, body.letter);
+    const { letter, response } = await letterOf(tx, services, p, body.letter, false);
     await assertLetterStaff(tx, p, response);
     const { pdf } = await renderLetter(tx, services, letter, response, false);
     return { pdf: pdf.toString('base64'), ...(await letterRecipients(tx, items, p, response)) };

@@ -1,13 +1,7 @@
-import {
-  fileKey,
-  loadRowsAsSystem,
-  type Executor,
-  type ItemRow,
-  type Services,
-} from '../../../../server/module-api';
-import { LETTERHEAD_TYPES } from '../../letter-types';
+import type { Executor, ItemRow, Services } from '../../../../server/module-api';
 import { letterBlocks, plainText, type Block } from './blocks';
 import { fileNumberLine, type LetterFrame } from './frame';
+import { usableLetterhead } from './letterhead';
 
 export type { LetterFrame } from './frame';
 
@@ -15,39 +9,22 @@ export type { LetterFrame } from './frame';
 // its template gave it when drafted (letterhead, sender's address, file number, signatory). One
 // function for the preview and the send, so what staff preview is byte for byte what is sent.
 
-/** The largest letterhead read into a letter (a wide banner at print resolution is well under). */
-export const LETTERHEAD_MAX = 2 * 1024 * 1024;
-
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-async function readAll(s: Services, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of await s.files.read(key)) chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
-}
-
-/** The frame of a letter row. The letterhead was judged when drafted (acts.ts `letterheadOf`). */
-export async function frameOf(tx: Executor, s: Services, letter: ItemRow): Promise<LetterFrame> {
+/**
+ * The frame of a letter row, for its response. The letterhead is judged again here, at every
+ * preview and send (letterhead.ts): the letter keeps its file's id, not a right to print it.
+ */
+export async function frameOf(
+  tx: Executor,
+  s: Services,
+  letter: ItemRow,
+  response: ItemRow,
+): Promise<LetterFrame> {
   const d = letter.data;
-  const id = str(d.letterhead);
-  // As the system: the letter's own letterhead, chosen when it was drafted only if every reader of the letter
-  // may read it; whoever gets here may read the letter.
-  const att = id ? (await loadRowsAsSystem(tx, [id])).get(id) : undefined;
-  const type = String(att?.data.filetype ?? '');
-  const usable =
-    att &&
-    !att.deleted &&
-    att.data.trashed !== true &&
-    (LETTERHEAD_TYPES as readonly string[]).includes(type) &&
-    Number(att.data.size ?? 0) <= LETTERHEAD_MAX &&
-    typeof att.data.fileID === 'string';
+  const head = await usableLetterhead(tx, s, response, d.letterhead);
   return {
-    letterhead: usable
-      ? {
-          bytes: await readAll(s, fileKey(String(att.data.fileID))),
-          type: type as (typeof LETTERHEAD_TYPES)[number],
-        }
-      : undefined,
+    letterhead: head ? { bytes: head.bytes, type: head.type } : undefined,
     address: str(d.fromAddress),
     fileNumber: str(d.fileNumber),
     signatoryName: str(d.signatoryName),
@@ -75,7 +52,7 @@ export async function renderLetter(
   const blocks = letterBlocks(String(letter.data.body ?? ''));
   const community = String(response.data.communityName ?? response.owner ?? '');
   const meta = { title: subject, author: community };
-  const frame = await frameOf(tx, s, letter);
+  const frame = await frameOf(tx, s, letter, response);
   // Loaded on this path only (pdfmake and docx are large): never at start, never in the client.
   const { letterPdf } = await import('./pdf');
   const pdf = await letterPdf(blocks, meta, frame);

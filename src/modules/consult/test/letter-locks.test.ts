@@ -1,0 +1,137 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
+import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
+import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+
+// The letter acts' locks (server/letters/acts.ts letterOf), on PostgreSQL (PGlite has one
+// connection, so nothing there ever waits): a send locks the response before its letter, as every
+// act on a response does, so a send and a propose on one response wait in turn instead of
+// deadlocking; two sends of one letter send it once; the preview only reads and waits for no lock.
+
+const pgOnly = !process.env.DATABASE_URL;
+let tdb: TestDatabase;
+let server: TestServer;
+let officer: WsClient;
+let approver: WsClient;
+let response: string;
+let letter: string;
+
+type Body = Record<string, unknown>;
+async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
+  const r = (await c.request(o, b)).b as Body;
+  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
+  return r;
+}
+
+async function setCaps(org: string, caps: string[]) {
+  const items = server.app.services.items;
+  const row = await items.read(SYSTEM, org);
+  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
+}
+
+/** A second connection holding row locks in its own open transaction. */
+async function holder(ids: string[]): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: tdb.url! });
+  await c.connect();
+  await c.query('begin');
+  await c.query('select id from items where id = any($1) for update', [ids]);
+  return c;
+}
+
+/** Waits until some other backend waits on a row lock (an act has reached the held row). */
+async function someoneWaits(c: pg.Client, n = 1) {
+  for (let i = 0; i < 100; i++) {
+    const r = await c.query(
+      `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+    );
+    if ((r.rows[0] as { n: number }).n >= n) return;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error('no act waited on the held lock');
+}
+
+beforeAll(async () => {
+  if (pgOnly) return;
+  tdb = await openTestDatabase();
+  server = await startTestServer(tdb.database);
+  const { items } = server.app.services;
+  const riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
+  const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
+  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
+  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
+  const o = await makeUser(items, [[riverbend, 'editor']]);
+  const a = await makeUser(items, [[riverbend, 'staff']]);
+  officer = (await connectAs(server, o.email, PASSWORD)).client;
+  approver = (await connectAs(server, a.email, PASSWORD)).client;
+  const made = await ok(officer, 'create/Consultation', {
+    owner: riverbend,
+    submittedTo: riverbend,
+    primaryOrg: pipeline,
+    projectName: 'North Loop expansion',
+  });
+  await ok(officer, 'act/cnsSubmit', { consultation: made.$id });
+  const d = await ok(officer, 'act/cnsDistribute', { consultation: made.$id, communities: [riverbend] });
+  response = (d.responses as string[])[0]!;
+  const template = await ok(officer, 'create/LetterTemplate', {
+    owner: riverbend,
+    title: 'Response',
+    body: 'Dear {{addressee.name}},\n\nSincerely,',
+  });
+  const wf = await ok(officer, 'create/Workflow', {
+    owner: riverbend,
+    label: 'Letter',
+    appliesTo: 'ConsultResponse',
+    steps: [
+      { id: 'p', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', rule: 'next', assignee: { user: o.id } },
+      { id: 'a', kind: 'RWF_LETTER_APPROVE', label: 'Approve', rule: 'next', assignee: { user: a.id } },
+      { id: 's', kind: 'RWF_LETTER_SEND', label: 'Send', rule: 'next' },
+    ],
+  });
+  await ok(officer, 'act/wfSet', { item: response, workflow: wf.$id });
+  letter = String((await ok(officer, 'act/rwfLetterPropose', { response, template: template.$id })).$id);
+  await ok(officer, 'act/wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' });
+  await ok(approver, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' });
+}, 180_000);
+
+afterAll(async () => {
+  await officer?.close();
+  await approver?.close();
+  await server?.close();
+  await tdb?.close();
+});
+
+describe.skipIf(pgOnly)('the letter acts', () => {
+  it('preview while another transaction holds the letter and its response', async () => {
+    const held = await holder([letter, response]);
+    try {
+      const p = officer.request('act/rwfLetterPreview', { letter });
+      const late = new Promise((res) => setTimeout(() => res('waited'), 5_000));
+      const r = await Promise.race([p.then((f) => f.b as Body), late]);
+      expect(r).toMatchObject({ pdf: expect.any(String) });
+    } finally {
+      await held.query('rollback');
+      await held.end();
+    }
+  });
+
+  it('lock the response before the letter, and two sends of one letter send it once', async () => {
+    const held = await holder([response]);
+    const sends = [1, 2].map(() => officer.request('act/rwfLetterSend', { letter }).then((f) => f.b as Body));
+    try {
+      await someoneWaits(held, 2);
+      // Both wait on the response, neither holds the letter: the letter is free to take.
+      const r = await held.query('select id from items where id = $1 for update nowait', [letter]);
+      expect(r.rowCount).toBe(1);
+    } finally {
+      await held.query('rollback');
+      await held.end();
+    }
+    const replies = await Promise.all(sends);
+    expect(replies.filter((b) => !b.erred)).toHaveLength(1);
+    const refused = replies.find((b) => b.erred);
+    expect(refused).toMatchObject({ userMessage: 'invalidInput', fields: [{ path: 'state' }] });
+  }, 60_000);
+});
