@@ -18,6 +18,12 @@ export interface AsyncActionContext {
   resultPath(fileName: string): string;
   /** The download URI of a result file written at resultPath(fileName): served only to the task's owner. */
   resultURI(fileName: string): string;
+  /**
+   * Names the item the run has made and committed (an impact report): the Task names it as its
+   * keyItem however the run ends, so a step that fails after the commit still leaves the starter
+   * a way to what was made, rather than a failed task with no result.
+   */
+  made(itemId: string): void;
 }
 
 /**

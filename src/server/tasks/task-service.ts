@@ -190,6 +190,7 @@ export class TaskService {
     const folder = path.join(this.dir, job.key);
     let lastPct = 0;
     let lastAt = 0;
+    let made: string | undefined;
     const ctx: AsyncActionContext = {
       services: this.s(),
       principal: principal as Principal & { userId: string },
@@ -206,6 +207,9 @@ export class TaskService {
       },
       resultPath: (name) => path.join(folder, safeName(name)),
       resultURI: (name) => `/api/task-result/${job.key}/${encodeURIComponent(safeName(name))}`,
+      made: (id) => {
+        made = id;
+      },
     };
     try {
       if (!action || !principal?.userId) throw new TaskError('notAllowed', 'the task can no longer run');
@@ -213,7 +217,8 @@ export class TaskService {
       if (controller.signal.aborted) throw new TaskError(CANCELLED, 'killed');
       const patch: Record<string, unknown> = { percentageComplete: 100 };
       if (result?.resultURI) patch.resultURI = result.resultURI;
-      if (result?.keyItem) patch.keyItem = result.keyItem;
+      const keyItem = result?.keyItem ?? made;
+      if (keyItem) patch.keyItem = keyItem;
       const done = await this.patch(job.taskId, patch, true);
       if (done) await this.announce(done, 'taskComplete');
       else rmSync(folder, { recursive: true, force: true }); // killed as it finished
@@ -232,7 +237,8 @@ export class TaskService {
         : e instanceof Error
           ? e.message.slice(0, 500)
           : String(e);
-      const done = await this.patch(job.taskId, { errorKey }, true);
+      // What the run made before it failed is stored all the same: the Task names it.
+      const done = await this.patch(job.taskId, made ? { errorKey, keyItem: made } : { errorKey }, true);
       const params = !stopped && e instanceof TaskError ? e.params : undefined;
       if (done) await this.announce(done, 'taskComplete', errorSys, params);
     } finally {

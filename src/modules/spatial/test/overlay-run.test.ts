@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Geometry } from 'geojson';
 import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../../../server/access/principal';
+import { AppError } from '../../../protocol/errors';
 import { setMembership } from '../../../server/auth/accounts';
 import { query } from '../../../server/db/query';
 import { makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
@@ -105,6 +106,42 @@ describe('the impact overlay, run as a task', () => {
     expect(ids.sort()).toEqual([w.places.berry, w.places.trap].sort());
     for (const k of ['far', 'theirs', 'archived', 'camp']) expect(ids).not.toContain(w.places[k]);
     // Without `step`, no step moves.
+    expect(steps(await w.ok(w.ws.officer, `read/${response}`, undefined))).toEqual([
+      'overlay:ACTIVE',
+      'research:BLANK',
+    ]);
+  });
+
+  it('names its stored report when the step then fails to complete: the task fails, and the report is there to open', async () => {
+    const { response } = await w.referral();
+    // The engine refuses the completion (the step moved on, a rule failed) after the report's commit.
+    const acts = w.server.app.services.acts;
+    const real = Map.prototype.get.bind(acts);
+    const spy = vi.spyOn(acts, 'get').mockImplementation((name: string) => {
+      const act = real(name);
+      if (name !== 'wfSetStepState' || !act) return act;
+      return {
+        ...act,
+        handler: () =>
+          Promise.reject(
+            new AppError('invalidInput', 'the step can no longer complete', {
+              fields: [{ path: 'step', key: 'errors.wfTransition' }],
+            }),
+          ),
+      };
+    });
+    try {
+      const started = await w.start('officer', { response, buffer: 2000, step: 'overlay' });
+      const done = await w.finished('officer', String(started.key));
+      expect(done.errorKey).toBe('invalidInput');
+      const reports = await w.reportsOf(response);
+      expect(reports).toHaveLength(1);
+      expect(done.keyItem).toBe(reports[0]);
+      // The Task itself names it: the task list and a reload open the report.
+      expect((await w.ok(w.ws.officer, `read/${String(started.$id)}`, undefined)).keyItem).toBe(reports[0]);
+    } finally {
+      spy.mockRestore();
+    }
     expect(steps(await w.ok(w.ws.officer, `read/${response}`, undefined))).toEqual([
       'overlay:ACTIVE',
       'research:BLANK',

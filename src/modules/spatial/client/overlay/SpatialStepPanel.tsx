@@ -69,6 +69,11 @@ export function SpatialStepPanel({ item, step, editable }: StepPanelProps) {
     setRunning(null);
     if (end.errorKey) {
       if (end.errorKey === 'cancelled') return;
+      // A report stored before the failure (the step then would not complete) is shown all the same.
+      if (end.keyItem) {
+        if (mounted.current) setMade(end.keyItem);
+        void refetch();
+      }
       const why = taskErrorKey(end.errorKey);
       if (mounted.current) setError(why);
       else alerts.push({ type: 'error', key: why });

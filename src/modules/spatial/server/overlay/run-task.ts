@@ -20,7 +20,8 @@ import type { z } from 'zod';
 // act made up front, before a Task exists; `run` makes them again as the starter is now (the
 // task service reloads the principal, and it is reloaded once more before the write), measures
 // cooperatively (the signal between places, progress pushed), and stores the report and
-// completes the step only if the task was not killed. The report is the Task's `keyItem`.
+// completes the step only if the task was not killed. The report is the Task's `keyItem`, from its
+// commit on: a step that then fails to complete leaves a failed Task that still names it.
 
 type Body = z.output<typeof OverlayRunBody>;
 
@@ -109,6 +110,8 @@ async function run(ctx: AsyncActionContext) {
     if (signal.aborted) throw new TaskError('cancelled', 'killed');
     return r.id;
   });
+  // Committed: whatever fails from here (the step's completion), the Task names the report.
+  ctx.made(report);
   if (body.step) {
     // The step completes through the engine's own act, as the starter: its checks (RWF_SPATIAL asks
     // for a report) and rules run as for any completion.
