@@ -5,7 +5,7 @@ import { durationsSequencer } from './test/durations-sequencer';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
-    globalSetup: ['test/global-setup.ts', 'e2e/helpers/demo-template.ts'],
+    globalSetup: ['test/global-setup.ts', 'test/demo-template-setup.ts'],
     // Three minutes: a11y.e2e.ts's screens-in-a-row tests took up to 77 s a try beside another file
     // on a slower CI machine (25 s alone). A hung test still fails, only later.
     testTimeout: 180_000,

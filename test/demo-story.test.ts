@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal } from '../src/server/auth/principals';
 import { query } from '../src/server/db/query';
 import { loadRows } from '../src/server/items/rows';
-import { seedDemo, type DemoSignIn } from '../src/server/seed/demo';
+import { type DemoSignIn } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
+import { demoIn } from './helpers/demo';
 
 // The demo tells one story (src/modules/core/server/demo-story.ts), and it must hold together:
 // every demo person starts with unread notifications, made by the real write hooks, that they
@@ -17,10 +18,10 @@ let server: TestServer;
 let signIns: DemoSignIn[];
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   // A whole server: its item service carries every module's write hooks, as at a first start.
   server = await startTestServer(tdb.database);
-  signIns = await seedDemo(server.app.services.items);
+  signIns = await demoIn(tdb, server.app.services.items);
   await server.app.idle();
 });
 

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/server/db/open';
 import { Jobs } from '../src/server/tasks/jobs';
 import type { Database } from '../src/server/db/open';
+import type { DemoSignIn } from '../src/server/seed/demo';
 import { adminUrl, dbUrl } from './helpers/pg-urls';
 
 async function installJobs(database: Database) {
@@ -17,9 +18,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string | null;
-    /** The browser tests' database with the demo seeded (e2e/helpers/demo-template.ts), and its day. */
+    /** A database with the demo seeded (test/demo-template-setup.ts), its day and its sign-ins. */
     demoTemplate:
-      { kind: 'pglite'; dir: string; day: string } | { kind: 'postgres'; name: string; day: string } | null;
+      | { kind: 'pglite'; dir: string; day: string; signIns: DemoSignIn[] }
+      | { kind: 'postgres'; name: string; day: string; signIns: DemoSignIn[] }
+      | null;
   }
 }
 

@@ -6,10 +6,11 @@ import {
   SEARCH_MAX_VALUES,
   SEARCH_MAX_VALUES_PER_KEY,
 } from '../src/protocol/query';
-import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
+import { DEMO_PASSWORD } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { connectAs, WsClient, type Frame } from './helpers/ws-client';
+import { demoIn } from './helpers/demo';
 
 // Issue 11, findings 1 and 3: a search query's size is bounded before any SQL runs (on the
 // embedded database a statement runs in the server's own thread and no timeout stops it), and a
@@ -21,9 +22,9 @@ let reader: WsClient;
 let threadId: string;
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
-  await seedDemo(server.app.services.items);
+  await demoIn(tdb, server.app.services.items);
   const officer = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
   reader = officer.client;
   threadId = (

@@ -9,10 +9,11 @@ import { grantAccess } from '../src/server/items/grants';
 import { ItemService } from '../src/server/items/item-service';
 import { SearchService } from '../src/server/search/search-service';
 import { AccessPolicy } from '../src/server/access/policy';
-import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
+import { DEMO_PASSWORD } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { connectAs, signIn, WsClient } from './helpers/ws-client';
+import { demoIn } from './helpers/demo';
 
 // search/ids: the query model, full text without accents or case, facets, and above all that
 // results, counts and labels come only from items the asker may read.
@@ -30,10 +31,10 @@ type Result = {
 };
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
   const items = server.app.services.items;
-  emails = (await seedDemo(items)).map((d) => d.email);
+  emails = (await demoIn(tdb, items)).map((d) => d.email);
   const { client } = await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD);
   await client.call('create/Thread', {
     subject: 'Stó:lō Nation referral on the river crossing',

@@ -7,12 +7,13 @@ import { SocketClient } from '../src/client/state/socket-client';
 import type { TokenStore } from '../src/client/state/token-store';
 import { WS_MAX_MSG_SIZE } from '../src/protocol/constants';
 import { SYSTEM } from '../src/server/access/principal';
-import { DEMO_PASSWORD, seedDemo } from '../src/server/seed/demo';
+import { DEMO_PASSWORD } from '../src/server/seed/demo';
 import { openTestDatabase, type TestDatabase } from './helpers/test-db';
 import { startTestServer, type TestServer } from './helpers/test-server';
 import { expectLargeReply, savedSearchesOverLimit } from './helpers/large-reply';
 import { connectAs, type Frame, type WsClient } from './helpers/ws-client';
 import { TASKS_RUNNING_PER_USER } from '../src/server/tasks/task-service';
+import { demoIn } from './helpers/demo';
 
 // Background tasks (spec core §3 Task, §7 act/{action}/async, killTask, activeTask, taskUpdate,
 // taskComplete) and large replies (lrg/ pushes, GET /api/stream/{key}), on two nodes of one database.
@@ -41,12 +42,12 @@ interface TaskPush {
 }
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'ckk-tasks-'));
   nodeA = await startTestServer(tdb.database, { dataDir });
   // A second node on the same database and data folder: it works jobs too.
   nodeB = await startTestServer(tdb.database, { dataDir });
-  await seedDemo(nodeA.app.services.items);
+  await demoIn(tdb, nodeA.app.services.items);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
+import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import { demoIn } from '../../../../test/helpers/demo';
 
 // The belongings demo (issue 17 "Demo data"), seeded with every module's: two museums holding
 // Riverbend's belongings in every status, the default repatriation workflow running on the
@@ -21,9 +22,9 @@ interface Found {
 }
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
-  await seedDemo(server.app.services.items);
+  await demoIn(tdb, server.app.services.items);
   const as = async (email: string) => (await connectAs(server, email, DEMO_PASSWORD)).client;
   officer = await as('lands.officer@riverbend.example');
   member = await as('member@riverbend.example');

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../../server/db/query';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
+import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { signIn } from '../../../../test/helpers/ws-client';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { responseSteps } from '../server/response-defaults';
 import { CONSULTATION_STATES } from '../types';
+import { demoIn } from '../../../../test/helpers/demo';
 
 // The consultation demo holds together: every state, made by the acts, with the lists and the
 // default workflow a lands officer needs to work the overdue response assigned to him.
@@ -15,9 +16,9 @@ let tdb: TestDatabase;
 let server: TestServer;
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
-  await seedDemo(server.app.services.items);
+  await demoIn(tdb, server.app.services.items);
   await server.app.idle();
 });
 

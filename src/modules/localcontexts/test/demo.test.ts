@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../../server/db/query';
 import type { ItemService } from '../../../server/items/item-service';
-import { seedDemo } from '../../../server/seed/demo';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { DEMO_PROJECT_ID } from '../server/demo';
+import { demoIn } from '../../../../test/helpers/demo';
 
 // The demo (issue 17 "Demo"): Riverbend's labelled items and its wording of TK Seasonal.
 
@@ -14,12 +14,12 @@ let items: ItemService;
 let server: TestServer;
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   // The whole demo, with every module's write hooks (GeoKeeper's program grants let its monitor
   // link his records): a real server's item service.
   server = await startTestServer(tdb.database);
   items = server.app.services.items;
-  await seedDemo(items);
+  await demoIn(tdb, items);
 }, 180_000);
 
 afterAll(async () => {

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { loadPrincipal } from '../../../server/auth/principals';
 import { grantAccess } from '../../../server/items/grants';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
+import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { connectAs, WsClient } from '../../../../test/helpers/ws-client';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { demoIn } from '../../../../test/helpers/demo';
 
 // Sacred places must never leak (issue 15 "Access"): the demo's PRIVATE burial ground and sacred
 // rock, through every path of the map part (streamFeatures, $bbox search, the MAP mode's search,
@@ -49,9 +50,9 @@ async function stream(c: WsClient, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
-  await seedDemo(items());
+  await demoIn(tdb, items());
   await server.app.idle();
   const found = await server.app.services.search.search(SYSTEM, {
     must: { _t: ['SpatialFeature'], label: HIDDEN_LABELS },

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../../server/db/query';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo';
+import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
+import { demoIn } from '../../../../test/helpers/demo';
 
 // The demo footprint: the crossing consultation has its right-of-way, within the strip of
 // Riverbend's demo layers, and the lands officer can run the overlay on its response.
@@ -14,9 +15,9 @@ let server: TestServer;
 let officer: WsClient;
 
 beforeAll(async () => {
-  tdb = await openTestDatabase();
+  tdb = await openTestDatabase({ demo: true });
   server = await startTestServer(tdb.database);
-  await seedDemo(server.app.services.items);
+  await demoIn(tdb, server.app.services.items);
   await server.app.idle();
   officer = (await connectAs(server, 'lands.officer@riverbend.example', DEMO_PASSWORD)).client;
 }, 120_000);
