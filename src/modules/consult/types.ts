@@ -127,10 +127,12 @@ export const Consultation = defineItemType({
     /**
      * Other referrals this one is linked to: a duplicate or an overlap the intake check found
      * (the spec's `rel`, as archive entries and belongings have it). Each lists this one among
-     * its related items. The system's to write: only act cnsIntakeLink links, and only what the
-     * check, run again, names (server/intake-link.ts).
+     * its related items. The intake links through act cnsIntakeLink, which keeps only what the
+     * check, run again, names (server/intake-link.ts); later the officer may link or unlink one
+     * by hand on the record, as any relation: only to a referral they can read (the item
+     * service's rule), so a link never names a hidden referral.
      */
-    rel: { kind: 'relation', types: ['Consultation'], list: true, maxItems: 50, write: 'system' },
+    rel: { kind: 'relation', types: ['Consultation'], list: true, maxItems: 50 },
   },
   defaultHeaders: ['projectName', 'state', 'primaryOrg', 'region', 'requestedResponseDate', 'submitted'],
   keyFacts: ['primaryOrg', 'submittedTo', 'requestedResponseDate', 'region', 'stream'],

@@ -252,20 +252,21 @@ describe('cnsIntakeLink', () => {
     );
   });
 
-  it('is the only way to link: a crafted create or update naming a referral is refused', async () => {
+  it('a link by hand names only a referral the writer can read', async () => {
     const made = await staff.request('create/Consultation', {
       owner: riverbend,
       projectName: 'Crafted',
       primaryOrg: pipeline,
       submittedTo: riverbend,
-      rel: [ids.near],
+      rel: [ids.hidden],
     });
-    expect((made.b as { userMessage?: string }).userMessage).toBe('invalidInput');
-    const id = await saved('Crafted later');
+    expect(made.b).toMatchObject({ userMessage: 'invalidInput', fields: [{ path: 'rel' }] });
+    // On the record, later, the officer links a referral they read that the check never named.
+    const id = await saved('Linked later');
     const row = await items().read(SYSTEM, id);
     const upd = await staff.request('update', { $id: id, $version: row.$version, rel: [ids.near] });
-    expect((upd.b as { userMessage?: string }).userMessage).toBe('invalidInput');
-    expect((await items().read(SYSTEM, id)).rel).toBeUndefined();
+    expect((upd.b as { erred?: boolean }).erred).toBeUndefined();
+    expect((await items().read(SYSTEM, id)).rel).toEqual([ids.near]);
   });
 
   it('refuses a referral the caller may not change', async () => {
