@@ -57,9 +57,10 @@ function ItemCellBody({ itemId }: ItemCellProps) {
     else setTitle(t('item.loading'));
   }, [label, failure, itemId, setTitle, t]);
 
+  const me = user?.$id;
   useEffect(() => {
-    if (loaded) rememberItem(itemId);
-  }, [loaded, itemId]);
+    if (loaded && me) rememberItem(me, itemId);
+  }, [loaded, itemId, me]);
 
   const mustSignIn = failure === 'notAllowed' && resolved && !user;
   useEffect(() => {

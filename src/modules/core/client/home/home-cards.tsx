@@ -272,7 +272,8 @@ export function Memberships() {
 
 export function RecentlyOpened() {
   const { t } = useTranslation();
-  const recent = recentItems();
+  const { user } = useSession();
+  const recent = recentItems(user?.$id);
   const found = useLabels(recent);
   const shown = recent.filter((id) => found[id]);
   useCardCount(recent.length ? shown.length : 0);
