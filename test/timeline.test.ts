@@ -470,6 +470,57 @@ describe('act/timeline: past values under the rule', () => {
       ]);
   });
 
+  it('shows only that a family’s facts changed, their values to admins alone', async () => {
+    const research = await makeUser(server.app.services.items, [[org, 'editor']]);
+    const { id, parent } = await as(research.email, async (c) => {
+      const parent = await c.call<{ $id: string }>('create/CommunityMember', {
+        firstName: 'Rose',
+        lastName: 'Birthmother',
+        owner: org,
+        $access: 'PROTECTED',
+      });
+      const m = await c.call<{ $id: string }>('create/CommunityMember', {
+        firstName: 'Nathan',
+        lastName: 'Adopted',
+        parents: [{ member: parent.$id, type: 'BIO' }],
+        familyNotes: 'Placed at birth; the family asked it not be spoken of.',
+        owner: org,
+        $access: 'PROTECTED',
+      });
+      await c.call('update', {
+        $id: m.$id,
+        $version: 1,
+        parents: [{ member: parent.$id, type: 'ADOPT' }],
+        familyNotes: 'Raised by the Cardinal family.',
+      });
+      await c.call('update', { $id: m.$id, $version: 2, familyNotes: 'Raised by the Cardinals.' });
+      return { id: m.$id, parent: parent.$id };
+    });
+    // The record's own editor, who may update it and read it all along, sees that they changed.
+    for (const u of [research, editor]) {
+      const tl = await tlOf(u.email, id);
+      expect(changesOf(tl, 'parents')).toEqual([{ from: HIDDEN, to: HIDDEN }]);
+      expect(changesOf(tl, 'familyNotes')).toEqual([
+        { from: HIDDEN, to: HIDDEN },
+        { from: HIDDEN, to: HIDDEN },
+      ]);
+      const words = JSON.stringify(tl);
+      for (const gone of ['Placed at birth', 'BIO', 'ADOPT', parent, 'Cardinal'])
+        expect(words).not.toContain(gone);
+    }
+    // Admins read every value.
+    expect(changesOf(await tlOf(admin.email, id), 'parents')).toEqual([
+      { from: [{ member: parent, type: 'BIO' }], to: [{ member: parent, type: 'ADOPT' }] },
+    ]);
+    expect(changesOf(await tlOf(admin.email, id), 'familyNotes')).toEqual([
+      {
+        from: 'Placed at birth; the family asked it not be spoken of.',
+        to: 'Raised by the Cardinal family.',
+      },
+      { from: 'Raised by the Cardinal family.', to: 'Raised by the Cardinals.' },
+    ]);
+  });
+
   it('keeps no exact geometry from before it was generalised for a member', async () => {
     const exact = { type: 'Point', coordinates: [-123.123456, 49.654321] };
     const general = {

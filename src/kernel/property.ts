@@ -60,8 +60,11 @@ export interface PropertyDef {
    * but admins and those who may update the item (docs/access-model.md "History"): a living
    * person's birth facts, removed so the record could be opened, stay removed. Every geometry
    * property is so without saying it (`pastValuesKept`).
+   * 'changed-only': the history shows only that it changed: its values, old and new, are shown to
+   * admins alone, not to those who may update the item either (`changeValuesShown`). A family's
+   * facts (research): who a child's parents are, and how, is not the next editor's to recover.
    */
-  history?: 'current-only';
+  history?: 'current-only' | 'changed-only';
   /**
    * A boolean that, when true, keeps the item out of general search unless the query names the
    * property (a filter or a facet): a file in the trash. The narrow search table carries it
@@ -266,5 +269,13 @@ export const DEFAULT_HEADERS = ['_i', '_c', '_c.ts'] as const;
  * generalised is what generalising withdrew).
  */
 export function pastValuesKept(p: PropertyDef | undefined): boolean {
-  return !p || (p.history !== 'current-only' && p.kind !== 'geometry');
+  return !p || (p.history === undefined && p.kind !== 'geometry');
+}
+
+/**
+ * Whether the history may show a change's values at all to anyone but admins: not for those
+ * declared `history: 'changed-only'`, present values included (the record shows those).
+ */
+export function changeValuesShown(p: PropertyDef | undefined): boolean {
+  return p?.history !== 'changed-only';
 }

@@ -158,6 +158,11 @@ const lov = (name: string, extra: Partial<PropertyDef> = {}): PropertyDef => ({
   ...extra,
 });
 
+// A community member's family facts, notes and address: the history says only that they changed
+// (values to admins alone, docs/access-model.md "History"). An adoption, a partner left, a home
+// moved from or a note the family asked to have removed is not for the next editor to read back.
+const familyFact = { history: 'changed-only' } as const satisfies Partial<PropertyDef>;
+
 // Research data is PROTECTED by default and may be made PRIVATE; the access policy and its SQL
 // form decide who reads it like every item (docs/access-model.md).
 const RESEARCH_ACCESS = { create: ['staff'], defaultLevel: 'PROTECTED' } as const;
@@ -313,7 +318,7 @@ export const CommunityMember = defineItemType({
     /** Made by the server from the names when left empty. */
     fullName: { ...str(600), textField: true },
     indigenousName: { ...str(300), textField: true },
-    nameNotes: text(5000),
+    nameNotes: { ...text(5000), ...familyFact },
     /** Other identifiers: band or treaty numbers, a GEDCOM REFN. */
     identifiers: strList(20, 200),
     status: lov(CM_STATUSES, { facet: true }),
@@ -329,16 +334,16 @@ export const CommunityMember = defineItemType({
     deceased: { kind: 'boolean', facet: true },
     communityMembership: { ...rel(['Organization'], true, 20), facet: true },
     culturalActivities: strList(50, 300),
-    genderIdentity: str(100),
+    genderIdentity: { ...str(100), ...familyFact },
     contact: rel(['Contact']),
-    homeAddress: text(2000),
+    homeAddress: { ...text(2000), ...familyFact },
     mailingDifferent: { kind: 'boolean' },
-    mailingAddress: text(2000),
-    maritalStatus: { kind: 'enum', values: MARITAL_STATUSES, facet: true },
+    mailingAddress: { ...text(2000), ...familyFact },
+    maritalStatus: { kind: 'enum', values: MARITAL_STATUSES, facet: true, ...familyFact },
     /** [{ member, type }]: a ParentLink each (json so each link carries its kind). */
-    parents: { kind: 'json' },
+    parents: { kind: 'json', ...familyFact },
     /** [{ member, type, endType, start, end }]: a PartnerLink each. */
-    partners: { kind: 'json' },
+    partners: { kind: 'json', ...familyFact },
     registrationNumber: { ...str(100), textField: true },
     residenceOnReserve: { kind: 'enum', values: RESIDENCE_ON_RESERVE, facet: true },
     communitiesOfResidence: strList(20, 300),
@@ -346,9 +351,9 @@ export const CommunityMember = defineItemType({
     ...languageFields('homeLanguages'),
     ...languageFields('spokenLanguages'),
     ...languageFields('understoodLanguages'),
-    numChildren: { kind: 'number', numberKind: 'NATURAL' },
-    familyNotes: text(),
-    followUpNotes: text(),
+    numChildren: { kind: 'number', numberKind: 'NATURAL', ...familyFact },
+    familyNotes: { ...text(), ...familyFact },
+    followUpNotes: { ...text(), ...familyFact },
     /** The person (or their family) agreed that their birth facts may be read more widely. */
     shareBirthFacts: { kind: 'boolean' },
     /** The GEDCOM record this member came from (its file's xref), so a re-import updates it. */

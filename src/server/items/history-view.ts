@@ -1,5 +1,5 @@
 import { declaredProperty } from '../../kernel/item-type';
-import { pastValuesKept } from '../../kernel/property';
+import { changeValuesShown, pastValuesKept } from '../../kernel/property';
 import { HIDDEN_VALUE, type HistoryEvent } from '../../protocol/item';
 import { AccessHistory } from '../access/access-history';
 import type { Principal } from '../access/principal';
@@ -81,7 +81,13 @@ export async function historyFor(
         // been current since the item was made (the longer span, so the stricter answer).
         const since = i > 0 ? at[i - 1]! : -Infinity;
         const until = at[i + 1];
-        const kept = keeper || pastValuesKept(declaredProperty(t, k));
+        const def = declaredProperty(t, k);
+        // Only that it changed (a family's facts): no value, nor whether there was one.
+        if (!changeValuesShown(def)) {
+          shown[k] = { from: HIDDEN_VALUE, to: HIDDEN_VALUE };
+          continue;
+        }
+        const kept = keeper || pastValuesKept(def);
         const from = isValue(c.from) && !(kept && (await readable(since, e.id))) ? HIDDEN_VALUE : c.from;
         // A value nothing replaced since is the field's present value.
         const to =

@@ -16,6 +16,7 @@ import { loadRow, loadRows, nextNumber, takeNumbers, writeLinks, writeWithEvent,
 import { RowCache } from './row-cache';
 import { ReadAudit } from './read-audit';
 import { isTranslations, uniqueViolation } from './data-rules';
+import { alreadyLinked, linkedInPatch, withHiddenLinks } from './hidden-links';
 import { SYSTEM_KEYS, toWire, type WireItem } from './wire';
 import { TxState } from './tx-state';
 import { WriteBatcher } from './write-batch';
@@ -526,6 +527,7 @@ export class ItemService {
         currentVersion: current.version,
       });
     const { data: patch, level, owner, protocols, protocolStrict } = this.splitInput(t, input, p, current);
+    await this.keepHiddenLinks(tx, p, t, current.data, patch);
     const actor = opts.actor !== undefined ? opts.actor : p.userId;
     const realActor = opts.realActor !== undefined ? opts.realActor : p.masqueradeFrom;
     for (const h of this.hooks.for(t.name))
@@ -544,7 +546,7 @@ export class ItemService {
       else data[k] = v;
     }
     this.validate(t, stripLevelField(t, data), p);
-    await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch));
+    await this.assertRelationsReadable(tx, p, t, data, Object.keys(patch), current.data);
     let newOwner = current.owner;
     let newLevel = current.access;
     if (owner !== undefined && owner !== current.owner && !t.access.ownsItself) {
@@ -907,13 +909,15 @@ export class ItemService {
     t: ItemType,
     data: Record<string, unknown>,
     keys: string[],
+    current?: Record<string, unknown>,
   ) {
     if (p.admin) return;
     const wanted = new Map<string, string>();
     for (const k of keys) {
       if (declaredProperty(t, k)?.kind !== 'relation') continue;
       const v = data[k];
-      for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'string') wanted.set(id, k);
+      for (const id of Array.isArray(v) ? v : [v])
+        if (typeof id === 'string' && !alreadyLinked(current, k, id)) wanted.set(id, k);
     }
     if (wanted.size === 0) return;
     const rows = await loadRows(ex, [...wanted.keys()]);
@@ -925,6 +929,30 @@ export class ItemService {
         errors.push({ path: prop, key: 'errors.invalidValue' });
     }
     if (errors.length) throw new AppError('invalidInput', describe(errors), { fields: errors });
+  }
+
+  /**
+   * Puts back, in each relation list the patch sets, the stored links the writer may not read
+   * (hidden-links.ts): a save from someone who never saw them does not remove them. Links to
+   * deleted or missing items are the writer's to drop: nothing is hidden there.
+   */
+  private async keepHiddenLinks(
+    ex: Executor,
+    p: Principal,
+    t: ItemType,
+    current: Record<string, unknown>,
+    patch: Record<string, unknown>,
+  ): Promise<void> {
+    if (p.admin) return;
+    const linked = linkedInPatch(t, current, patch);
+    if (linked.size === 0) return;
+    const rows = await loadRows(ex, [...new Set([...linked.values()].flat())]);
+    const load = this.loaderFor(ex);
+    const hidden = new Set<string>();
+    for (const row of rows.values())
+      if (!row.deleted && !(await this.policy.can(p, 'read', row, load))) hidden.add(row.id);
+    if (hidden.size === 0) return;
+    for (const [k, ids] of linked) patch[k] = withHiddenLinks(patch[k], ids, hidden);
   }
 
   /** Owners are items of a type that owns itself (organisations). */

@@ -10,8 +10,12 @@ import type { StepDef } from '../../workflow/types';
 // hand and no demo. Once made they are the community's own, to edit in admin.workflows and
 // admin.lists; nothing here overwrites what it changed.
 
-/** The response's workflow states, in order: key, English name, superState (LOV_SUPER_STATES). */
-export const RESPONSE_STATES: readonly (readonly [string, string, string])[] = [
+/**
+ * The RWF_STATES list every community starts with (spec: a ConsultResponse's workflow state), in
+ * order: key, English name, superState (LOV_SUPER_STATES). Not the response's own `state`
+ * (types.ts RESPONSE_STATES).
+ */
+export const RWF_STATE_DEFAULTS: readonly (readonly [string, string, string])[] = [
   ['NEW', 'New', 'INIT'],
   ['IN_REVIEW', 'In review', 'IN_PROGRESS'],
   ['MAPPING', 'Mapping the overlap', 'IN_PROGRESS'],
@@ -177,7 +181,7 @@ export async function ensureResponseDefaults(
       and owner = ${community} and data->>'list' = 'RWF_STATES'`,
   );
   const have = new Set(keys.map((k) => k.key));
-  for (const [key, en, superState] of RESPONSE_STATES)
+  for (const [key, en, superState] of RWF_STATE_DEFAULTS)
     if (!have.has(key))
       await items.createIn(
         tx,

@@ -7,7 +7,7 @@ import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/te
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 import type { StepInstance } from '../../workflow/types';
-import { RESPONSE_STATES, responseSteps } from '../server/response-defaults';
+import { RWF_STATE_DEFAULTS, responseSteps } from '../server/response-defaults';
 
 // Every community's default response workflow (issue 37 "Deliver 5"; docs/consult-response.md
 // "The default workflow"), on a database without the demo: made with the community, each step
@@ -136,7 +136,7 @@ describe('the default response workflow', () => {
       sql`select data->>'key' as key, data->>'superState' as super from items where type = 'LOVValue'
         and owner = ${riverbend} and data->>'list' = 'RWF_STATES' order by num`,
     );
-    expect(states.map((s) => [s.key, s.super])).toEqual(RESPONSE_STATES.map(([k, , s]) => [k, s]));
+    expect(states.map((s) => [s.key, s.super])).toEqual(RWF_STATE_DEFAULTS.map(([k, , s]) => [k, s]));
     // Every state a step sets is one of the list's.
     for (const s of responseSteps()) expect(states.map((x) => x.key)).toContain(s.sets!['_wf.state']);
     const [t] = await query<{ n: number }>(

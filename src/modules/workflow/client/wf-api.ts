@@ -1,18 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  itemKey,
-  RequestError,
-  stepKindNames,
-  useApp,
-  type Item,
-  useItemLabels,
-} from '../../../client/module-api';
+import { itemKey, RequestError, stepKindNames, useApp, type Item } from '../../../client/module-api';
 import type { ActBody } from '../../../kernel/act-contract';
 import type { WorkflowActs } from '../contract';
 
 // What the designer and the panel share: the workflow acts with the item cache kept current,
-// the step kinds a type may use, and people's names.
+// the step kinds a type may use. People's names are the module API's useItemLabels.
 
 type WfActName = Exclude<keyof WorkflowActs, 'wfStepKinds'>;
 
@@ -76,6 +69,3 @@ export function useStepKinds(type: string | null): { kinds: KindChoice[]; loadin
     return { kinds: stepKindNames().map((kind) => ({ kind, adHoc: false })), loading: false };
   return { kinds: [], loading: true };
 }
-
-/** Labels of items by id (people, workflows); an item the reader may not see keeps its id. */
-export const useLabels = useItemLabels;

@@ -5,6 +5,7 @@ import {
   loadPrincipal,
   loadRowAsSystem,
   loadRowsAsSystem,
+  notifyPerson,
   query,
   rankIn,
   SYSTEM,
@@ -17,7 +18,6 @@ import {
 import { StepDefsZ } from '../contract';
 import { isStepDone, isStepOpen } from '../transitions';
 import type { StepDef, StepInstance, StepState, WorkflowInstance } from '../types';
-import { notifyUser } from './notify';
 
 // The step engine: one "run" per act (or per start), inside the act's transaction. It changes
 // the instance in memory, calls the kinds' handlers, and saves `_wf` with its flat keys in one
@@ -365,7 +365,14 @@ export async function save(
   for (const a of assigned) {
     const step = run.wf.steps.find((s) => s.id === a.step);
     if (step?.assignedTo === a.user && !isStepDone(step.state))
-      await notifyUser(run.tx, run.services, a.user, row, 'assigned', run.actor, run.realActor);
+      // Core's notifyPerson: nobody about their own act, no blocked account, no one who may not read it.
+      await notifyPerson(run.tx, run.services.items, {
+        user: a.user,
+        item: row,
+        kind: 'assigned',
+        actor: run.actor,
+        realActor: run.realActor,
+      });
   }
   return row;
 }

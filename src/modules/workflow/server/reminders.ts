@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { loadRowAsSystem, query, SYSTEM, textArray, type Services } from '../../../server/module-api';
+import {
+  loadRowAsSystem,
+  notifyPerson,
+  query,
+  SYSTEM,
+  textArray,
+  type Services,
+} from '../../../server/module-api';
 import { isStepOpen } from '../transitions';
 import type { Role } from '../../../protocol/access-levels';
 import type { StepInstance, WorkflowInstance } from '../types';
 import { addDays, isoDay, newRun, roleCandidates, save } from './engine';
-import { notifyUser } from './notify';
 import { bindServices } from './start-hook';
 
 // Due reminders: a pg-boss cron job (registered on every node, run by one) looks for open steps
@@ -75,7 +81,10 @@ export async function sweepDueReminders(services: Services, now = new Date()): P
       if (reminders.length === 0) return 0;
       const saved = await save(run, 'WKF_STEP_DUE_REMINDED', { reminders });
       let n = 0;
-      for (const r of reminders) if (await notifyUser(tx, services, r.user, saved, 'due', null, null)) n++;
+      // Core's notifyPerson: no blocked account, nobody who may no longer read the item.
+      for (const r of reminders)
+        if (await notifyPerson(tx, services.items, { user: r.user, item: saved, kind: 'due', actor: null }))
+          n++;
       return n;
     });
   }

@@ -16,9 +16,6 @@ import { RESEARCH_SOURCES, type ResearchCheck, type ResearchSource } from '../..
 import { asRefusal, errorKey } from '../response/consult-acts';
 import { CompleteStep } from './CompleteStep';
 
-/** Labels of the linked records, read as the reader (a record they may not read is never in a line). */
-const useLinkLabels = useItemLabels;
-
 /** A saved line as the reader gets it: links they may not read are counted, never named. */
 type Line = ResearchCheck & { hidden?: number };
 
@@ -39,7 +36,8 @@ function LinksField(props: {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const found = useRelationSearch(undefined, input);
-  const known = useLinkLabels(props.value);
+  // Read as the reader: a record they may not read is never named in a line.
+  const known = useItemLabels(props.value);
   const nameOf = (id: string) => found.labels[id] ?? known[id] ?? t('item.someone');
   const sourceName = t(`consult.research.sources.${props.source}`);
   return (

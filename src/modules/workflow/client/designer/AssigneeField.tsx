@@ -2,9 +2,8 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApp, useRelationSearch, useSession } from '../../../../client/module-api';
+import { useApp, useItemLabels, useRelationSearch, useSession } from '../../../../client/module-api';
 import { holdsRoleIn } from '../panel/panel-model';
-import { useLabels } from '../wf-api';
 
 interface Props {
   /** The organisation whose people are offered. */
@@ -35,7 +34,7 @@ export function AssigneeField({ owner, value, onChange, disabled, error, label }
     retry: false,
   });
   const found = useRelationSearch(exact ? [] : ['User'], exact ? '' : input);
-  const valueLabels = useLabels(value ? [value] : []);
+  const valueLabels = useItemLabels(value ? [value] : []);
   const { options, labels } = useMemo(() => {
     if (exact) {
       const people = (members.data ?? []).filter((m) => !m.blocked);

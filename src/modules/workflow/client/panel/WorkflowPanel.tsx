@@ -2,9 +2,8 @@ import { Alert, Box, Button, Chip, Menu, MenuItem, Paper, Typography } from '@mu
 import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLovLabel, type ItemSectionProps } from '../../../../client/module-api';
+import { useItemLabels, useLovLabel, type ItemSectionProps } from '../../../../client/module-api';
 import type { StepInstance } from '../../types';
-import { useLabels } from '../wf-api';
 import { AddStepDialog, ConfirmActDialog, ForceStateDialog, StartDialog, useAdHocKinds } from './dialogs';
 import { instanceOf, mayForce, mayTakeStep, peopleOf, todayIso } from './panel-model';
 import { StepRow } from './StepRow';
@@ -21,7 +20,7 @@ type PanelDialog = 'start' | 'addStep' | 'forceState' | 'wfApplySteps' | 'wfClea
 export function WorkflowPanel({ item, type, editable, user, onSaved }: ItemSectionProps) {
   const { t } = useTranslation();
   const wf = instanceOf(item._wf);
-  const labels = useLabels([...peopleOf(wf), ...(wf?.workflow ? [wf.workflow] : [])]);
+  const labels = useItemLabels([...peopleOf(wf), ...(wf?.workflow ? [wf.workflow] : [])]);
   const force = mayForce(user, item.owner ?? null);
   const adHoc = useAdHocKinds(item._t);
   const [dialog, setDialog] = useState<PanelDialog>(null);
