@@ -5,6 +5,8 @@ import type { FieldProps } from './field-props';
 import { RELATION_MIN_CHARS } from './lookups';
 import { usePropField } from './usePropField';
 import { useRelationSearch } from './useRelationSearch';
+import { typeLabel } from '../search/search-labels';
+import { tryParseId } from '../../protocol/ids';
 
 export interface RelationFieldProps extends FieldProps {
   /** The item's $labels. */
@@ -30,7 +32,10 @@ export function RelationField({ name, prop, label, required, labels, onOpen }: R
     : typeof field.value === 'string' && field.value
       ? [field.value]
       : [];
-  const labelOf = (id: string) => picked[id] ?? labels[id] ?? search.labels[id] ?? id;
+  const known = (id: string): string | undefined => picked[id] ?? labels[id] ?? search.labels[id];
+  // A stored link with no label is one the reader may not read (the item's $labels leave it
+  // out): named as such, never by its id, and not theirs to remove (the server keeps it).
+  const labelOf = (id: string) => known(id) ?? t('item.notShown');
   const options = [...new Set([...current, ...search.ids])];
   const noOptionsText = search.tooShort
     ? t('item.typeToSearch', { n: RELATION_MIN_CHARS })
@@ -68,7 +73,7 @@ export function RelationField({ name, prop, label, required, labels, onOpen }: R
             <Box>
               <Typography>{labelOf(id)}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {id}
+                {typeLabel(t, tryParseId(id)?.type ?? '')}
               </Typography>
             </Box>
           </Box>
@@ -78,8 +83,19 @@ export function RelationField({ name, prop, label, required, labels, onOpen }: R
         const ids = Array.isArray(value) ? value : value === null ? [] : [value];
         const props = getItemProps as (a: { index: number }) => ItemProps;
         return ids.map((id, index) => {
-          const { key: _key, ...itemProps } = props({ index });
-          return <Chip key={id} {...itemProps} size="small" label={labelOf(id)} onClick={() => onOpen(id)} />;
+          const { key: _key, onDelete, ...itemProps } = props({ index });
+          if (known(id) === undefined)
+            return <Chip key={id} {...itemProps} size="small" variant="outlined" label={labelOf(id)} />;
+          return (
+            <Chip
+              key={id}
+              {...itemProps}
+              onDelete={onDelete}
+              size="small"
+              label={labelOf(id)}
+              onClick={() => onOpen(id)}
+            />
+          );
         });
       }}
       renderInput={(params) => (
