@@ -115,6 +115,25 @@ describe('the consultation desk', () => {
     await setDark(officer, false);
   });
 
+  it("opens a card's 'Show all' as the list with the card's own filter on", async () => {
+    const page = await desk(OFFICER);
+    const overdue = card(cellAt(page, 0), 'Overdue responses');
+    await overdue.getByRole('list').getByRole('link').first().waitFor();
+    const shown = await overdue.getByRole('list').getByRole('link').count();
+    await overdue.getByRole('link', { name: /^Show all/ }).click();
+    const list = cellAt(page, 0);
+    await expect
+      .poll(() => list.getByRole('button', { name: 'Overdue' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(new URL(page.url()).searchParams.get('p0')).toBe('overdue');
+    const rows = list.getByRole('table').locator('tbody').getByRole('row');
+    await expect.poll(() => rows.count()).toBe(shown);
+    // Turned off, the whole list shows, and the address says so.
+    await list.getByRole('button', { name: 'Overdue' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('p0')).toBeNull();
+    await expect.poll(async () => (await rows.count()) > shown).toBe(true);
+  });
+
   it('charts referrals received and answered per month, with the median days to respond, and follows a change', async () => {
     const chart = card(cellAt(officer, 0), 'Referrals by month');
     // The demo's referrals arrived over the last months; two were answered (consult/server/demo.ts).

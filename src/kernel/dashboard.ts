@@ -63,6 +63,11 @@ export interface SearchCardSettings {
   query: CardQuery;
   /** A view that lists all of them (the card's "show all" link). */
   listView?: string;
+  /**
+   * The list view's preset that is the card's own filter (ListScreenDecl.presets): "show all"
+   * opens the list with it on, not the whole list.
+   */
+  listPreset?: string;
 }
 export interface CalendarSource {
   query: CardQuery;

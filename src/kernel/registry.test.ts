@@ -821,6 +821,28 @@ describe('dashboards and cards', () => {
     expect(buildRegistry([base({ dashboardCards: [cal('_c.ts')] })]).cards).toHaveLength(1);
   });
 
+  it('refuses a card whose show-all preset its list does not have', () => {
+    const notes: ViewDecl = {
+      name: 'notes',
+      titleKey: 'nav.notes',
+      list: {
+        types: ['Note'],
+        defaultSort: [],
+        displayAs: 'LIST',
+        dateKey: '_c.ts',
+        presets: [{ id: 'mine', titleKey: 'p.mine', must: { _c: ['$me'] } }],
+      },
+    };
+    const shown = (listPreset: string) =>
+      card('a', {
+        settings: { query: { types: ['Note'] }, listView: 'notes', listPreset },
+      } as Partial<CardDecl>);
+    expect(() => buildRegistry([base({ views: [notes], dashboardCards: [shown('theirs')] })])).toThrow(
+      'card a: notes has no preset theirs',
+    );
+    expect(buildRegistry([base({ views: [notes], dashboardCards: [shown('mine')] })]).cards).toHaveLength(1);
+  });
+
   it("refuses a series chart that watches an unknown type, and takes one that watches the module's", () => {
     const chart = (watch: string[]) =>
       card('ch', { kind: 'chart', settings: { act: 'someAct', watch } } as Partial<CardDecl>);

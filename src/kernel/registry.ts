@@ -345,6 +345,10 @@ export class Registry {
       }
       const q = (c.settings as { query: { types: readonly string[] | null } }).query;
       for (const t of q.types ?? []) if (!this.types.has(t)) problems.push(`card ${c.id}: unknown type ${t}`);
+      // "Show all" opens the list with the card's own filter: a preset that list has.
+      const { listView, listPreset } = c.settings as { listView?: string; listPreset?: string };
+      if (listPreset && !this.views.get(listView ?? '')?.list?.presets?.some((p) => p.id === listPreset))
+        problems.push(`card ${c.id}: ${listView ?? 'no list view'} has no preset ${listPreset}`);
       if (c.kind !== 'calendar' || c.settings.dateKey === '_c.ts' || c.settings.dateKey === '_m.ts') continue;
       for (const t of c.settings.query.types ?? []) {
         const kind = this.types.get(t)?.allProperties[c.settings.dateKey]?.kind;

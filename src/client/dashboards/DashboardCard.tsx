@@ -6,7 +6,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { RegisteredCard } from '../../kernel/dashboard';
 import { lazyScreen } from '../i18n/screen-strings';
 import { loadClientModule } from '../modules/loader';
-import { segmentAt } from '../search/result-nav';
+import { presetParam, segmentAt } from '../search/result-nav';
 import { typeLabel } from '../search/search-labels';
 import { typeOfId } from '../search/suggestions';
 import { useCell } from '../shell/cell-api';
@@ -37,6 +37,9 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
   const listView = 'listView' in card.settings ? card.settings.listView : undefined;
   const list = listView ? viewDef(listView) : undefined;
   const showAll = list && passesViewGate(user, list) ? listView : undefined;
+  // The list opens as the card's first cell, with the card's own filter on (its preset).
+  const preset = 'listPreset' in card.settings ? card.settings.listPreset : undefined;
+  const showAllTo = `/${showAll}${preset ? `?${presetParam(0)}=${encodeURIComponent(preset)}` : ''}`;
   // The number of items the body holds (search cards, and component cards that tell it).
   const [count, setCount] = useState<number | null>(null);
   return (
@@ -87,7 +90,7 @@ export function DashboardCard({ card }: { card: RegisteredCard }) {
       </CardContent>
       {showAll && (
         <Box sx={{ px: 2, pb: 1.5, pt: 0.5 }}>
-          <Link component={RouterLink} to={`/${showAll}`} variant="body2">
+          <Link component={RouterLink} to={showAllTo} variant="body2">
             {t('dashboard.showAll')}
             <Box component="span" sx={visuallyHidden}>
               {`: ${t(card.titleKey)}`}

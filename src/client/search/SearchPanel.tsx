@@ -31,7 +31,7 @@ import { DisplayModeSwitch } from './DisplayModeSwitch';
 import { EmptyList } from './EmptyList';
 import { FacetDrawer } from './FacetDrawer';
 import { FacetPanel } from './FacetPanel';
-import { openAfterUrl, resultParam, segmentAt, storeResults } from './result-nav';
+import { openAfterUrl, presetParam, resultParam, segmentAt, storeResults } from './result-nav';
 import { ResultCards } from './ResultCards';
 import { ResultCarousel } from './ResultCarousel';
 import { ResultList } from './ResultList';
@@ -107,8 +107,15 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
   const facetsId = useId();
 
   const [view, setView] = useState<Item | null>(saved ?? null);
+  // A preset named in the URL (a dashboard card's "show all": the card's own filter) is on as
+  // the list opens; an unknown name is ignored.
+  const withUrlPreset = (s: SearchState): SearchState => {
+    const id = new URLSearchParams(location.search).get(presetParam(cell.index));
+    const preset = screen.presets?.find((p) => p.id === id);
+    return preset ? togglePreset(s, preset, user?.$id ?? null, new Date()) : s;
+  };
   const [state, setState] = useState<SearchState>(() => {
-    const base = initialState(screen, text);
+    const base = withUrlPreset(initialState(screen, text));
     if (!saved) return base;
     const s = fromSavedSearch(saved, screen, env, base);
     return text ? { ...s, text } : s;
@@ -405,7 +412,13 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         <PresetBar
           presets={screen.presets}
           active={state.preset?.id ?? null}
-          onToggle={(p) => update((s) => togglePreset(s, p, user?.$id ?? null, new Date()))}
+          onToggle={(p) => {
+            // The URL follows, so a reload or a shared link keeps the list as it is shown.
+            const on = state.preset?.id !== p.id;
+            const search = withParam(location.search, presetParam(cell.index), on ? p.id : null);
+            if (search !== location.search) void navigate({ search }, { replace: true });
+            update((s) => togglePreset(s, p, user?.$id ?? null, new Date()));
+          }}
         />
       ) : null}
       <ActiveFilters

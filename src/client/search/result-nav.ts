@@ -105,3 +105,8 @@ export function segmentAt(pathname: string, index: number): string | null {
     return s;
   }
 }
+
+/** The URL parameter naming the preset filter that is on in the list of cell `index` (p0, p1…). */
+export function presetParam(index: number): string {
+  return `p${index}`;
+}

@@ -80,6 +80,7 @@ export const consultCards: readonly CardDecl[] = [
         max: 8,
       },
       listView: 'consult.responses',
+      listPreset: 'overdue',
     },
   },
   {
@@ -100,6 +101,7 @@ export const consultCards: readonly CardDecl[] = [
         max: 8,
       },
       listView: 'consult.responses',
+      listPreset: 'mine',
     },
   },
   {
