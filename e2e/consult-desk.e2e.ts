@@ -107,6 +107,11 @@ describe('the consultation desk', () => {
     const home = cellAt(officer, 0);
     // The demo's overdue response is assigned to the officer (consult/server/demo.ts).
     await card(home, 'Overdue responses').getByRole('link').first().waitFor();
+    // Each row says when it was due (overdue, in words and colour) and where its workflow stands.
+    await card(home, 'Overdue responses')
+      .getByText(/^Overdue · .+ · .+/)
+      .first()
+      .waitFor();
     await card(home, 'Assigned to me').getByRole('link').first().waitFor();
     await card(home, 'Calendar').getByText(`Meeting: ${MEETING}`).waitFor();
     await shot(officer, 'consult-desk-officer');

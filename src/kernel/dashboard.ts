@@ -68,6 +68,13 @@ export interface SearchCardSettings {
    * opens the list with it on, not the whole list.
    */
   listPreset?: string;
+  /**
+   * For a card of one type: the fields on each row's second line, in order (a response's due
+   * date and workflow state), instead of the type's name.
+   */
+  rowFields?: readonly string[];
+  /** For a card of one type: a date property whose passing marks the row overdue, in words and colour. */
+  dueKey?: string;
 }
 export interface CalendarSource {
   query: CardQuery;

@@ -843,6 +843,20 @@ describe('dashboards and cards', () => {
     expect(buildRegistry([base({ views: [notes], dashboardCards: [shown('mine')] })]).cards).toHaveLength(1);
   });
 
+  it('refuses row fields a card of one type does not have, or a due date that is no date', () => {
+    const rows = (settings: object) =>
+      card('r', { settings: { query: { types: ['Note'] }, ...settings } } as Partial<CardDecl>);
+    expect(() => buildRegistry([base({ dashboardCards: [rows({ rowFields: ['nope'] })] })])).toThrow(
+      'card r: Note has no field nope',
+    );
+    expect(() => buildRegistry([base({ dashboardCards: [rows({ dueKey: 'title' })] })])).toThrow(
+      'card r: Note.title is not a date',
+    );
+    expect(
+      buildRegistry([base({ dashboardCards: [rows({ rowFields: ['title'], dueKey: 'due' })] })]).cards,
+    ).toHaveLength(1);
+  });
+
   it("refuses a series chart that watches an unknown type, and takes one that watches the module's", () => {
     const chart = (watch: string[]) =>
       card('ch', { kind: 'chart', settings: { act: 'someAct', watch } } as Partial<CardDecl>);

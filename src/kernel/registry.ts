@@ -349,6 +349,19 @@ export class Registry {
       const { listView, listPreset } = c.settings as { listView?: string; listPreset?: string };
       if (listPreset && !this.views.get(listView ?? '')?.list?.presets?.some((p) => p.id === listPreset))
         problems.push(`card ${c.id}: ${listView ?? 'no list view'} has no preset ${listPreset}`);
+      // A row's fields and due date are a property of the card's one type.
+      const { rowFields, dueKey } = c.settings as { rowFields?: readonly string[]; dueKey?: string };
+      if (rowFields || dueKey) {
+        const only = q.types?.length === 1 ? this.types.get(q.types[0]!) : undefined;
+        if (!only) problems.push(`card ${c.id}: row fields need a card of one type`);
+        else {
+          for (const f of rowFields ?? [])
+            if (!only.allProperties[f]) problems.push(`card ${c.id}: ${only.name} has no field ${f}`);
+          const due = dueKey ? only.allProperties[dueKey]?.kind : 'date';
+          if (due !== 'date' && due !== 'dateTime')
+            problems.push(`card ${c.id}: ${only.name}.${dueKey} is not a date`);
+        }
+      }
       if (c.kind !== 'calendar' || c.settings.dateKey === '_c.ts' || c.settings.dateKey === '_m.ts') continue;
       for (const t of c.settings.query.types ?? []) {
         const kind = this.types.get(t)?.allProperties[c.settings.dateKey]?.kind;

@@ -3,11 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { RegisteredCard } from '../../kernel/dashboard';
+import type { RegisteredCard, SearchCardSettings } from '../../kernel/dashboard';
 import { lazyScreen } from '../i18n/screen-strings';
 import { loadClientModule } from '../modules/loader';
 import { presetParam, segmentAt } from '../search/result-nav';
-import { typeLabel } from '../search/search-labels';
+import { cellText, typeLabel } from '../search/search-labels';
+import { useLovLabel } from '../search/useLovLabel';
+import { useResultItems } from '../search/useResultItems';
+import { itemType } from '../items/item-label';
 import { typeOfId } from '../search/suggestions';
 import { useCell } from '../shell/cell-api';
 import { useSession } from '../state/app-context';
@@ -174,10 +177,29 @@ function SearchCard({ card, headingId }: CardBodyProps) {
   const { t } = useTranslation();
   const { result, error, loading } = useCardSearch(card);
   const { openId } = useOpenItem();
+  const settings = card.settings as SearchCardSettings;
+  const fielded = !!(settings.rowFields?.length || settings.dueKey);
+  const { items } = useResultItems(result?.ids ?? [], fielded);
+  const type = fielded ? itemType(settings.query.types?.[0] ?? '') : undefined;
+  const lov = useLovLabel(type ? [type] : []);
   useCardCount(result?.total);
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
   if (!result?.ids.length) return <CardEmpty card={card} />;
+  const today = new Date().toISOString().slice(0, 10);
+  const secondary = (id: string): ReactNode => {
+    const item = items[id];
+    if (!fielded || !item) return typeLabel(t, typeOfId(id));
+    const due = settings.dueKey ? item[settings.dueKey] : undefined;
+    // A date, or a date-time: its day decides; today is not yet overdue.
+    const overdue = typeof due === 'string' && due.slice(0, 10) < today;
+    const parts = (settings.rowFields ?? []).map((f) => cellText(t, type, item, f, lov)).filter(Boolean);
+    return (
+      <Box component="span" sx={overdue ? { color: 'error.main', fontWeight: 600 } : undefined}>
+        {[...(overdue ? [t('dashboard.overdue')] : []), ...parts].join(' · ')}
+      </Box>
+    );
+  };
   return (
     <List dense aria-labelledby={headingId} disablePadding>
       {result.ids.map((id) => (
@@ -186,7 +208,7 @@ function SearchCard({ card, headingId }: CardBodyProps) {
           id={id}
           type={typeOfId(id)}
           primary={result.labels[id] ?? id}
-          secondary={typeLabel(t, typeOfId(id))}
+          secondary={secondary(id)}
           open={openId === id}
         />
       ))}

@@ -401,6 +401,8 @@ export const enScreens = {
   },
   dashboard: {
     showAll: 'Show all',
+    // A card row whose due date has passed: said in words, not by colour alone.
+    overdue: 'Overdue',
     loading: 'Loading…',
     error: 'This card could not be loaded. Try again later.',
     empty: 'Nothing here yet.',

@@ -81,6 +81,9 @@ export const consultCards: readonly CardDecl[] = [
       },
       listView: 'consult.responses',
       listPreset: 'overdue',
+      // Each row: when it was due, and where its workflow stands.
+      rowFields: ['anticipatedResponse', '_wf.state'],
+      dueKey: 'anticipatedResponse',
     },
   },
   {
@@ -102,6 +105,8 @@ export const consultCards: readonly CardDecl[] = [
       },
       listView: 'consult.responses',
       listPreset: 'mine',
+      rowFields: ['anticipatedResponse', '_wf.state'],
+      dueKey: 'anticipatedResponse',
     },
   },
   {
