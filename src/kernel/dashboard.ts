@@ -82,6 +82,12 @@ export interface CalendarSource {
   dateKey: string;
   /** The message of an event's title, given the item's label as {{title}} ("Response due: {{title}}"). */
   eventKey?: string;
+  /**
+   * With a date key: the properties holding the event's start and end times of day ("HH:MM",
+   * UTC, as a Meeting's `start` and `end`). An item with a start time is a timed event, shown
+   * at its hours; one without stays all day.
+   */
+  timeKeys?: { start: string; end?: string };
 }
 export interface CalendarCardSettings extends CalendarSource {
   listView?: string;

@@ -818,6 +818,15 @@ describe('dashboards and cards', () => {
       'card cal: Note.title is not a date',
     );
     expect(buildRegistry([base({ dashboardCards: [cal('due')] })]).cards).toHaveLength(1);
+    const timed = (start: string) =>
+      card('cal', {
+        kind: 'calendar',
+        settings: { query: { types: ['Note'] }, dateKey: 'due', timeKeys: { start } },
+      } as Partial<CardDecl>);
+    expect(() => buildRegistry([base({ dashboardCards: [timed('due')] })])).toThrow(
+      'card cal: Note.due is not a time of day',
+    );
+    expect(buildRegistry([base({ dashboardCards: [timed('title')] })]).cards).toHaveLength(1);
     expect(buildRegistry([base({ dashboardCards: [cal('_c.ts')] })]).cards).toHaveLength(1);
   });
 

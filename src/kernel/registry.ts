@@ -362,6 +362,13 @@ export class Registry {
             problems.push(`card ${c.id}: ${only.name}.${dueKey} is not a date`);
         }
       }
+      // A calendar's times of day are text properties of each type its sources search.
+      if (c.kind === 'calendar')
+        for (const src of [c.settings, ...(c.settings.also ?? [])])
+          for (const k of [src.timeKeys?.start, src.timeKeys?.end])
+            for (const t of k ? (src.query.types ?? []) : [])
+              if (this.types.get(t)?.allProperties[k!]?.kind !== 'string')
+                problems.push(`card ${c.id}: ${t}.${k} is not a time of day`);
       if (c.kind !== 'calendar' || c.settings.dateKey === '_c.ts' || c.settings.dateKey === '_m.ts') continue;
       for (const t of c.settings.query.types ?? []) {
         const kind = this.types.get(t)?.allProperties[c.settings.dateKey]?.kind;

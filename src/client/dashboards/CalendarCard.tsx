@@ -14,6 +14,9 @@ import { typeOfId } from '../search/suggestions';
 import { CardNote, useOpenItem, type CardBodyProps } from './DashboardCard';
 import { useCalendarSearches } from './useCardSearch';
 
+/** A time of day as a Meeting keeps it. */
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** White or black, whichever reads better on the event's colour (the dark theme's primary is pale). */
 const eventText = (bg: string) =>
   getContrastRatio(bg, '#fff') >= getContrastRatio(bg, '#000') ? '#fff' : '#000';
@@ -34,6 +37,20 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
   const { items } = useResultItems(ids, true);
   const { open } = useOpenItem();
 
+  // Each source (kind of event: a requested date, a response due, a step due, a meeting) in a
+  // colour of its own, with the text colour that reads on it; the title says the kind in words.
+  const kindColours = useMemo(() => {
+    const p = theme.palette;
+    const light = p.mode === 'light';
+    return [
+      p.primary.main,
+      light ? p.secondary.main : p.secondary.light,
+      light ? p.success.dark : p.success.light,
+      light ? p.warning.dark : p.warning.light,
+      light ? p.info.dark : p.info.light,
+    ];
+  }, [theme.palette]);
+
   // One event per source an item is found by (a response is due, and a step of it is due).
   const events = useMemo(
     () =>
@@ -46,19 +63,29 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
           if (typeof at !== 'string') return [];
           const kind = config.types[typeOfId(id)]?.allProperties[key]?.kind;
           const title = results[i]?.labels[id] ?? id;
+          // A date with a start time (a meeting at 09:00) is a timed event at its hours.
+          const time = (k: string | undefined) => {
+            const v = k ? item?.[k] : undefined;
+            return typeof v === 'string' && HHMM.test(v) && kind === 'date' ? `${at}T${v}:00Z` : undefined;
+          };
+          const start = time(src.timeKeys?.start);
+          const end = start ? time(src.timeKeys?.end) : undefined;
           return [
             {
               id: `${id}|${i}`,
               title: src.eventKey ? t(src.eventKey, { title }) : title,
-              start: at,
-              allDay: kind !== 'dateTime',
+              start: start ?? at,
+              ...(end && end > start! ? { end } : {}),
+              allDay: kind !== 'dateTime' && !start,
+              color: kindColours[i % kindColours.length],
+              contrastColor: eventText(kindColours[i % kindColours.length]!),
               url: `/i-${id}`,
               extendedProps: { itemId: id },
             },
           ];
         }),
       ),
-    [sources, results, items, config.types, t],
+    [sources, results, items, config.types, t, kindColours],
   );
 
   const datesSet = useCallback((info: { start: Date; end: Date }) => {

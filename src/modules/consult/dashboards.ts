@@ -57,7 +57,12 @@ export const consultCards: readonly CardDecl[] = [
           dateKey: '_wf.$assignedDue',
           eventKey: 'consult.desk.event.step',
         },
-        { query: { types: ['Meeting'] }, dateKey: 'date', eventKey: 'consult.desk.event.meeting' },
+        {
+          query: { types: ['Meeting'] },
+          dateKey: 'date',
+          timeKeys: { start: 'start', end: 'end' },
+          eventKey: 'consult.desk.event.meeting',
+        },
       ],
     },
   },
@@ -166,6 +171,29 @@ export const consultCards: readonly CardDecl[] = [
     },
   },
   {
+    // The community's own drafts: referrals an officer logged and saved before submitting them
+    // (the intake's "Save draft"), which wait for the rest of their details.
+    id: 'consult.desk.staffDrafts',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.staffDrafts',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 58,
+    ...RESPOND,
+    emptyKey: 'consult.desk.staffDraftsEmpty',
+    settings: {
+      query: {
+        types: ['Consultation'],
+        must: { state: ['DRAFT', 'INCOMPLETE'] },
+        sort: [{ key: '_m.ts', order: 'desc' }],
+        max: 8,
+      },
+      listView: 'consult.projects',
+      rowFields: ['primaryOrg', 'requestedResponseDate'],
+    },
+  },
+  {
     id: 'consult.desk.drafts',
     dashboard: CONSULT_DASHBOARD,
     titleKey: 'consult.desk.drafts',
@@ -230,6 +258,8 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.chart.answered': 'Answered',
   'consult.desk.chart.medianMonth': 'Median days to respond',
   'consult.desk.chart.median': 'Median days to respond (12 months): {{value}}',
+  'consult.desk.staffDrafts': 'Referral drafts',
+  'consult.desk.staffDraftsEmpty': 'No referral is waiting to be submitted.',
   'consult.desk.drafts': 'Your drafts',
   'consult.desk.draftsEmpty': 'No draft or incomplete consultation.',
   'consult.desk.newConsultation': 'Start a consultation',
