@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../../test/helpers/memory-storage';
 import { recentItems, rememberItem } from './recent';
-
-/** The browser's local storage, over a Map. */
-function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
-  const m = new Map<string, string>();
-  return {
-    getItem: (k) => m.get(k) ?? null,
-    setItem: (k, v) => void m.set(k, v),
-    removeItem: (k) => void m.delete(k),
-  };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +8,7 @@ afterEach(() => {
 
 describe('recently opened items', () => {
   it('are kept for each person apart: the next person at a shared computer sees none of the last one’s', () => {
-    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('localStorage', new MemoryStorage());
     rememberItem('User-1', 'Thread-7');
     rememberItem('User-1', 'Consultation-2');
     expect(recentItems('User-1')).toEqual(['Consultation-2', 'Thread-7']);
@@ -29,7 +20,7 @@ describe('recently opened items', () => {
   });
 
   it('drops the list once kept for everyone', () => {
-    const storage = memoryStorage();
+    const storage = new MemoryStorage();
     storage.setItem('ckk-recent', JSON.stringify(['Thread-9']));
     vi.stubGlobal('localStorage', storage);
     expect(recentItems('User-1')).toEqual([]);

@@ -10,34 +10,10 @@ import {
   type IntakeDraft,
 } from '../client/create/intake-draft';
 import { checkBody, findings, toggleLink } from '../client/create/intake-check-model';
+import { MemoryStorage } from '../../../../test/helpers/memory-storage';
 
 // The intake's pure parts: the draft kept in the browser as the officer types, and the reading
 // of the duplicate and overlap check (act cnsIntakeCheck).
-
-/** A Storage over a Map (the browser's is the real one in e2e/consult-intake.e2e.ts). */
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  full = false;
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    if (this.full) throw new DOMException('full', 'QuotaExceededError');
-    this.m.set(k, v);
-  }
-}
 
 const now = new Date('2026-12-02T10:00:00Z');
 const draft = (over: Partial<IntakeDraft> = {}): IntakeDraft => ({

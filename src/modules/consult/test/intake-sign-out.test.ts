@@ -2,34 +2,12 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDeviceData, unsyncedOnDevice } from '../../../client/modules/device-data';
 import { DRAFT_VERSION, draftKey, readDraft, writeDraft } from '../client/create/intake-draft';
+import { MemoryStorage } from '../../../../test/helpers/memory-storage';
 
 // Sign-out clears the intake's draft referral from the browser (client/device-data.ts, found by
 // the sign-out seam like every module's), so the next person at a shared office computer does
 // not find the previous officer's half-typed referral in its local storage. (IndexedDB is faked:
 // the seam clears geokeeper's offline store too.)
-
-/** The browser's local storage, over a Map. */
-class MemoryStorage implements Storage {
-  private m = new Map<string, string>();
-  get length() {
-    return this.m.size;
-  }
-  clear() {
-    this.m.clear();
-  }
-  getItem(k: string) {
-    return this.m.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.m.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.m.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.m.set(k, v);
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
