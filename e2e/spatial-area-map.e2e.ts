@@ -134,9 +134,12 @@ describe('the basemap shipped with the app', () => {
     const canvas = page.locator('[data-testid="spatial-map-canvas"] canvas');
     await canvas.focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press('-');
-    await page.waitForTimeout(1500);
     await page.waitForLoadState('networkidle');
-    expect(await share(page, '[data-testid="spatial-map-canvas"]', '#c9dde8')).toBeGreaterThan(0.05);
+    // Polled: the zoomed-out tiles are cut on their first request and drawn after, which on a
+    // loaded machine took longer than a fixed pause (the share read 0.00–0.04 while they came).
+    await expect
+      .poll(() => share(page, '[data-testid="spatial-map-canvas"]', '#c9dde8'), { timeout: 20_000 })
+      .toBeGreaterThan(0.05);
     await shot(page, 'spatial-map-light-zoomed-out');
     await setDark(page, true);
     await page.locator('[data-testid="spatial-map-canvas"][data-ready="true"]').waitFor({ timeout: 90_000 });

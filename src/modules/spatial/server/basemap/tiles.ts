@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { GeoJSONVT } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import { prunable, type Prunable } from './index-prune';
 import { basemapDataVersion, readBorders, readLand, readPlaces, type Place } from './world-data';
 
 // The built-in basemap as vector tiles (z/x/y, Mapbox Vector Tile), cut on the server from the
@@ -11,8 +10,10 @@ import { basemapDataVersion, readBorders, readLand, readPlaces, type Place } fro
 // holds it in the browser's HTTP cache. The first tile of a process reads the packages (a few
 // seconds), every later one is a lookup. Both kinds of memory are bounded: the made tiles are a
 // least-recently-used cache by count and bytes, and geojson-vt's indexes, which keep every tile
-// they drill down to (measured: heap 109 MB → 316 MB after 40,000 tiles), are cut back to their
-// first-pass pyramid after TILES_CUT_MAX tiles (index-prune.ts).
+// they drill down to (measured: heap 109 MB → 316 MB after 40,000 tiles), are built again from
+// the packages after TILES_CUT_MAX tiles (a few seconds, once in thousands of tiles). Resetting
+// the indexes' insides to their first pass instead left the zoomed-out map all land
+// (e2e/spatial-area-map.e2e.ts): their insides are not ours to rewrite.
 
 /** The deepest tile cut: Natural Earth 1:10m holds no more detail; MapLibre overzooms it. */
 export const BASEMAP_MAX_ZOOM = 10;
@@ -45,8 +46,6 @@ interface Indexes {
   borders: GeoJSONVT;
   places: GeoJSONVT[];
   version: string;
-  /** Each index's way back to its first pass; null when geojson-vt's insides are not as known. */
-  prune: Prunable[] | null;
 }
 
 const vt = (features: GeoJSON.Feature[], maxZoom: number) =>
@@ -75,15 +74,11 @@ function build(): Indexes {
       BASEMAP_MAX_ZOOM,
     ),
   );
-  const land = vt(readLand(), BASEMAP_MAX_ZOOM);
-  const borders = vt(readBorders(), BASEMAP_MAX_ZOOM);
-  const all = [land, borders, ...bands].map(prunable);
   return {
-    land,
-    borders,
+    land: vt(readLand(), BASEMAP_MAX_ZOOM),
+    borders: vt(readBorders(), BASEMAP_MAX_ZOOM),
     places: bands,
     version: basemapDataVersion(),
-    prune: all.every((p) => p !== null) ? all : null,
   };
 }
 
@@ -91,14 +86,14 @@ let indexes: Indexes | null = null;
 /** Made tiles by z/x/y, least recently used first (a Map keeps insertion order). */
 const cache = new Map<string, BasemapTile>();
 let cacheBytes = 0;
-let cutSincePrune = 0;
+let cutSinceBuild = 0;
 /** Tiles kept at once (a territory's zooms are a few hundred; most tiles are a few hundred bytes). */
 export const TILE_CACHE_MAX = 4000;
 /** Bytes of gzipped tiles kept at once (a detailed tile is up to about 60 KB). */
 export const TILE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /**
- * Tiles cut from the indexes before they are brought back to their first pass: about 10 KB of
- * index each, so some 40 MB at most; cutting again from the first pass costs a few ms a tile.
+ * Tiles cut from the indexes before they are built again: about 10 KB of index each, so some
+ * 40 MB at most.
  */
 export const TILES_CUT_MAX = 4000;
 /** zlib's default: level 9 took longer for a few percent on tiles this small. */
@@ -124,15 +119,14 @@ export function basemapTile(z: number, x: number, y: number): BasemapTile {
     cache.set(key, hit);
     return hit;
   }
-  if (indexes && cutSincePrune >= TILES_CUT_MAX) {
-    // Back to the first pass; without a known way (geojson-vt changed), built again from the packages.
-    if (indexes.prune) for (const p of indexes.prune) p.prune();
-    else indexes = null;
-    cutSincePrune = 0;
+  if (indexes && cutSinceBuild >= TILES_CUT_MAX) {
+    // The old indexes and every tile they drilled to go; the next tile builds them afresh.
+    indexes = null;
+    cutSinceBuild = 0;
   }
   indexes ??= build();
   const ix = indexes;
-  cutSincePrune++;
+  cutSinceBuild++;
   const places = PLACE_BANDS.flatMap((b, i) =>
     z >= b.fromZoom ? (ix.places[i]!.getTile(z, x, y)?.features ?? []) : [],
   );
@@ -157,12 +151,7 @@ export function basemapTile(z: number, x: number, y: number): BasemapTile {
   return tile;
 }
 
-/** What the basemap holds in memory now: made tiles and their bytes, and tiles the indexes hold. */
-export function basemapMemory(): { tiles: number; bytes: number; indexTiles: number | null } {
-  const p = indexes?.prune;
-  return {
-    tiles: cache.size,
-    bytes: cacheBytes,
-    indexTiles: p ? p.reduce((n, x) => n + x.size(), 0) : null,
-  };
+/** What the basemap holds in memory now: made tiles and their bytes, and tiles cut since the indexes were built. */
+export function basemapMemory(): { tiles: number; bytes: number; cutSinceBuild: number } {
+  return { tiles: cache.size, bytes: cacheBytes, cutSinceBuild: cutSinceBuild };
 }
