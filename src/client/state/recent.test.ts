@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryStorage } from '../../../test/helpers/memory-storage';
+import { MemoryStorage } from '../testing/memory-storage';
 import { recentItems, rememberItem } from './recent';
 
 afterEach(() => {

@@ -10,7 +10,7 @@ import {
   type IntakeDraft,
 } from '../client/create/intake-draft';
 import { checkBody, findings, toggleLink } from '../client/create/intake-check-model';
-import { MemoryStorage } from '../../../../test/helpers/memory-storage';
+import { MemoryStorage } from '../../../client/testing/memory-storage';
 
 // The intake's pure parts: the draft kept in the browser as the officer types, and the reading
 // of the duplicate and overlap check (act cnsIntakeCheck).

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDeviceData, unsyncedOnDevice } from '../../../client/modules/device-data';
 import { DRAFT_VERSION, draftKey, readDraft, writeDraft } from '../client/create/intake-draft';
-import { MemoryStorage } from '../../../../test/helpers/memory-storage';
+import { MemoryStorage } from '../../../client/testing/memory-storage';
 
 // Sign-out clears the intake's draft referral from the browser (client/device-data.ts, found by
 // the sign-out seam like every module's), so the next person at a shared office computer does

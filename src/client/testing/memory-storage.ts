@@ -1,5 +1,7 @@
 /**
- * The browser's local storage over a Map, for the client's tests in Node (the real one is the
+ * The browser's local storage over a Map, for the client's tests in Node (in src/client, not
+ * test/helpers: the client's tests open no database, and test/db-free-tests.test.ts keeps them
+ * from importing test/helpers) (the real one is the
  * browser's, in the e2e tests). `full`: every write throws as a full storage does.
  */
 export class MemoryStorage implements Storage {
