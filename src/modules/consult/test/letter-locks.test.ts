@@ -43,7 +43,8 @@ async function holder(ids: string[]): Promise<pg.Client> {
 
 /** Waits until some other backend waits on a row lock (an act has reached the held row). */
 async function someoneWaits(c: pg.Client, n = 1) {
-  for (let i = 0; i < 100; i++) {
+  // Up to 20 s: beside the whole suite on two cores, the acts took longer than 5 s to reach it.
+  for (let i = 0; i < 400; i++) {
     const r = await c.query(
       `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
     );
