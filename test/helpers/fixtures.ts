@@ -27,3 +27,9 @@ export async function makeUser(
   });
   return { id, email };
 }
+
+/** Sets an organisation's capabilities (as a site admin does on admin.capabilities). */
+export async function setCapabilities(items: ItemService, org: string, capabilities: string[]) {
+  const row = await items.read(SYSTEM, org);
+  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities });
+}

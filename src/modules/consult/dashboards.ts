@@ -27,6 +27,13 @@ const GATE = { dedicatedKeyCap: 'Consult' } as const;
 const RESPOND = { capability: 'ConsultRespond', ...GATE } as const;
 const DRAFTS = { capability: 'ConsultDrafts', ...GATE } as const;
 const H = 4;
+/** Consultations not yet submitted, newest change first: a proponent's own, or a community's logged ones. */
+const DRAFTS_QUERY = {
+  types: ['Consultation'],
+  must: { state: ['DRAFT', 'INCOMPLETE'] },
+  sort: [{ key: '_m.ts', order: 'desc' }],
+  max: 8,
+} as const;
 
 export const consultCards: readonly CardDecl[] = [
   {
@@ -183,12 +190,7 @@ export const consultCards: readonly CardDecl[] = [
     ...RESPOND,
     emptyKey: 'consult.desk.staffDraftsEmpty',
     settings: {
-      query: {
-        types: ['Consultation'],
-        must: { state: ['DRAFT', 'INCOMPLETE'] },
-        sort: [{ key: '_m.ts', order: 'desc' }],
-        max: 8,
-      },
+      query: DRAFTS_QUERY,
       listView: 'consult.projects',
       rowFields: ['primaryOrg', 'requestedResponseDate'],
     },
@@ -205,12 +207,7 @@ export const consultCards: readonly CardDecl[] = [
     emptyKey: 'consult.desk.draftsEmpty',
     emptyAction: { labelKey: 'consult.desk.newConsultation', view: 'consult.projects' },
     settings: {
-      query: {
-        types: ['Consultation'],
-        must: { state: ['DRAFT', 'INCOMPLETE'] },
-        sort: [{ key: '_m.ts', order: 'desc' }],
-        max: 8,
-      },
+      query: DRAFTS_QUERY,
       listView: 'consult.projects',
     },
   },

@@ -1,10 +1,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../../../server/access/principal';
-import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
-import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import type { WsClient } from '../../../../test/helpers/ws-client';
+import { letterWorld, ok, type Body } from './letter-fixture';
 
 // The letter acts' locks (server/letters/acts.ts letterOf), on PostgreSQL (PGlite has one
 // connection, so nothing there ever waits): a send locks the response before its letter, as every
@@ -18,19 +17,6 @@ let officer: WsClient;
 let approver: WsClient;
 let response: string;
 let letter: string;
-
-type Body = Record<string, unknown>;
-async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
-  return r;
-}
-
-async function setCaps(org: string, caps: string[]) {
-  const items = server.app.services.items;
-  const row = await items.read(SYSTEM, org);
-  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
-}
 
 /** A second connection holding row locks in its own open transaction. */
 async function holder(ids: string[]): Promise<pg.Client> {
@@ -58,41 +44,11 @@ beforeAll(async () => {
   if (pgOnly) return;
   tdb = await openTestDatabase();
   server = await startTestServer(tdb.database);
-  const { items } = server.app.services;
-  const riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
-  const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
-  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
-  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
-  const o = await makeUser(items, [[riverbend, 'editor']]);
-  const a = await makeUser(items, [[riverbend, 'staff']]);
-  officer = (await connectAs(server, o.email, PASSWORD)).client;
-  approver = (await connectAs(server, a.email, PASSWORD)).client;
-  const made = await ok(officer, 'create/Consultation', {
-    owner: riverbend,
-    submittedTo: riverbend,
-    primaryOrg: pipeline,
-    projectName: 'North Loop expansion',
-  });
-  await ok(officer, 'act/cnsSubmit', { consultation: made.$id });
-  const d = await ok(officer, 'act/cnsDistribute', { consultation: made.$id, communities: [riverbend] });
-  response = (d.responses as string[])[0]!;
-  const template = await ok(officer, 'create/LetterTemplate', {
-    owner: riverbend,
-    title: 'Response',
-    body: 'Dear {{addressee.name}},\n\nSincerely,',
-  });
-  const wf = await ok(officer, 'create/Workflow', {
-    owner: riverbend,
-    label: 'Letter',
-    appliesTo: 'ConsultResponse',
-    steps: [
-      { id: 'p', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', rule: 'next', assignee: { user: o.id } },
-      { id: 'a', kind: 'RWF_LETTER_APPROVE', label: 'Approve', rule: 'next', assignee: { user: a.id } },
-      { id: 's', kind: 'RWF_LETTER_SEND', label: 'Send', rule: 'next' },
-    ],
-  });
-  await ok(officer, 'act/wfSet', { item: response, workflow: wf.$id });
-  letter = String((await ok(officer, 'act/rwfLetterPropose', { response, template: template.$id })).$id);
+  const w = await letterWorld(server);
+  officer = w.officer.ws;
+  approver = w.approver.ws;
+  response = w.response;
+  letter = w.letter;
   await ok(officer, 'act/wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' });
   await ok(approver, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' });
 }, 180_000);

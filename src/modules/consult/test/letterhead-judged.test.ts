@@ -6,10 +6,10 @@ import { SYSTEM } from '../../../server/access/principal';
 import { mimeGroup } from '../../../protocol/files';
 import { fileKey } from '../../../server/files/storage';
 import { LETTERHEAD_MAX } from '../server/letters/letterhead';
-import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
-import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import type { WsClient } from '../../../../test/helpers/ws-client';
+import { bytesOf, letterWorld, ok } from './letter-fixture';
 
 // A letter keeps its letterhead's file id when drafted, but the file may change after: its
 // template closed to fewer readers, its bytes no longer an image, grown past the cap. Every
@@ -19,34 +19,11 @@ import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 let tdb: TestDatabase;
 let server: TestServer;
 const ws: Record<'officer' | 'approver', WsClient> = {} as never;
-let riverbend: string;
 let response: string;
 let template: string;
 let letter: string;
 let headKey: string;
 let goodPng: Buffer;
-
-type Body = Record<string, unknown>;
-async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
-  return r;
-}
-
-async function setCaps(org: string, caps: string[]) {
-  const items = server.app.services.items;
-  const row = await items.read(SYSTEM, org);
-  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
-}
-
-async function bytesOf(attachment: string): Promise<Buffer> {
-  const { services } = server.app;
-  const row = await services.items.read(SYSTEM, attachment);
-  const chunks: Buffer[] = [];
-  for await (const c of await services.files.read(fileKey(String(row.fileID))))
-    chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 /** Does the PDF embed an image (the letterhead is the letter's only one)? */
 const hasImage = (pdf: Buffer) => /\/Subtype\s*\/Image/.test(pdf.toString('latin1'));
@@ -57,75 +34,36 @@ beforeAll(async () => {
   tdb = await openTestDatabase();
   server = await startTestServer(tdb.database);
   const { items, files } = server.app.services;
-  riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
-  const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
-  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
-  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
-  const officer = await makeUser(items, [[riverbend, 'editor']]);
-  const approver = await makeUser(items, [[riverbend, 'staff']]);
-  ws.officer = (await connectAs(server, officer.email, PASSWORD)).client;
-  ws.approver = (await connectAs(server, approver.email, PASSWORD)).client;
-
-  const made = await ok(ws.officer, 'create/Consultation', {
-    owner: riverbend,
-    submittedTo: riverbend,
-    primaryOrg: pipeline,
-    projectName: 'North Loop expansion',
-  });
-  await ok(ws.officer, 'act/cnsSubmit', { consultation: made.$id });
-  const d = await ok(ws.officer, 'act/cnsDistribute', { consultation: made.$id, communities: [riverbend] });
-  response = (d.responses as string[])[0]!;
-
-  template = String(
-    (
-      await ok(ws.officer, 'create/LetterTemplate', {
-        owner: riverbend,
-        title: 'Response',
-        body: 'Dear {{addressee.name}},\n\nSincerely,',
-      })
-    ).$id,
-  );
   goodPng = await sharp({
     create: { width: 600, height: 100, channels: 3, background: { r: 31, g: 94, b: 91 } },
   })
     .png()
     .toBuffer();
-  const fileID = randomBytes(16).toString('hex');
-  headKey = fileKey(fileID);
-  await files.write(headKey, goodPng);
-  await items.create(SYSTEM, 'Attachment', {
-    originalName: 'letterhead.png',
-    fileID,
-    uppyID: fileID,
-    filetype: 'image/png',
-    mimeGroup: mimeGroup('image/png'),
-    size: goodPng.length,
-    rel: template,
-    relProp: 'letterhead',
-    relType: 'LetterTemplate',
-    trashed: false,
+  // The template's letterhead, given before the letter is drafted from it.
+  const w = await letterWorld(server, async ({ template: t }) => {
+    const fileID = randomBytes(16).toString('hex');
+    headKey = fileKey(fileID);
+    await files.write(headKey, goodPng);
+    await items.create(SYSTEM, 'Attachment', {
+      originalName: 'letterhead.png',
+      fileID,
+      uppyID: fileID,
+      filetype: 'image/png',
+      mimeGroup: mimeGroup('image/png'),
+      size: goodPng.length,
+      rel: t,
+      relProp: 'letterhead',
+      relType: 'LetterTemplate',
+      trashed: false,
+    });
+    const row = await items.read(SYSTEM, t);
+    await items.update(SYSTEM, { $id: t, $version: row.$version, letterhead: fileID });
   });
-  const row = await items.read(SYSTEM, template);
-  await items.update(SYSTEM, { $id: template, $version: row.$version, letterhead: fileID });
-
-  const wf = await ok(ws.officer, 'create/Workflow', {
-    owner: riverbend,
-    label: 'Letter',
-    appliesTo: 'ConsultResponse',
-    steps: [
-      { id: 'p', kind: 'RWF_LETTER_PROPOSE', label: 'Propose', rule: 'next', assignee: { user: officer.id } },
-      {
-        id: 'a',
-        kind: 'RWF_LETTER_APPROVE',
-        label: 'Approve',
-        rule: 'next',
-        assignee: { user: approver.id },
-      },
-      { id: 's', kind: 'RWF_LETTER_SEND', label: 'Send', rule: 'next' },
-    ],
-  });
-  await ok(ws.officer, 'act/wfSet', { item: response, workflow: wf.$id });
-  letter = String((await ok(ws.officer, 'act/rwfLetterPropose', { response, template })).$id);
+  ws.officer = w.officer.ws;
+  ws.approver = w.approver.ws;
+  response = w.response;
+  template = w.template;
+  letter = w.letter;
 }, 180_000);
 
 afterAll(async () => {
@@ -161,8 +99,8 @@ describe('a letter letterhead', () => {
     await ok(ws.officer, 'act/wfSetStepState', { item: response, step: 'p', state: 'COMPLETE' });
     await ok(ws.approver, 'act/wfSetStepState', { item: response, step: 'a', state: 'COMPLETE' });
     const sent = await ok(ws.officer, 'act/rwfLetterSend', { letter });
-    expect(hasImage(await bytesOf(String(sent.pdf)))).toBe(false);
-    const zip = unzipSync(new Uint8Array(await bytesOf(String(sent.docx))));
+    expect(hasImage(await bytesOf(server, String(sent.pdf)))).toBe(false);
+    const zip = unzipSync(new Uint8Array(await bytesOf(server, String(sent.docx))));
     expect(new TextDecoder().decode(zip['word/document.xml'])).not.toContain('<pic:pic');
     expect(Object.keys(zip).filter((k) => k.startsWith('word/media/'))).toEqual([]);
   }, 60_000);

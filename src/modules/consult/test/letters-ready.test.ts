@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { mimeGroup } from '../../../protocol/files';
 import { fileKey } from '../../../server/files/storage';
-import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { PASSWORD, makeOrg, makeUser, setCapabilities } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import { bytesOf, fail, ok, type Body } from './letter-fixture';
 
 // Letters ready to send (issue 37, deliver 7; docs/consult-letters.md): a template with its
 // letterhead, address and signatory, made and changed by the community's staff holding the
@@ -32,33 +33,6 @@ let template: string;
 let letter: string;
 let pdfId: string;
 let docxId: string;
-
-type Body = Record<string, unknown>;
-async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
-  return r;
-}
-async function fail(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (!r.erred) throw new Error(`${o} should have been refused: ${JSON.stringify(r)}`);
-  return r;
-}
-
-async function setCaps(org: string, caps: string[]) {
-  const items = server.app.services.items;
-  const row = await items.read(SYSTEM, org);
-  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
-}
-
-async function bytesOf(attachment: string): Promise<Buffer> {
-  const { services } = server.app;
-  const row = await services.items.read(SYSTEM, attachment);
-  const chunks: Buffer[] = [];
-  for await (const c of await services.files.read(fileKey(String(row.fileID))))
-    chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 const pdfText = async (bytes: Uint8Array) =>
   (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text;
@@ -103,9 +77,13 @@ beforeAll(async () => {
   riverbend = await makeOrg(items, 'Riverbend First Nation', 'COMMUNITY');
   pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
   const eagle = await makeOrg(items, 'Eagle Lake Nation', 'COMMUNITY');
-  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
-  await setCaps(eagle, ['Consult', 'ConsultRespond']);
-  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
+  await setCapabilities(server.app.services.items, riverbend, [
+    'Consult',
+    'ConsultRespond',
+    'ResponseLetter',
+  ]);
+  await setCapabilities(server.app.services.items, eagle, ['Consult', 'ConsultRespond']);
+  await setCapabilities(server.app.services.items, pipeline, ['Consult', 'ConsultDrafts']);
   const users = {
     officer: await makeUser(items, [[riverbend, 'editor']]),
     staff: await makeUser(items, [[riverbend, 'staff']]),
@@ -284,11 +262,11 @@ describe('a letter ready to send', () => {
       projectName: 'North Loop expansion',
     });
 
-    const text = await pdfText(new Uint8Array(await bytesOf(pdfId)));
+    const text = await pdfText(new Uint8Array(await bytesOf(server, pdfId)));
     expect(text).toContain(`File no. ${FILE_NO}`);
     expect(text).toContain(SIGNATORY);
     const xml = new TextDecoder().decode(
-      unzipSync(new Uint8Array(await bytesOf(docxId)))['word/document.xml'],
+      unzipSync(new Uint8Array(await bytesOf(server, docxId)))['word/document.xml'],
     );
     expect(xml).toContain(SIGNATORY);
     expect(xml).toContain(`File no. ${FILE_NO}`);

@@ -2,11 +2,11 @@ import { unzipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
-import { fileKey } from '../../../server/files/storage';
-import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
+import { PASSWORD, makeOrg, makeUser, setCapabilities } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
+import { bytesOf, fail, ok, type Body } from './letter-fixture';
 
 // Response letters end to end on the server, over the WebSocket as the client does: a template,
 // the letter proposed and edited, approved only by the chosen approver (or sent back), sent as
@@ -23,33 +23,7 @@ let riverbend: string;
 let template: string;
 let letter: string;
 
-type Body = Record<string, unknown>;
-async function ok(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (r.erred) throw new Error(`${o}: ${JSON.stringify(r)}`);
-  return r;
-}
-async function fail(c: WsClient, o: string, b?: unknown): Promise<Body> {
-  const r = (await c.request(o, b)).b as Body;
-  if (!r.erred) throw new Error(`${o} should have been refused: ${JSON.stringify(r)}`);
-  return r;
-}
 const code = (r: Body) => r.userMessage;
-
-async function setCaps(org: string, caps: string[]) {
-  const items = server.app.services.items;
-  const row = await items.read(SYSTEM, org);
-  await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: caps });
-}
-
-async function bytesOf(attachment: string): Promise<Buffer> {
-  const { services } = server.app;
-  const row = await services.items.read(SYSTEM, attachment);
-  const chunks: Buffer[] = [];
-  for await (const c of await services.files.read(fileKey(String(row.fileID))))
-    chunks.push(Buffer.from(c as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 async function steps() {
   const r = await ok(ws.officer, `read/${response}`);
@@ -62,8 +36,8 @@ beforeAll(async () => {
   const items = server.app.services.items;
   riverbend = await makeOrg(items, NAME, 'COMMUNITY');
   const pipeline = await makeOrg(items, 'Northern Pipeline Corp.', 'INDUSTRY');
-  await setCaps(riverbend, ['Consult', 'ConsultRespond']);
-  await setCaps(pipeline, ['Consult', 'ConsultDrafts']);
+  await setCapabilities(server.app.services.items, riverbend, ['Consult', 'ConsultRespond']);
+  await setCapabilities(server.app.services.items, pipeline, ['Consult', 'ConsultDrafts']);
   const officer = await makeUser(items, [[riverbend, 'editor']]);
   const approver = await makeUser(items, [[riverbend, 'staff']]);
   const staff = await makeUser(items, [[riverbend, 'staff']]);
@@ -83,7 +57,11 @@ beforeAll(async () => {
   )[0]!;
   await ok(ws.officer, 'create/ConsultResponseConcern', { response, subject: 'Salmon spawning beds' });
   // A template is created where the community holds the capability; the first test takes it away.
-  await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
+  await setCapabilities(server.app.services.items, riverbend, [
+    'Consult',
+    'ConsultRespond',
+    'ResponseLetter',
+  ]);
   const templateBody = {
     owner: riverbend,
     title: 'Response',
@@ -115,7 +93,7 @@ beforeAll(async () => {
     ],
   });
   await ok(ws.officer, 'act/wfSet', { item: response, workflow: wf.$id });
-  await setCaps(riverbend, ['Consult', 'ConsultRespond']);
+  await setCapabilities(server.app.services.items, riverbend, ['Consult', 'ConsultRespond']);
 }, 60_000);
 
 afterAll(async () => {
@@ -127,7 +105,11 @@ afterAll(async () => {
 describe('response letters', () => {
   it('needs the response-letter capability', async () => {
     const refused = await fail(ws.officer, 'act/rwfLetterPropose', { response, template });
-    await setCaps(riverbend, ['Consult', 'ConsultRespond', 'ResponseLetter']);
+    await setCapabilities(server.app.services.items, riverbend, [
+      'Consult',
+      'ConsultRespond',
+      'ResponseLetter',
+    ]);
     expect(code(refused)).toBe('notAllowed');
   });
 
@@ -243,14 +225,14 @@ describe('response letters', () => {
     await fail(ws.proponent, `read/${String(sent.pdf)}`);
 
     const pdfFile = rows.find((r) => r.filetype === 'application/pdf')!;
-    const pdf = await bytesOf(String(pdfFile.$id));
+    const pdf = await bytesOf(server, String(pdfFile.$id));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
     expect(text).toContain(NAME);
     expect(text).toContain('Re: Ridge *road*');
 
     const docxFile = rows.find((r) => r.filetype !== 'application/pdf')!;
-    const zip = unzipSync(new Uint8Array(await bytesOf(String(docxFile.$id))));
+    const zip = unzipSync(new Uint8Array(await bytesOf(server, String(docxFile.$id))));
     const xml = new TextDecoder().decode(zip['word/document.xml']);
     expect(xml).toContain(NAME);
   }, 60_000);
