@@ -290,3 +290,31 @@ describe('numbers past the database integer (found by the fuzz, seed 11)', () =>
     expect((f.b as ErrorBody).userMessage).toBe('invalidInput');
   });
 });
+
+describe('structured (json) properties', () => {
+  // Some json values are judged again at every read (an impact report's places, a response's
+  // research links): their stored form may name what the reader is not shown. No search answers
+  // from it: every json property of every registered type, as a facet, a filter and a sort.
+  it('are no facet, filter or sort of any type: errors.notSearchable', async () => {
+    const { registry } = server.app.services;
+    const cases = [...registry.types.values()].flatMap((t) =>
+      Object.entries(t.properties)
+        .filter(([, p]) => p.kind === 'json')
+        .map(([k]) => [t.name, k] as const),
+    );
+    expect(cases.length).toBeGreaterThan(10);
+    for (const [type, key] of cases)
+      for (const q of [
+        { must: { _t: [type] }, facets: [key] },
+        { must: { _t: [type], [key]: ['x'] } },
+        { must: { _t: [type] }, sort: [{ key, order: 'asc' }] },
+      ]) {
+        const r = (await reader.request('search/ids', q)).b;
+        expect(r, `${type}.${key} ${JSON.stringify(q)}`).toMatchObject({
+          erred: true,
+          userMessage: 'invalidInput',
+          fields: [{ path: key, key: 'errors.notSearchable' }],
+        });
+      }
+  });
+});
