@@ -44,6 +44,12 @@ export interface ListScreenDecl {
    */
   must?: Readonly<Record<string, readonly (string | number | boolean | null)[]>>;
   /**
+   * Filters of which the list's items must match at least one, under `must` and whatever the
+   * person chooses: a list of several types that wants each on its own terms
+   * (consult.communications: threads about a consultation or a response, and every log entry).
+   */
+  mustAny?: readonly Readonly<Record<string, readonly (string | number | boolean | null)[]>>[];
+  /**
    * The type the create button makes on a list of several types, offered at once rather than
    * once the list is narrowed to it (consult.communications lists threads and the communication
    * log, and creates log entries: "Log a communication"). Must be one of `types`.

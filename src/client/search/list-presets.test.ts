@@ -61,6 +61,25 @@ describe('list presets', () => {
     expect(buildQuery(screen, s, env, now).subs).toBeUndefined();
   });
 
+  it('send a list’s mustAny as one sub-query of alternatives, beside its must and a preset', () => {
+    const any: ScreenDef = {
+      ...screen,
+      must: { owner: ['Organization-1'] },
+      mustAny: [{ _t: ['Contact'], email: ['$me'] }, { lastName: ['..$now'] }],
+    };
+    const s = togglePreset(initialState(any), mine, 'User-4', now);
+    expect(buildQuery(any, s, env, now, 'User-4').subs).toEqual([
+      { must: { owner: ['Organization-1'] } },
+      {
+        subsShould: [
+          { must: { _t: ['Contact'], email: ['User-4'] } },
+          { must: { lastName: ['..2026-11-24T10:00:00.000Z'] } },
+        ],
+      },
+      { must: { _c: ['User-4'] } },
+    ]);
+  });
+
   it('narrow what the facets chose instead of replacing it, and start again at page one', () => {
     let s = { ...toggleFilter(initialState(screen), 'email', 'a@b.c'), page: 3 };
     s = togglePreset(s, overdue, null, now);

@@ -183,11 +183,21 @@ export function buildQuery(
     // A preset is a sub-query of its own, so it narrows what the facets chose on the same key
     // (a date range and a band on one key would otherwise be either/or).
     // The screen's own fixed filter (ListScreenDecl.must) is one more such sub-query.
-    ...(state.preset || screen.must
+    // ListScreenDecl.mustAny: one sub-query whose items match any of its filters.
+    ...(state.preset || screen.must || screen.mustAny?.length
       ? {
           subs: [
             ...(screen.must
               ? [{ must: resolvePreset({ id: '', titleKey: '', must: screen.must }, me, now) }]
+              : []),
+            ...(screen.mustAny?.length
+              ? [
+                  {
+                    subsShould: screen.mustAny.map((must) => ({
+                      must: resolvePreset({ id: '', titleKey: '', must }, me, now),
+                    })),
+                  },
+                ]
               : []),
             ...(state.preset ? [{ must: state.preset.must }] : []),
           ],

@@ -107,6 +107,9 @@ export const consultViews: readonly ViewDecl[] = [
     // Threads and the communication log. Its create action is always "Log a communication"
     // (a CommLog: a call, a letter, a visit); threads start from their context's record.
     types: ['Thread', 'CommLog'],
+    // Only threads about a consultation or a community's response to one (a member's other
+    // conversations are not consultation work), and every log entry.
+    mustAny: [{ _t: ['CommLog'] }, { _t: ['Thread'], 'context.$type': ['Consultation', 'ConsultResponse'] }],
     defaultSort: [{ key: '_m.ts', order: 'desc' }],
     displayAs: 'LIST',
     dateKey: '_m.ts',

@@ -76,7 +76,33 @@ export const BBOX_KEY = '$bbox';
 
 /** A key a clause may filter by: any known key, `$linked` and `$bbox`. */
 export function assertFilterKey(registry: Registry, types: readonly string[] | null, key: string): void {
-  if (key !== LINKED_KEY && key !== BBOX_KEY) assertKnownKey(registry, types, key);
+  if (key === LINKED_KEY || key === BBOX_KEY) return;
+  const base = targetTypeBase(key);
+  if (base === null) return assertKnownKey(registry, types, key);
+  if (propertyOf(registry, types, base)?.kind !== 'relation') throw unknownKey(key);
+}
+
+/**
+ * `<relation>.$type`: items whose relation points at an item of the value's type (a thread whose
+ * context is a Consultation). An id names its type (`Consultation-12`), so this reads only the
+ * item's own stored value, which its reader already sees; the target is never opened. A filter
+ * only, like $linked.
+ */
+export const TARGET_TYPE_SUFFIX = '.$type';
+
+/** The relation a `.$type` key asks about, or null for any other key. */
+export function targetTypeBase(key: string): string | null {
+  return key.endsWith(TARGET_TYPE_SUFFIX) && key.length > TARGET_TYPE_SUFFIX.length
+    ? key.slice(0, -TARGET_TYPE_SUFFIX.length)
+    : null;
+}
+
+function targetTypeCondition(base: string, values: readonly (string | number | boolean | null)[]): SQL {
+  const types = values.filter((v): v is string => typeof v === 'string');
+  // A single relation is a string, a list one an array: both read as a set of ids.
+  return sql`exists (select 1 from jsonb_array_elements_text(case jsonb_typeof(i.data->${base})
+      when 'array' then i.data->${base} when 'string' then jsonb_build_array(i.data->${base}) else '[]'::jsonb end) e(v)
+    where split_part(e.v, '-', 1) = any(${arrayLiteral(types)}::text[]))`;
 }
 
 function bboxCondition(value: string | number | boolean | null): SQL {
@@ -143,6 +169,8 @@ export function valuesCondition(
   const plain = values.filter((v) => !isOwn(v));
   const own = values.filter(isOwn);
   if (key === BBOX_KEY) return orOf(values.map(bboxCondition));
+  const base = targetTypeBase(key);
+  if (base !== null) return targetTypeCondition(base, values);
   if (key === LINKED_KEY)
     return values.length < VALUE_SET_FROM
       ? orOf(values.map((v) => valueCondition(key, v, kind)))
