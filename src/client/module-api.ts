@@ -306,6 +306,8 @@ export { CreateItemDialog } from './search/CreateItemDialog';
 export { keyLabel, typeLabel } from './search/search-labels';
 export { useCanCreate } from './search/useCanCreate';
 export { useOrgLabels } from './search/useOrgLabels';
+export { useLiveRefetch } from './search/useLiveRefetch';
+export { useTypeEnv } from './search/useTypeEnv';
 
 // Files: attachment rows, the viewer, upload settings.
 export { AttachmentDownloadButton, AttachmentRowButton } from './files/AttachmentRow';

@@ -6,6 +6,7 @@ import { feedActs } from './contract-feed';
 import { CalendarFeed } from './feed-types';
 import { letterActs } from './contract-letters';
 import { researchActs } from './contract-research';
+import { fileActs } from './contract-file';
 import { LETTER_BODY_EDITOR, LETTER_CAPABILITY, letterTypes } from './letter-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
 import { consultCards, consultDashboards } from './dashboards';
@@ -28,7 +29,15 @@ export const consultModule = defineModule({
   types: [...consultTypes, CalendarFeed, ...letterTypes],
   server: true,
   client: true,
-  acts: { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs },
+  acts: {
+    ...consultActs,
+    ...feedActs,
+    ...deskActs,
+    ...letterActs,
+    ...auditActs,
+    ...researchActs,
+    ...fileActs,
+  },
   capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts', LETTER_CAPABILITY],
   lovLists: CONSULT_LOV_LISTS,
   // The letter template's text editor (placeholder picker and live preview).

@@ -3,7 +3,8 @@ import type { ItemSection } from '../../../client/module-api';
 
 // The consultation record's own sections: above the form, its summary (state, due date, who)
 // with the lifecycle moves the user may make; below it, the communities' responses (for
-// community staff: the search is the policy's, so a proponent finds none and sees nothing).
+// community staff: the search is the policy's, so a proponent finds none and sees nothing), then
+// the referral's file (one timeline of everything about it, as the reader may read it).
 // Its files, conversations and history are core's sections (Attachments, Conversations,
 // History), which show on every Consultation as on any item whose type holds files.
 
@@ -13,6 +14,8 @@ const ConsultationSummary = lazy(() =>
 const ConsultationResponses = lazy(() =>
   import('./record/ConsultationResponses').then((m) => ({ default: m.ConsultationResponses })),
 );
+
+const FileTimeline = lazy(() => import('./file/FileTimeline').then((m) => ({ default: m.FileTimeline })));
 
 export const consultItemSections: readonly ItemSection[] = [
   {
@@ -27,5 +30,12 @@ export const consultItemSections: readonly ItemSection[] = [
     order: 15,
     applies: (item) => item._t === 'Consultation' && !!item.$id,
     component: ConsultationResponses,
+  },
+  {
+    // The referral's file: everything about it in one timeline, right below its responses.
+    id: 'consult.file',
+    order: 16,
+    applies: (item) => item._t === 'Consultation' && !!item.$id,
+    component: FileTimeline,
   },
 ];

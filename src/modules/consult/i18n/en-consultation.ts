@@ -78,6 +78,13 @@ export const consultScreensEn = {
       submittedTo: 'Submitted to',
       notChosen: 'Not chosen yet',
       withdrawn: 'Withdrawn: {{reason}}',
+      onFile_zero: 'On file since today',
+      onFile_one: 'On file for {{count}} day',
+      onFile_other: 'On file for {{count}} days',
+      contacts_one: 'Contact',
+      contacts_other: 'Contacts',
+      fileNumbers_one: 'File number',
+      fileNumbers_other: 'File numbers',
     },
     moves: {
       label: 'Consultation actions',

@@ -6,6 +6,8 @@ import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
 import { letterActs } from '../contract-letters';
 import { researchActs } from '../contract-research';
+import { fileActs } from '../contract-file';
+import { cnsFileTimeline } from './file-timeline';
 import { researchHooks, rwfResearchSave } from './research';
 import { cnsAudit } from './audit';
 import { cnsIntakeCheck } from './intake-check';
@@ -48,7 +50,7 @@ import {
 export const server: ServerModule = {
   id: 'consult',
   acts: actsOf(
-    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs },
+    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs, ...fileActs },
     {
       cnsSubmit,
       cnsReview,
@@ -75,6 +77,7 @@ export const server: ServerModule = {
       rwfResearchSave,
       cnsIntakeCheck,
       cnsIntakeLink,
+      cnsFileTimeline,
     },
   ),
   async routes(app, services) {

@@ -242,6 +242,31 @@ const intakeCheck: AccessPath<P> = {
   },
 };
 
+/**
+ * The referral's file (act cnsFileTimeline) of every consultation the person may find: the items
+ * its moments open. Each consultation, response, call log, meeting and conversation about them
+ * must be on it for exactly its readers (a PRIVATE call note for its maker alone).
+ */
+const referralFile: AccessPath<P> = {
+  name: "referral's file (cnsFileTimeline)",
+  types: ['Consultation', 'ConsultResponse', 'CommLog', 'Meeting', 'Thread'],
+  async run({ client }) {
+    const found = (await client.request('search/ids', { must: { _t: ['Consultation'] } })).b as {
+      ids?: string[];
+    };
+    const ids: string[] = [];
+    let text = JSON.stringify(found);
+    for (const consultation of found.ids ?? []) {
+      const r = (await client.request('act/cnsFileTimeline', { consultation })).b as {
+        moments?: { item: string }[];
+      };
+      text += JSON.stringify(r);
+      for (const m of r.moments ?? []) ids.push(m.item);
+    }
+    return { ids: [...new Set(ids)], text };
+  },
+};
+
 const auditCsv: AccessPath<P> = {
   name: 'audit CSV (consult-audit.csv)',
   types: AUDIT_TYPES,
@@ -464,7 +489,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv, intakeCheck],
+  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv, intakeCheck, referralFile],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };

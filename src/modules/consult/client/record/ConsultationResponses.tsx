@@ -71,9 +71,9 @@ export function ConsultationResponses({ item }: ItemSectionProps) {
 
 function ResponseRow({ r, labels }: { r: Item; labels: Record<string, string> }) {
   const { t } = useTranslation();
-  const community = typeof r.community === 'string' ? (labels[r.community] ?? r.community) : '';
+  const community = typeof r.community === 'string' ? (labels[r.community] ?? t('item.notShown')) : '';
   const assigned = Array.isArray(r['_wf.$assigned'])
-    ? (r['_wf.$assigned'] as string[]).map((u) => labels[u] ?? u).join(', ')
+    ? (r['_wf.$assigned'] as string[]).map((u) => labels[u] ?? t('item.someone')).join(', ')
     : '';
   const dueDate = typeof r.anticipatedResponse === 'string' ? r.anticipatedResponse : null;
   const due = dueDate && r.state === 'PENDING' ? dueInfo(dueDate, new Date()) : null;

@@ -1,7 +1,7 @@
 import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useCellLink, type ItemSectionProps } from '../../../../client/module-api';
-import { dueInfo, dueMatters, type DueTone } from './days-left';
+import { daysOnFile, dueInfo, dueMatters, type DueTone } from './days-left';
 import { LifecycleBar } from './LifecycleBar';
 
 const TONE_COLOUR: Record<DueTone, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
@@ -23,6 +23,15 @@ export function ConsultationSummary({ item, user }: ItemSectionProps) {
   const state = typeof item.state === 'string' ? item.state : 'DRAFT';
   const date = typeof item.requestedResponseDate === 'string' ? item.requestedResponseDate : null;
   const due = dueMatters(state) ? dueInfo(date, new Date()) : null;
+  // Since it reached the community (submitted), or since it was logged (the community's own).
+  const since = typeof item.submitted === 'string' ? item.submitted : item._c?.ts;
+  const onFile = daysOnFile(since, new Date());
+  const fileNumbers = Array.isArray(item.identifiers)
+    ? item.identifiers.filter((x): x is string => typeof x === 'string' && !!x)
+    : [];
+  const contacts = Array.isArray(item.primaryContacts)
+    ? item.primaryContacts.filter((x): x is string => typeof x === 'string')
+    : [];
   const dueWords = !due
     ? null
     : due.tone === 'overdue'
@@ -51,6 +60,11 @@ export function ConsultationSummary({ item, user }: ItemSectionProps) {
         {due && dueWords && (
           <Chip size="small" label={dueWords} color={TONE_COLOUR[due.tone]} data-consult-due={due.tone} />
         )}
+        {onFile !== null && (
+          <Typography variant="body2" color="text.secondary" data-consult-on-file>
+            {t('consult.summary.onFile', { count: onFile })}
+          </Typography>
+        )}
       </Stack>
       <Box
         component="dl"
@@ -70,6 +84,31 @@ export function ConsultationSummary({ item, user }: ItemSectionProps) {
         <Typography component="dd" variant="body2">
           <OrgLink id={item.primaryOrg} labels={labels} />
         </Typography>
+        {contacts.length > 0 && (
+          <>
+            <Typography component="dt" variant="body2">
+              {t('consult.summary.contacts', { count: contacts.length })}
+            </Typography>
+            <Typography component="dd" variant="body2">
+              {contacts.map((id, i) => (
+                <span key={id}>
+                  {i > 0 && ', '}
+                  <OrgLink id={id} labels={labels} />
+                </span>
+              ))}
+            </Typography>
+          </>
+        )}
+        {fileNumbers.length > 0 && (
+          <>
+            <Typography component="dt" variant="body2">
+              {t('consult.summary.fileNumbers', { count: fileNumbers.length })}
+            </Typography>
+            <Typography component="dd" variant="body2" data-consult-file-numbers>
+              {fileNumbers.join(', ')}
+            </Typography>
+          </>
+        )}
         <Typography component="dt" variant="body2">
           {t('consult.summary.submittedTo')}
         </Typography>

@@ -34,3 +34,12 @@ export function dueInfo(date: unknown, today: Date): DueInfo | null {
 export function dueMatters(state: unknown): boolean {
   return typeof state === 'string' && !['CLOSED', 'WITHDRAWN', 'RESPONDED'].includes(state);
 }
+
+/**
+ * Whole calendar days a referral has been on file: from the day it was submitted (or logged, for
+ * one the community recorded itself) to today; null without a date.
+ */
+export function daysOnFile(since: unknown, today: Date): number | null {
+  const d = dueInfo(since, today);
+  return d ? Math.max(0, -d.days) : null;
+}

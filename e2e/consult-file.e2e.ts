@@ -1,0 +1,110 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cell,
+  cellAt,
+  field,
+  fitsWidth,
+  newContext,
+  screenshotOnFailure,
+  setDark,
+  shot,
+  signIn,
+  startApp,
+  type E2EApp,
+} from './helpers/app';
+import { axeCheck } from './helpers/axe';
+
+// The referral's file (issue 37 Deliver 4): the consultation's record holds its header (state,
+// countdown, proponent, contact, file numbers, days on file) and one timeline of everything about
+// it in words, with "Log a call" in place; the proponent's file of the same referral holds its
+// own moves and nothing of the community's work.
+
+const OFFICER = 'lands.officer@riverbend.example';
+const PROPONENT = 'proponent@northernpipeline.example';
+const PHONE = { width: 390, height: 844 };
+const REFERRAL = /Riverbend crossing replacement/;
+
+let app: E2EApp;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+});
+
+screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await app?.close();
+});
+
+async function person(email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const c = await newContext(app, viewport ? { viewport } : {});
+  contexts.push(c);
+  const page = await c.newPage();
+  await signIn(page, app.server.url, email);
+  return page;
+}
+
+async function openReferral(page: Page) {
+  await page.goto(`${app.server.url}/consult.projects`);
+  await cell(page, 'Consultations').getByRole('link', { name: REFERRAL }).first().click();
+  return cellAt(page, 1);
+}
+
+describe("the referral's file", () => {
+  it('tells the lands officer the whole referral in words, and logs a call in place', async () => {
+    const page = await person(OFFICER);
+    const record = await openReferral(page);
+    const summary = record.getByRole('region', { name: 'Consultation summary' });
+    await summary.getByText('NP-2025-031').waitFor();
+    await summary.getByText(/^On file (since today|for \d+ days?)$/).waitFor();
+
+    const file = record.getByRole('region', { name: /The file/ });
+    const list = file.getByRole('list', { name: 'The file' });
+    await list
+      .getByText('Joseph Redcloud logged “Call with Karen Walsh about the drilling schedule”')
+      .waitFor();
+    await list.getByText(/moved the referral to Consulting/).waitFor();
+    // Names, never ids.
+    expect(await list.innerText()).not.toMatch(/\b(User|Contact|Organization)-\d+\b/);
+
+    await file.getByRole('button', { name: 'Log a call' }).click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, 'Subject').fill('Called Tom about the crossing survey');
+    await dialog.getByRole('button', { name: /^(Create|Save)$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The new call log opens beside the record; the file says it at once.
+    await list.getByText('Joseph Redcloud logged “Called Tom about the crossing survey”').waitFor();
+    await axeCheck(page, 'consult-file');
+    await shot(page, 'consult-file');
+    await setDark(page, true);
+    await axeCheck(page, 'consult-file-dark');
+    await shot(page, 'consult-file-dark');
+  });
+
+  it("gives the proponent its own referral's moves and nothing of the community's work", async () => {
+    const page = await person(PROPONENT);
+    const record = await openReferral(page);
+    const list = record.getByRole('list', { name: 'The file' });
+    await list.getByText(/logged the referral/).waitFor();
+    const text = await list.innerText();
+    expect(text).not.toContain('Call with Karen Walsh');
+    expect(text).not.toContain('Site visit');
+    expect(text).not.toContain('opened the response');
+    // Calls are the community's to log.
+    expect(await record.getByRole('button', { name: 'Log a call' }).count()).toBe(0);
+  });
+
+  it('fits a phone', async () => {
+    const page = await person(OFFICER, PHONE);
+    const record = await openReferral(page);
+    await record
+      .getByRole('list', { name: 'The file' })
+      .getByText(/logged the referral/)
+      .waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await shot(page, 'consult-file-phone');
+  });
+});
