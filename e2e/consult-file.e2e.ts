@@ -61,6 +61,11 @@ describe("the referral's file", () => {
     await summary.getByText('NP-2025-031').waitFor();
     await summary.getByText(/^On file (since today|for \d+ days?)$/).waitFor();
 
+    // The mini-map of the project area (its features), over the basemap, with the summary in words.
+    const area = record.getByRole('region', { name: 'Area' });
+    await area.getByText(/^Area, \d+ points, [\d.]+ km²$/).waitFor();
+    await area.getByRole('region', { name: /^Map of the area\./ }).or(area.locator('[data-area-map]')).first().waitFor();
+
     const file = record.getByRole('region', { name: /The file/ });
     const list = file.getByRole('list', { name: 'The file' });
     await list

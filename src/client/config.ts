@@ -17,6 +17,8 @@ export interface TypeConfig {
   cardImage?: { property: string; value?: string } | null;
   /** The enum shown as the record's state chip (ItemTypeDef.stateField). */
   stateField?: string | null;
+  /** Where the item's area is drawn from (ItemTypeDef.areaParts: a consultation's project features). */
+  areaParts?: { type: string; link: string } | null;
   label: string | null;
   excludeGeneralSearch: boolean;
   sideLoadItem: boolean;

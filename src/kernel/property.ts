@@ -166,6 +166,13 @@ export interface ItemTypeDef {
    */
   map?: { geometry?: string; accuracy?: string; accuracyMetres?: Readonly<Record<string, number>> };
   /**
+   * The item's area is drawn from other items, its parts: the items of `type` whose relation
+   * `link` names it (a consultation's project features). The spatial module's record section
+   * shows them on a small map over the basemap, with the reader's own places beside them; the
+   * parts are searched as the reader, so a part they may not read is not drawn.
+   */
+  areaParts?: { type: string; link: string };
+  /**
    * Search results of the type show the item's image (its oldest image file: /item-id-image) as
    * a thumbnail in CARDS, TABLE and CAROUSEL, for items whose `property` is true or holds `value`
    * (an archive entry with an IMAGE among its media): only those ask for an image at all.

@@ -381,6 +381,25 @@ describe('Registry.check cross-references', () => {
     );
   });
 
+  it("checks an area's parts: a known type, linked to it, with a geometry", () => {
+    const Part = type('Part', {
+      properties: {
+        title: { kind: 'string' },
+        owner: { kind: 'relation', types: ['T'] },
+        shape: { kind: 'geometry' },
+      },
+    });
+    const Flat = type('Flat', { properties: { owner: { kind: 'relation', types: ['T'] } } });
+    const build = (areaParts: ItemTypeDef['areaParts'], more: ItemType[] = [Part, Flat]) =>
+      buildRegistry([mod('a', { types: [...people(), type('T', { areaParts }), ...more] })]);
+    expect(() => build({ type: 'Part', link: 'owner' })).not.toThrow();
+    expect(() => build({ type: 'Nope', link: 'owner' })).toThrow('T: areaParts names unknown type Nope');
+    expect(() => build({ type: 'Part', link: 'title' })).toThrow(
+      'T: areaParts link title is not a relation of Part to it',
+    );
+    expect(() => build({ type: 'Flat', link: 'owner' })).toThrow('T: areaParts type Flat has no geometry');
+  });
+
   it('accepts key facts and a state field naming what the type declares', () => {
     const T = type('T', {
       properties: { title: { kind: 'string' }, state: { kind: 'enum', values: ['OPEN', 'DONE'] } },

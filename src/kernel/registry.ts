@@ -309,6 +309,17 @@ export class Registry {
           problems.push(`${t.name}: carouselReveal ${k} names a missing property`);
       if (t.cardImage && !Object.hasOwn(t.properties, t.cardImage.property))
         problems.push(`${t.name}: cardImage names a missing property ${t.cardImage.property}`);
+      if (t.areaParts) {
+        const part = this.types.get(t.areaParts.type);
+        const link = part?.allProperties[t.areaParts.link];
+        if (!part) problems.push(`${t.name}: areaParts names unknown type ${t.areaParts.type}`);
+        else if (link?.kind !== 'relation' || !link.types?.includes(t.name))
+          problems.push(
+            `${t.name}: areaParts link ${t.areaParts.link} is not a relation of ${part.name} to it`,
+          );
+        else if (!Object.values(part.allProperties).some((p) => p.kind === 'geometry'))
+          problems.push(`${t.name}: areaParts type ${part.name} has no geometry`);
+      }
       if (t.stateField !== undefined && t.properties[t.stateField]?.kind !== 'enum')
         problems.push(`${t.name}: stateField ${t.stateField} is not a declared enum property`);
       const follows = t.access.follows;

@@ -25,6 +25,7 @@ export function loadTypes(config: ClientConfig): void {
         ...(t.carouselReveal?.length ? { carouselReveal: t.carouselReveal } : {}),
         ...(t.cardImage ? { cardImage: t.cardImage } : {}),
         ...(t.stateField ? { stateField: t.stateField } : {}),
+        ...(t.areaParts ? { areaParts: t.areaParts } : {}),
         excludeGeneralSearch: t.excludeGeneralSearch,
         sideLoadItem: t.sideLoadItem,
         ...(t.attachments ? { attachments: true } : {}),

@@ -138,6 +138,8 @@ export const Consultation = defineItemType({
   keyFacts: ['primaryOrg', 'submittedTo', 'requestedResponseDate', 'region', 'stream'],
   facets: ['state', 'region', 'stream', 'projectType', 'primaryOrg', 'submitted', 'requestedResponseDate'],
   stateField: 'state',
+  // The record's mini-map: the project area is its features' (ConsultProjectFeature).
+  areaParts: { type: 'ConsultProjectFeature', link: 'consultation' },
   // Proponents (staff or higher of an organisation that is not a community, holding
   // ConsultDrafts) draft; community staff holding ConsultRespond record one directly. A regulator
   // holding Consult alone creates none (docs/consultation.md).

@@ -44,6 +44,7 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
           carouselReveal: t.carouselReveal ?? [],
           cardImage: t.cardImage ?? null,
           stateField: t.stateField ?? null,
+          areaParts: t.areaParts ?? null,
           label: t.label ?? null,
           excludeGeneralSearch: t.excludeGeneralSearch === true,
           sideLoadItem: t.sideLoadItem === true,

@@ -2,6 +2,12 @@
 // root (keys under `spatial.draw.*`, and the shared `spatial.*` words in en.ts).
 export const spatialDrawEn = {
   spatial: {
+    area: {
+      title: 'Area',
+      mapLabel: 'Map of the area. {{summary}}',
+      places: 'Your community’s places that you may see are drawn under it.',
+      loadFailed: 'The area could not be loaded.',
+    },
     draw: {
       modes: {
         label: 'Drawing mode',
