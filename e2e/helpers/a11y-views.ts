@@ -2,15 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../src/server/db/query';
-import { newContext, screenshotOnFailure, setDark, signIn, startApp, type E2EApp } from './app';
+import { newContext, screenshotOnFailure, signIn, startApp, type E2EApp } from './app';
 import { axeCheck } from './axe';
 
-// axe-core on every screen, in one colour mode: every view the page's config lists (so a new
-// module's views are checked the day they are registered) and a record of every type the demo
-// holds, as the site admin (who may open them all) and as a member (who meets the gates).
-// a11y-views-light.e2e.ts and a11y-views-dark.e2e.ts each run it for one mode: two files, so
-// CI's two browser workers share the longest check (one file of both modes took 7.6 min).
-// a11y.e2e.ts covers the signed-out pages and the dialogs and menus that open within screens.
+// axe-core on every screen, in light and in dark mode: every view the page's config lists (so a
+// new module's views are checked the day they are registered) and a record of every type the demo
+// holds, as the site admin (who may open them all) and as a member (who meets the gates). Each
+// screen is opened once and checked in both modes: the people here have chosen no mode, so the
+// app follows the system's colour scheme (App.tsx), which the test switches in place
+// (emulateMedia) with no page load. Two files, one per mode, each opened every screen again:
+// 436 s of one worker's time in CI (e2e/durations.json). a11y.e2e.ts covers the signed-out pages
+// and the dialogs and menus that open within screens.
 
 /** The shell's own signed-in text pages (the rest of the shell's views are signed-out pages). */
 const SHELL_PAGES = ['terms', 'privacy-policy', 'imprint'];
@@ -20,14 +22,28 @@ const contexts: BrowserContext[] = [];
 let current: Page | undefined;
 const report: string[] = [];
 
-async function person(email: string, dark: boolean): Promise<Page> {
-  const c = await newContext(app, { colorScheme: dark ? 'dark' : 'light' });
+async function person(email: string): Promise<Page> {
+  const c = await newContext(app, { colorScheme: 'light' });
   contexts.push(c);
   current = await c.newPage();
   await signIn(current, app.server.url, email);
-  // The person's own setting wins over the system's colour scheme.
-  await setDark(current, dark);
+  // Colours are measured as they settle, never mid-way through a button's fade.
+  await current.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  // The pointer in the drawer's empty end, as setDark leaves it: no row under it is hovered.
+  await current.mouse.move(1, (current.viewportSize()?.height ?? 900) - 2);
   return current;
+}
+
+const scheme = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
+/** axe on the screen as it is, in light mode and then in dark (the colour rules: helpers/axe.ts). */
+async function bothModes(page: Page, name: string) {
+  await axeCheck(page, `${name}-light`, report);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => scheme(page)).toBe('dark');
+  await axeCheck(page, `${name}-dark`, report);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => scheme(page)).toBe('light');
 }
 
 /** The views the page's config names (every registered module's). */
@@ -75,11 +91,10 @@ async function open(page: Page, path: string) {
     .toBe(0);
 }
 
-/** The checks of one colour mode, as a file's tests. */
-export function a11yViews(mode: 'light' | 'dark'): void {
+/** The checks, as a file's tests. */
+export function a11yViews(): void {
   beforeAll(async () => {
-    // The light and the dark file may run one after the other in one worker (isolate: false),
-    // sharing this module: each starts with its own lists.
+    // Another file may have used this module in the same worker (isolate: false): fresh lists.
     contexts.length = 0;
     report.length = 0;
     app = await startApp();
@@ -91,49 +106,40 @@ export function a11yViews(mode: 'light' | 'dark'): void {
     await app?.close();
   });
 
-  describe(`${mode} mode`, () => {
-    const dark = mode === 'dark';
-
-    // Every view of every module, each checked by axe: longer than the default minute as modules
-    // are added (four more with the spatial module and the desk).
-    it('every view, as the site admin', { timeout: 240_000 }, async () => {
-      const page = await person('admin@riverbend.example', dark);
+  describe('light and dark mode', () => {
+    // Every view of every module, each checked by axe in both modes: longer than the default
+    // minute as modules are added (four more with the spatial module and the desk).
+    it('every view, as the site admin', { timeout: 400_000 }, async () => {
+      const page = await person('admin@riverbend.example');
       const views = [...(await configViews(page)), ...SHELL_PAGES];
       expect(views.length).toBeGreaterThan(15);
       for (const name of views) {
         await open(page, `/${name}`);
-        await axeCheck(page, `a11y-view-${mode}-admin-${name}`, report);
+        await bothModes(page, `a11y-view-admin-${name}`);
       }
     });
 
-    // The member's pass checks what the gates show them; gates do not change with the colour
-    // mode, and the dark mode runs the colour rules only (helpers/axe.ts), which the admin's
-    // pass over the same views already meets: in dark mode it would be the same work again.
-    it.skipIf(dark)(
-      'every view, as a member (screens they may not open say so)',
-      { timeout: 240_000 },
-      async () => {
-        const page = await person('member@riverbend.example', dark);
-        const views = await configViewGates(page);
-        for (const { name } of [...views, ...SHELL_PAGES.map((name) => ({ name }))]) {
-          await open(page, `/${name}`);
-          await axeCheck(page, `a11y-view-${mode}-member-${name}`, report);
-        }
-        // The member is no admin and administers no organisation: those screens say so (that they
-        // say it before any data loads is url-gating.e2e.ts's; here a busy machine may be slow).
-        for (const { name } of views.filter((v) => v.adminOnly || v.minOrgRole)) {
-          await page.goto(app.server.url + `/${name}`);
-          // A whole page load: on a loaded CI machine it has taken longer than an action's 10 s.
-          await page
-            .getByText('You do not have access', { exact: false })
-            .first()
-            .waitFor({ timeout: 30_000 });
-        }
-      },
-    );
+    // The member's pass checks what the gates show them, in light mode: gates do not change with
+    // the colour mode, and dark mode runs the colour rules only (helpers/axe.ts), which the
+    // admin's pass over the same views already meets.
+    it('every view, as a member (screens they may not open say so)', { timeout: 240_000 }, async () => {
+      const page = await person('member@riverbend.example');
+      const views = await configViewGates(page);
+      for (const { name } of [...views, ...SHELL_PAGES.map((name) => ({ name }))]) {
+        await open(page, `/${name}`);
+        await axeCheck(page, `a11y-view-member-${name}`, report);
+      }
+      // The member is no admin and administers no organisation: those screens say so (that they
+      // say it before any data loads is url-gating.e2e.ts's; here a busy machine may be slow).
+      for (const { name } of views.filter((v) => v.adminOnly || v.minOrgRole)) {
+        await page.goto(app.server.url + `/${name}`);
+        // A whole page load: on a loaded CI machine it has taken longer than an action's 10 s.
+        await page.getByText('You do not have access', { exact: false }).first().waitFor({ timeout: 30_000 });
+      }
+    });
 
-    it('a record of every type in the demo, as the site admin', { timeout: 240_000 }, async () => {
-      const page = await person('admin@riverbend.example', dark);
+    it('a record of every type in the demo, as the site admin', { timeout: 400_000 }, async () => {
+      const page = await person('admin@riverbend.example');
       const rows = await query<{ id: string }>(
         app.tdb.database.db,
         sql`select distinct on (type) id from items order by type, num`,
@@ -141,7 +147,7 @@ export function a11yViews(mode: 'light' | 'dark'): void {
       expect(rows.length).toBeGreaterThan(4);
       for (const { id } of rows) {
         await open(page, `/i-${id}`);
-        await axeCheck(page, `a11y-record-${mode}-${id}`, report);
+        await bothModes(page, `a11y-record-${id}`);
       }
     });
   });

@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -11,7 +11,9 @@ import { clearCacheOnPersonChange } from '../state/per-person-cache';
 function Themed({ services }: { services: AppServices }) {
   const { user } = useSession();
   useSessionModules(services.config.modules, user);
-  const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+  // Followed live: a system that turns dark at dusk turns the app dark with it, for a person
+  // who has not chosen a mode of their own.
+  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const dark = user?.dark ?? prefersDark;
   const theme = useMemo(() => buildTheme(services.config, dark), [services.config, dark]);
   return (

@@ -42,6 +42,11 @@ export function blend(background: string, overlay: string, opacity: number): str
   return recomposeColor({ type: 'rgb', values: [mix(0), mix(1), mix(2)] });
 }
 
+/** A row under the pointer: MUI's action.hover (white at 0.08 on dark, black at 0.04 on light). */
+export function rowHover(paper: string, dark: boolean): string {
+  return dark ? blend(paper, '#ffffff', 0.08) : blend(paper, '#000000', 0.04);
+}
+
 /** The theme from the configured colours (spec core §3 defaults), light or dark. */
 export function buildTheme(config: ClientConfig, dark: boolean): Theme {
   const c = dark ? config.colours.dark : config.colours.light;
@@ -156,10 +161,12 @@ export function buildTheme(config: ClientConfig, dark: boolean): Theme {
       },
       MuiTableCell: { styleOverrides: { root: { borderColor: s.border }, head: { fontWeight: 600 } } },
       // The open item's row is tinted with the primary colour (MUI's selected opacity, 0.16 on
-      // dark): its link is brought to 4.5:1 on that tint (on dark it read at 4.0:1).
+      // dark), the row under the pointer with MUI's hover shade: on each, the row's link is
+      // brought to 4.5:1 (on dark it read at 4.0:1 on both).
       MuiTableRow: {
         styleOverrides: {
           root: {
+            '&.MuiTableRow-hover:hover a': { color: readableOn(primary, rowHover(s.paper, dark)) },
             '&.Mui-selected a': { color: readableOn(primary, blend(s.paper, primary, dark ? 0.16 : 0.08)) },
           },
         },

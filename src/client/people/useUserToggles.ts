@@ -1,3 +1,4 @@
+import { useMediaQuery } from '@mui/material';
 import { useApp, useSession } from '../state/app-context';
 
 export const USER_TOGGLES = ['dark', 'hideGuidance', 'multiColumns'] as const;
@@ -7,7 +8,14 @@ export type UserToggle = (typeof USER_TOGGLES)[number];
 export function useUserToggles() {
   const { client, alerts } = useApp();
   const { user } = useSession();
-  const isOn = (key: UserToggle) => (key === 'multiColumns' ? (user?.multiColumns ?? true) : !!user?.[key]);
+  // Dark mode is the person's choice, else the device's (App.tsx): the toggle shows what is on.
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  const isOn = (key: UserToggle) =>
+    key === 'multiColumns'
+      ? (user?.multiColumns ?? true)
+      : key === 'dark'
+        ? (user?.dark ?? systemDark)
+        : !!user?.[key];
   async function toggle(key: UserToggle) {
     if (!user) return;
     const value = !isOn(key);

@@ -35,7 +35,8 @@ export async function userSession(s: Services, p: Principal, tokenExpiresAt: Dat
     admin: p.admin,
     capabilities: await capabilities(s, p, data),
     menuPackage: null,
-    dark: data.dark === true,
+    // Only a mode the person chose: without one, the app follows the device's (App.tsx).
+    ...(typeof data.dark === 'boolean' ? { dark: data.dark } : {}),
     hideGuidance: data.hideGuidance === true,
     multiColumns: data.multiColumns !== false,
     whatsNewViewed: typeof data.whatsNewViewed === 'string' ? data.whatsNewViewed : null,

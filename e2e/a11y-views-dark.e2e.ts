@@ -1,4 +1,0 @@
-import { a11yViews } from './helpers/a11y-views';
-
-// axe-core on every view and a record of every demo type, in dark mode (helpers/a11y-views.ts).
-a11yViews('dark');
