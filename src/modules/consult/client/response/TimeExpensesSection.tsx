@@ -43,6 +43,13 @@ const RATE = 'ConsultRate';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** The name of the response's active workflow step, if one is active. */
+function activeStepLabel(wf: unknown): string | undefined {
+  const steps = (wf as { steps?: { state?: unknown; label?: unknown }[] } | undefined)?.steps;
+  const active = Array.isArray(steps) ? steps.find((x) => x.state === 'ACTIVE') : undefined;
+  return typeof active?.label === 'string' && active.label ? active.label : undefined;
+}
+
 /** The community's rates, read through search as the user (its staff read them; others none). */
 function useRates() {
   const { client } = useApp();
@@ -116,13 +123,15 @@ export function TimeExpensesSection({ item }: ItemSectionProps) {
       sortKey: str(e.date),
       label: lov('CNS_EXPENSE_KINDS', e.kind),
       amount: formatCents(Number(e.amount), locale),
-      person: typeof e._c?.by === 'string' ? (e.$labels?.[e._c.by] ?? '') : '',
+      person: typeof e._c?.$id === 'string' ? (e.$labels?.[e._c.$id] ?? t('consult.costs.someone')) : '',
     })),
   ].sort((a, b) => b.sortKey.localeCompare(a.sortKey));
   const initial = useMemo(
     () => ({ response: item.$id, date: new Date().toISOString().slice(0, 10) }),
     [item.$id],
   );
+  // Time is logged against the step being worked (its name), which the person may change or clear.
+  const step = activeStepLabel(item._wf);
   const initialLabels = useMemo(
     () => ({ [item.$id]: typeof item.projectName === 'string' ? item.projectName : t('item.notShown') }),
     [item.$id, item.projectName, t],
@@ -235,7 +244,7 @@ export function TimeExpensesSection({ item }: ItemSectionProps) {
       {creating && createType && (
         <CreateItemDialog
           type={createType}
-          initial={initial}
+          initial={creating === TIME && step ? { ...initial, step } : initial}
           initialLabels={initialLabels}
           onClose={() => setCreating(null)}
           onCreated={() => {
