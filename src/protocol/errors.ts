@@ -97,6 +97,8 @@ export const RULE_KEYS = [
   'errors.geokeeperAnswerRequired',
   'errors.geokeeperAnswerConstraint',
   'errors.geokeeperAnswerType',
+  // Consultation costs (docs/consultation.md "Time and expenses"): a time entry's hours out of range.
+  'errors.hoursRange',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

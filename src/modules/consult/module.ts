@@ -9,6 +9,7 @@ import { researchActs } from './contract-research';
 import { fileActs } from './contract-file';
 import { LETTER_BODY_EDITOR, LETTER_CAPABILITY, letterTypes } from './letter-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
+import { COST_LOV_LISTS, costTypes } from './types-costs';
 import { consultCards, consultDashboards } from './dashboards';
 import { consultNav, consultTitles, consultViews } from './views';
 
@@ -26,7 +27,7 @@ import { consultNav, consultTitles, consultViews } from './views';
 export const consultModule = defineModule({
   id: 'consult',
   requires: ['core', 'workflow'],
-  types: [...consultTypes, CalendarFeed, ...letterTypes],
+  types: [...consultTypes, CalendarFeed, ...letterTypes, ...costTypes],
   server: true,
   client: true,
   acts: {
@@ -39,7 +40,7 @@ export const consultModule = defineModule({
     ...fileActs,
   },
   capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts', LETTER_CAPABILITY],
-  lovLists: CONSULT_LOV_LISTS,
+  lovLists: [...CONSULT_LOV_LISTS, ...COST_LOV_LISTS],
   // The letter template's text editor (placeholder picker and live preview).
   fieldEditorKinds: [LETTER_BODY_EDITOR],
   stepKinds: [

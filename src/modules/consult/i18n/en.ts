@@ -5,22 +5,26 @@ import { consultLettersEn } from './en-letters';
 import { consultAuditEn } from './en-audit';
 import { consultIntakeEn } from './en-intake';
 import { consultFileEn } from './en-file';
+import { consultCostsEn } from './en-costs';
 import { mergeStrings } from '../../../client/module-api';
 
 // The consultation module's English bundle (loaded with its client half): files with their
 // owners (the consultation screens; the response screens and step panels; the calendar feed; the
-// response letters; the audit; the intake; the referral's file), one bundle, merged deeply so `consult.*` holds them all. A key in
+// response letters; the audit; the intake; the referral's file; time and expenses), one bundle, merged deeply so `consult.*` holds them all. A key in
 // two is refused when the half loads.
 export const consultEn = mergeStrings(
   mergeStrings(
     mergeStrings(
       mergeStrings(
-        mergeStrings(mergeStrings(consultScreensEn, consultResponseEn), consultFeedEn),
-        consultLettersEn,
+        mergeStrings(
+          mergeStrings(mergeStrings(consultScreensEn, consultResponseEn), consultFeedEn),
+          consultLettersEn,
+        ),
+        consultAuditEn,
       ),
-      consultAuditEn,
+      consultIntakeEn,
     ),
-    consultIntakeEn,
+    consultFileEn,
   ),
-  consultFileEn,
+  consultCostsEn,
 );

@@ -237,6 +237,41 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     otherOrgs: [pipeline],
   });
 
+  // Time and expenses on the crossing's response (docs/consultation.md "Time and expenses"),
+  // at the rates the lands manager set: the record's totals and the invoice read these.
+  for (const [name, role, centsPerHour] of [
+    ['Lands officer', 'LANDS_OFFICER', 6500],
+    ['Elder', 'ELDER', 10000],
+    ['Technical reviewer', 'TECHNICAL_REVIEWER', 14000],
+  ] as const)
+    await items.create(manager, 'ConsultRate', { name, role, centsPerHour });
+  for (const [daysAgo, hours, role, step, description] of [
+    [12, 2.5, 'LANDS_OFFICER', 'Review the referral', 'Read the referral and the drilling plan'],
+    [9, 4, 'ELDER', 'Map the overlap', 'Walked the river bank with the lands officer'],
+    [9, 3, 'LANDS_OFFICER', 'Map the overlap', 'Site walk and notes'],
+    [6, 6, 'TECHNICAL_REVIEWER', 'Check the sources', 'Reviewed the frac-out contingency plan'],
+  ] as const)
+    await items.create(officer, 'ConsultTimeEntry', {
+      response: crossingResponse!,
+      date: day(-daysAgo),
+      hours,
+      role,
+      step,
+      description,
+    });
+  for (const [daysAgo, amount, kind, description] of [
+    [9, 15000, 'HONORARIA', 'Elder honorarium for the site walk'],
+    [9, 8640, 'MILEAGE', 'Mileage to the crossing, 144 km'],
+    [4, 2375, 'PRINTING', 'Maps printed for the community meeting'],
+  ] as const)
+    await items.create(officer, 'ConsultExpense', {
+      response: crossingResponse!,
+      date: day(-daysAgo),
+      amount,
+      kind,
+      description,
+    });
+
   const dam = await byCedar('Tailings dam raise', { region: 'RIVER', requestedResponseDate: day(21) });
   await cnsSubmit(call(officer, { consultation: dam }));
   await cnsSetRole(call(officer, { consultation: dam, org: ministry, role: 'INFORMED' }));

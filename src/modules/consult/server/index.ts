@@ -27,6 +27,7 @@ import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeeting
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
+import { rateBeforeWrite, timeEntryBeforeWrite } from './costs-rules';
 import {
   rwfLetterPreview,
   rwfLetterPropose,
@@ -111,6 +112,10 @@ export const server: ServerModule = {
     ConsultResponseSection: { afterWrite: recordSectionUpdated },
     ConsultResponseConcern: { afterWrite: recordConcernCreated },
     Meeting: { beforeWrite: meetingBeforeWrite },
+    // Time and expenses (docs/consultation.md): hours in range, the writer as the person; rates
+    // changed by the community's orgAdmins only.
+    ConsultTimeEntry: { beforeWrite: timeEntryBeforeWrite },
+    ConsultRate: { beforeWrite: rateBeforeWrite },
   },
   async start(services) {
     await services.jobs.register(MEETING_SWEEP_JOB, async () => {

@@ -3,7 +3,7 @@ import { query, SYSTEM, type Executor, type ItemService, type WriteEvent } from 
 import type { StepDef } from '../../workflow/types';
 
 // Every community's default response workflow (docs/consult-response.md "The default workflow"),
-// its workflow states (RWF_STATES, with their superState) and a letter template the letter step
+// its workflow states (RWF_STATES, with their superState), its cost roles and expense kinds and a letter template the letter step
 // can start from. They are made when a community organisation is created, and again (for a
 // database that had communities before this) the first time one of its referrals is distributed:
 // a community's first referral runs from assignment to a sent letter with nothing set up by
@@ -26,6 +26,27 @@ export const RWF_STATE_DEFAULTS: readonly (readonly [string, string, string])[] 
   ['SENT', 'Response sent', 'DONE'],
   ['CLOSED', 'Outcome recorded', 'DONE'],
 ];
+
+/**
+ * The cost roles and expense kinds every community starts with (docs/consultation.md "Time and
+ * expenses"): key, English name. Its own to rename, archive or add to in admin.lists.
+ */
+export const COST_LIST_DEFAULTS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  CNS_COST_ROLES: [
+    ['LANDS_OFFICER', 'Lands officer'],
+    ['ELDER', 'Elder'],
+    ['RESEARCHER', 'Researcher'],
+    ['TECHNICAL_REVIEWER', 'Technical reviewer'],
+    ['LEGAL', 'Legal counsel'],
+  ],
+  CNS_EXPENSE_KINDS: [
+    ['TRAVEL', 'Travel'],
+    ['HONORARIA', 'Honoraria'],
+    ['MILEAGE', 'Mileage'],
+    ['PRINTING', 'Printing'],
+    ['OTHER', 'Other'],
+  ],
+};
 
 /** The state a response is given when its workflow starts (cnsDistribute). */
 export const FIRST_STATE = 'NEW';
@@ -175,21 +196,30 @@ export async function ensureResponseDefaults(
   community: string,
   who: { actor: string | null; realActor: string | null },
 ): Promise<string> {
-  const keys = await query<{ key: string }>(
-    tx,
-    sql`select data->>'key' as key from items where type = 'LOVValue' and not deleted
-      and owner = ${community} and data->>'list' = 'RWF_STATES'`,
-  );
-  const have = new Set(keys.map((k) => k.key));
-  for (const [key, en, superState] of RWF_STATE_DEFAULTS)
-    if (!have.has(key))
-      await items.createIn(
-        tx,
-        SYSTEM,
-        'LOVValue',
-        { list: 'RWF_STATES', key, state: 'ACTIVE', t: { en }, superState },
-        { ...who, owner: community },
-      );
+  const lists: [string, readonly (readonly [string, string, string?])[]][] = [
+    ['RWF_STATES', RWF_STATE_DEFAULTS],
+    ...Object.entries(COST_LIST_DEFAULTS),
+  ];
+  for (const [list, values] of lists) {
+    const keys = await query<{ key: string }>(
+      tx,
+      sql`select data->>'key' as key from items where type = 'LOVValue' and not deleted
+        and owner = ${community} and data->>'list' = ${list}`,
+    );
+    // A list the community already has values in is its own: only a list left empty is seeded,
+    // so an archived or renamed default is never brought back.
+    if (list !== 'RWF_STATES' && keys.length > 0) continue;
+    const have = new Set(keys.map((k) => k.key));
+    for (const [key, en, superState] of values)
+      if (!have.has(key))
+        await items.createIn(
+          tx,
+          SYSTEM,
+          'LOVValue',
+          { list, key, state: 'ACTIVE', t: { en }, ...(superState ? { superState } : {}) },
+          { ...who, owner: community },
+        );
+  }
   if ((await count(tx, 'LetterTemplate', community)) === 0)
     await items.createIn(
       tx,

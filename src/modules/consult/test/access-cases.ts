@@ -64,6 +64,11 @@ const SPECS: Spec[] = [
   { key: 'section', type: 'ConsultResponseSection', readers: COMMUNITY_STAFF },
   { key: 'concern', type: 'ConsultResponseConcern', readers: COMMUNITY_STAFF },
   { key: 'responseFile', type: 'Attachment', readers: COMMUNITY_STAFF },
+  // Time and expenses follow the response; the rates are the community's (docs/consultation.md
+  // "Time and expenses"): never the proponent's, nor a member's without a staff role.
+  { key: 'timeEntry', type: 'ConsultTimeEntry', readers: COMMUNITY_STAFF },
+  { key: 'expense', type: 'ConsultExpense', readers: COMMUNITY_STAFF },
+  { key: 'rate', type: 'ConsultRate', readers: COMMUNITY_STAFF },
   { key: 'commlog', type: 'CommLog', readers: COMMUNITY_STAFF },
   { key: 'meeting', type: 'Meeting', readers: COMMUNITY_STAFF },
   { key: 'incompleteThread', type: 'Thread', readers: [...COMMUNITY_STAFF, 'proponent'] },
@@ -394,6 +399,29 @@ async function setup(server: TestServer): Promise<AccessFixture<P>> {
     response: ids.response,
     subject: `Caribou calving ${secret('concern')}`,
   });
+  // A staff member (not an editor) logs time and an expense on the response.
+  ids.timeEntry = await create('staff', 'ConsultTimeEntry', {
+    response: ids.response,
+    date: inDays(-1),
+    hours: 2,
+    role: 'ELDER',
+    description: `Walked the bank ${secret('timeEntry')}`,
+  });
+  ids.expense = await create('staff', 'ConsultExpense', {
+    response: ids.response,
+    date: inDays(-1),
+    amount: 1500,
+    kind: 'TRAVEL',
+    description: `Boat fuel ${secret('expense')}`,
+  });
+  ids.rate = (
+    await items.create(
+      SYSTEM,
+      'ConsultRate',
+      { name: `Elder ${secret('rate')}`, role: 'ELDER', centsPerHour: 10000 },
+      { owner: riverbend },
+    )
+  ).$id;
   ids.responseFile = (
     await items.create(SYSTEM, 'Attachment', {
       originalName: `draft-letter-${secret('responseFile')}.pdf`,

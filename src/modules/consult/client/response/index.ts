@@ -9,6 +9,9 @@ import { ASSIGNED_FIELD, RESPONSE } from './response-fields';
 const ResponseSummarySection = lazy(() =>
   import('./ResponseSummarySection').then((m) => ({ default: m.ResponseSummarySection })),
 );
+const TimeExpensesSection = lazy(() =>
+  import('./TimeExpensesSection').then((m) => ({ default: m.TimeExpensesSection })),
+);
 const ResponsePartsSection = lazy(() =>
   import('./ResponsePartsSection').then((m) => ({ default: m.ResponsePartsSection })),
 );
@@ -29,5 +32,12 @@ export const responseSections: readonly ItemSection[] = [
     order: 5,
     applies: (item) => item._t === RESPONSE && !!item.$id,
     component: ResponsePartsSection,
+  },
+  {
+    // The response's time and expenses, with days on file and to respond: below its parts.
+    id: 'consult-response-costs',
+    order: 6,
+    applies: (item) => item._t === RESPONSE && !!item.$id,
+    component: TimeExpensesSection,
   },
 ];

@@ -1,0 +1,68 @@
+// The English strings of time, expenses and rates (keys consult.costs.*, the cost types' names
+// and fields, the hours rule), merged into the module's bundle by en.ts.
+export const consultCostsEn = {
+  typeNames: {
+    ConsultTimeEntry: 'Time entry',
+    ConsultExpense: 'Expense',
+    ConsultRate: 'Hourly rate',
+  },
+  types: {
+    ConsultTimeEntry: {
+      response: 'Response',
+      date: 'Date',
+      hours: 'Hours',
+      role: 'Role',
+      step: 'Workflow step',
+      person: 'Person',
+      description: 'What was done',
+    },
+    ConsultExpense: {
+      response: 'Response',
+      date: 'Date',
+      amount: 'Amount (in cents)',
+      kind: 'Kind',
+      description: 'What it was for',
+    },
+    ConsultRate: {
+      name: 'Name',
+      role: 'Role',
+      centsPerHour: 'Rate per hour (in cents)',
+    },
+  },
+  errors: {
+    hoursRange: 'Enter the hours: more than 0 and at most {{max}}',
+  },
+  consult: {
+    costs: {
+      title: 'Time and expenses',
+      logTime: 'Log time',
+      logExpense: 'Log an expense',
+      empty: 'No time or expenses are logged yet.',
+      loadFailed: 'The time and expenses could not be loaded. Try again in a moment.',
+      time: 'Time',
+      expenses: 'Expenses',
+      date: 'Date',
+      person: 'Person',
+      role: 'Role or kind',
+      amount: 'Hours or amount',
+      description: 'Description',
+      hours_one: '{{hours}} hour',
+      hours_other: '{{hours}} hours',
+      totalHours: 'Hours',
+      timeCost: 'Time at the rates',
+      expenseTotal: 'Expenses',
+      total: 'Total',
+      unrated: 'No rate is set for {{roles}}: their hours are not in the cost.',
+      someone: 'Someone',
+      onFile_zero: 'On file since today',
+      onFile_one: 'On file for {{count}} day',
+      onFile_other: 'On file for {{count}} days',
+      toRespond_zero: 'The response is due today',
+      toRespond_one: '{{count}} day to respond',
+      toRespond_other: '{{count}} days to respond',
+      pastDue_one: 'The response was due {{count}} day ago',
+      pastDue_other: 'The response was due {{count}} days ago',
+      noDue: 'No response date was requested',
+    },
+  },
+};
