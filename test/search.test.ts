@@ -198,9 +198,10 @@ describe('full text', () => {
     });
     // Staff read Riverbend's PROTECTED items too: core's planning thread, and the consult demo's
     // consultation, its project area (the spatial demo's footprint), its Riverbend response
-    // (labelled by project and community) and a site visit meeting.
+    // (labelled by project and community), a site visit meeting and the response's mileage expense.
     expect(Object.values(staff.labels).sort()).toEqual([
       'Crossing right-of-way',
+      'Mileage to the crossing, 144 km',
       'Protected planning of the crossing',
       'Riverbend crossing replacement',
       'Riverbend crossing replacement — Riverbend First Nation',

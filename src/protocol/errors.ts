@@ -99,6 +99,8 @@ export const RULE_KEYS = [
   'errors.geokeeperAnswerType',
   // Consultation costs (docs/consultation.md "Time and expenses"): a time entry's hours out of range.
   'errors.hoursRange',
+  // An invoice asked for a response with no time or expense logged (the consult invoice).
+  'errors.nothingToInvoice',
 ] as const;
 export type RuleKey = (typeof RULE_KEYS)[number];
 

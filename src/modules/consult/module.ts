@@ -6,6 +6,7 @@ import { feedActs } from './contract-feed';
 import { CalendarFeed } from './feed-types';
 import { letterActs } from './contract-letters';
 import { researchActs } from './contract-research';
+import { costActs } from './contract-costs';
 import { fileActs } from './contract-file';
 import { LETTER_BODY_EDITOR, LETTER_CAPABILITY, letterTypes } from './letter-types';
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
@@ -37,6 +38,7 @@ export const consultModule = defineModule({
     ...letterActs,
     ...auditActs,
     ...researchActs,
+    ...costActs,
     ...fileActs,
   },
   capabilities: ['Consult', 'ConsultRespond', 'ConsultDrafts', LETTER_CAPABILITY],

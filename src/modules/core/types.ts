@@ -31,6 +31,8 @@ export const THREAD_PURPOSES = [
   'CONFIRM_FIELDWORK',
   'FIELDWORK_REPORT',
   'FIELDWORK_INVOICE',
+  // A community's invoice for its review costs, sent to the proponent (consult's time and expenses).
+  'CONSULT_INVOICE',
 ] as const;
 export const AGREEMENT_STATES = ['DRAFT', 'ACTIVE', 'ARCHIVE', 'COMPLETE'] as const;
 export const LOV_STATES = ['ACTIVE', 'ARCHIVED'] as const;

@@ -1,3 +1,6 @@
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import HistoryEduOutlined from '@mui/icons-material/HistoryEduOutlined';
@@ -26,6 +29,9 @@ export const client = defineClientModule({
     assignment: AssignmentOutlined,
     event: EventOutlined,
     history_edu: HistoryEduOutlined,
+    payments: PaymentsOutlined,
+    receipt_long: ReceiptLongOutlined,
+    schedule: ScheduleOutlined,
     mail: MailOutlined,
     map: MapOutlined,
     place: PlaceOutlined,

@@ -31,6 +31,7 @@ export const consultCostsEn = {
   },
   errors: {
     hoursRange: 'Enter the hours: more than 0 and at most {{max}}',
+    nothingToInvoice: 'Log time or an expense on this response before sending an invoice.',
   },
   consult: {
     costs: {

@@ -6,6 +6,8 @@ import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
 import { letterActs } from '../contract-letters';
 import { researchActs } from '../contract-research';
+import { costActs } from '../contract-costs';
+import { rwfInvoicePreview, rwfInvoiceSend } from './costs/invoice';
 import { fileActs } from '../contract-file';
 import { cnsFileTimeline } from './file-timeline';
 import { researchHooks, rwfResearchSave } from './research';
@@ -51,7 +53,16 @@ import {
 export const server: ServerModule = {
   id: 'consult',
   acts: actsOf(
-    { ...consultActs, ...feedActs, ...deskActs, ...letterActs, ...auditActs, ...researchActs, ...fileActs },
+    {
+      ...consultActs,
+      ...feedActs,
+      ...deskActs,
+      ...letterActs,
+      ...auditActs,
+      ...researchActs,
+      ...fileActs,
+      ...costActs,
+    },
     {
       cnsSubmit,
       cnsReview,
@@ -79,6 +90,8 @@ export const server: ServerModule = {
       cnsIntakeCheck,
       cnsIntakeLink,
       cnsFileTimeline,
+      rwfInvoicePreview,
+      rwfInvoiceSend,
     },
   ),
   async routes(app, services) {

@@ -140,6 +140,25 @@ function framed(frame: LetterFrame, body: unknown[]): unknown[] {
   return [...top, ...body, ...(sign.length ? [{ stack: sign, unbreakable: true }] : [])];
 }
 
+/**
+ * A PDF of the community's own making other than a letter (an invoice): pdfmake content in the
+ * same page, fonts and syllabics as a letter's.
+ */
+export async function documentPdf(content: unknown[], meta: { title: string; author: string }): Promise<Buffer> {
+  const pm = await pdfmake();
+  const doc = pm.createPdf({
+    info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },
+    pageSize: 'LETTER',
+    pageMargins: [72, 72, 72, 72],
+    defaultStyle: { font: 'NotoSans', fontSize: 10, lineHeight: 1.2 },
+    content,
+  });
+  return Buffer.from(await doc.getBuffer());
+}
+
+/** Plain text as pdfmake runs, syllabics in their own font (an invoice's names). */
+export const pdfText = (text: string, bold = false) => scriptRuns([{ text, ...(bold ? { bold: true } : {}) }]);
+
 /** The letter's PDF bytes. `title` goes into the document's properties. */
 export async function letterPdf(
   blocks: readonly Block[],
