@@ -1,18 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cell,
-  cellAt,
-  field,
-  fitsWidth,
-  newContext,
-  screenshotOnFailure,
-  setDark,
-  shot,
-  signIn,
-  startApp,
-  type E2EApp,
-} from './helpers/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appWithPeople, cell, cellAt, field, fitsWidth, setDark, shot } from './helpers/app';
 import { axeCheck } from './helpers/axe';
 
 // The referral's file (issue 37 Deliver 4): the consultation's record holds its header (state,
@@ -25,30 +13,10 @@ const PROPONENT = 'proponent@northernpipeline.example';
 const PHONE = { width: 390, height: 844 };
 const REFERRAL = /Riverbend crossing replacement/;
 
-let app: E2EApp;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-});
-
-screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await app?.close();
-});
-
-async function person(email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const c = await newContext(app, viewport ? { viewport } : {});
-  contexts.push(c);
-  const page = await c.newPage();
-  await signIn(page, app.server.url, email);
-  return page;
-}
+const { app: appOf, person } = appWithPeople();
 
 async function openReferral(page: Page) {
-  await page.goto(`${app.server.url}/consult.projects`);
+  await page.goto(`${appOf().server.url}/consult.projects`);
   await cell(page, 'Consultations').getByRole('link', { name: REFERRAL }).first().click();
   return cellAt(page, 1);
 }
@@ -64,7 +32,11 @@ describe("the referral's file", () => {
     // The mini-map of the project area (its features), over the basemap, with the summary in words.
     const area = record.getByRole('region', { name: 'Area' });
     await area.getByText(/^Area, \d+ points, [\d.]+ km²$/).waitFor();
-    await area.getByRole('region', { name: /^Map of the area\./ }).or(area.locator('[data-area-map]')).first().waitFor();
+    await area
+      .getByRole('region', { name: /^Map of the area\./ })
+      .or(area.locator('[data-area-map]'))
+      .first()
+      .waitFor();
 
     const file = record.getByRole('region', { name: /The file/ });
     const list = file.getByRole('list', { name: 'The file' });
@@ -111,5 +83,36 @@ describe("the referral's file", () => {
       .waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await shot(page, 'consult-file-phone');
+  });
+});
+
+describe('time, expenses and the invoice', () => {
+  it("shows the response's costs, previews the invoice and sends it to the proponent", async () => {
+    const page = await person(OFFICER);
+    await page.goto(`${appOf().server.url}/consult.responses`);
+    await cell(page, 'Responses').getByRole('link', { name: REFERRAL }).first().click();
+    const record = cellAt(page, 1);
+    const costs = record.getByRole('region', { name: /Time and expenses/ });
+    await costs.getByText('Walked the river bank with the lands officer').waitFor();
+    await costs.getByRole('button', { name: 'Send an invoice…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send the invoice to the proponent' });
+    await dialog.getByText(/^Total due: \$[\d,]+\.\d\d$/).waitFor();
+    await dialog.getByRole('list', { name: 'It goes to' }).getByText('Northern Pipeline Corp.').waitFor();
+    await axeCheck(page, 'consult-invoice-dialog');
+    await shot(page, 'consult-invoice-dialog');
+    await dialog.getByRole('button', { name: 'Send the invoice' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The sent thread opens beside the response.
+    await cellAt(page, 2)
+      .getByText(/^Invoice: Riverbend crossing replacement/)
+      .first()
+      .waitFor();
+
+    const proponent = await person(PROPONENT);
+    await proponent.goto(`${appOf().server.url}/conversations`);
+    await proponent
+      .getByText(/^Invoice: Riverbend crossing replacement/)
+      .first()
+      .waitFor();
   });
 });

@@ -284,3 +284,39 @@ export function signedInPage(email: string, use: (s: SignedIn) => void): void {
     await s?.app.close();
   });
 }
+
+/** A file's app and the people it signs in (appWithPeople). */
+export interface People {
+  /** The file's app, once beforeAll has started it. */
+  app(): E2EApp;
+  /** A new browser context signed in as `email` (a phone's viewport, say), closed after the file. */
+  person(email: string, viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/**
+ * The set-up of a test file whose tests sign in several people: its own server with demo data,
+ * a context per person, a screenshot of every page after a failed test, and everything closed
+ * at the end.
+ */
+export function appWithPeople(): People {
+  let app: E2EApp | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  screenshotOnFailure(() => contexts.flatMap((c) => c.pages()));
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await app?.close();
+  });
+  return {
+    app: () => app!,
+    async person(email, viewport) {
+      const c = await newContext(app!, viewport ? { viewport } : {});
+      contexts.push(c);
+      const page = await c.newPage();
+      await signIn(page, app!.server.url, email);
+      return page;
+    },
+  };
+}

@@ -17,11 +17,18 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp, type Item } from '../../../../client/module-api';
 import { letterFileName, pdfBlob, recipientLine, type Recipient } from './preview-model';
 import { letterRefusal } from './letter-model';
+
+/** What a preview act answers: the PDF (base64) and who it would go to. */
+export interface PdfPreview {
+  pdf: string;
+  recipients: Recipient[];
+  others: number;
+}
 
 /**
  * The letter as the server would send it (rwfLetterPreview: the very PDF rwfLetterSend makes,
@@ -42,14 +49,57 @@ export function PreviewDialog({
 }) {
   const { t } = useTranslation();
   const { client } = useApp();
+  return (
+    <PdfSendDialog
+      open={open}
+      onClose={onClose}
+      {...(onSend ? { onSend } : {})}
+      // Made again for each opening and each version of the letter: never an old text.
+      queryKey={['letterPreview', letter.$id, letter.$version]}
+      load={() => client.act('rwfLetterPreview', { letter: letter.$id })}
+      fileName={letterFileName(String(letter.subject ?? ''))}
+      title={onSend ? t('consult.letter.confirmTitle') : t('consult.letter.previewTitle')}
+    />
+  );
+}
+
+/**
+ * A PDF the community is about to send (a letter, an invoice), as the server made it, in the
+ * browser's PDF viewer; with `onSend`, its confirmation: who it goes to, then "Send".
+ */
+export function PdfSendDialog({
+  open,
+  onClose,
+  onSend,
+  queryKey,
+  load,
+  fileName,
+  title,
+  confirmLabel,
+  help,
+  children,
+}: {
+  open: boolean;
+  onClose(): void;
+  onSend?: () => Promise<boolean>;
+  queryKey: readonly unknown[];
+  load(): Promise<PdfPreview>;
+  fileName: string;
+  title: string;
+  /** The send button's words and the note under the recipients (a letter's, by default). */
+  confirmLabel?: string;
+  help?: string;
+  /** What the confirmation says beside the recipients (an invoice's total). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
   const [sending, setSending] = useState(false);
   const preview = useQuery({
-    // Made again for each opening and each version of the letter: never an old text.
-    queryKey: ['letterPreview', letter.$id, letter.$version],
-    queryFn: () => client.act('rwfLetterPreview', { letter: letter.$id }),
+    queryKey: [...queryKey],
+    queryFn: load,
     enabled: open,
     retry: false,
     gcTime: 0,
@@ -61,7 +111,6 @@ export function PreviewDialog({
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
   const recipients: Recipient[] = preview.data?.recipients ?? [];
   const others = preview.data?.others ?? 0;
-  const fileName = letterFileName(String(letter.subject ?? ''));
   const error = preview.isError ? letterRefusal(preview.error) : null;
 
   return (
@@ -73,9 +122,7 @@ export function PreviewDialog({
       fullWidth
       fullScreen={phone}
     >
-      <DialogTitle id={titleId}>
-        {onSend ? t('consult.letter.confirmTitle') : t('consult.letter.previewTitle')}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>
         {preview.isPending && (
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }} role="status">
@@ -138,8 +185,9 @@ export function PreviewDialog({
                     )}
                   </List>
                 )}
+                {children}
                 <Typography variant="body2" color="text.secondary">
-                  {t('consult.letter.sendHelp')}
+                  {help ?? t('consult.letter.sendHelp')}
                 </Typography>
               </Box>
             )}
@@ -162,7 +210,7 @@ export function PreviewDialog({
               });
             }}
           >
-            {sending ? t('consult.letter.sending') : t('consult.letter.confirmSend')}
+            {sending ? t('consult.letter.sending') : (confirmLabel ?? t('consult.letter.confirmSend'))}
           </Button>
         )}
       </DialogActions>

@@ -26,6 +26,7 @@ import {
   type Item,
   type ItemSectionProps,
 } from '../../../../client/module-api';
+import { InvoiceButton } from './InvoiceButton';
 import {
   costTotals,
   expenseLinesFrom,
@@ -157,6 +158,7 @@ export function TimeExpensesSection({ item }: ItemSectionProps) {
               {t('consult.costs.logExpense')}
             </Button>
           )}
+          {canTime && loaded && rows.length > 0 && <InvoiceButton response={item} />}
         </Stack>
       }
     >
