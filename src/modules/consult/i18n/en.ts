@@ -4,11 +4,12 @@ import { consultFeedEn } from './en-feed';
 import { consultLettersEn } from './en-letters';
 import { consultAuditEn } from './en-audit';
 import { consultIntakeEn } from './en-intake';
+import { consultEventsEn } from './en-events';
 import { mergeStrings } from '../../../client/module-api';
 
 // The consultation module's English bundle (loaded with its client half): files with their
 // owners (the consultation screens; the response screens and step panels; the calendar feed; the
-// response letters; the audit; the intake), one bundle, merged deeply so `consult.*` holds them all. A key in
+// response letters; the audit; the intake; the history's event words), one bundle, merged deeply so `consult.*` holds them all. A key in
 // two is refused when the half loads.
 export const consultEn = mergeStrings(
   mergeStrings(
@@ -18,5 +19,5 @@ export const consultEn = mergeStrings(
     ),
     consultAuditEn,
   ),
-  consultIntakeEn,
+  mergeStrings(consultIntakeEn, consultEventsEn),
 );
