@@ -91,6 +91,13 @@ export const enScreens = {
       updated: 'Changed',
       deleted: 'Deleted',
       touched: 'New activity',
+      // The platform's own events (src/server): accounts, memberships and sharing.
+      granted: 'Access granted',
+      grantRemoved: 'Access removed',
+      membershipChanged: 'Membership changed',
+      emailConfirmed: 'E-mail address confirmed',
+      passwordSet: 'Password set',
+      invitationAccepted: 'Invitation accepted',
     },
     rawTitle: 'Edit raw data',
     rawHelp: 'The item’s data as JSON. Only the fields you change are saved; removing a field clears it.',

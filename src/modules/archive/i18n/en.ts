@@ -74,4 +74,6 @@ export const archiveEn = {
       more: 'Show all {{count}} in the catalogue',
     },
   },
+  // A file's change that changed the entry's media (fileDerivedField's event).
+  item: { events: { media: 'Media files changed' } },
 };

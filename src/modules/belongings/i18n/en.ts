@@ -84,4 +84,6 @@ export const belongingsEn = {
       },
     },
   },
+  // A file's change that changed whether the belonging has a photograph (fileDerivedField's event).
+  item: { events: { photos: 'Photographs changed' } },
 };

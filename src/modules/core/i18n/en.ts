@@ -378,4 +378,17 @@ export const coreEn = {
       empty: 'The file is empty: it has no header row.',
     },
   },
+  // The history's words for the events core's server half writes (the record's timeline).
+  item: {
+    events: {
+      blocked: 'Account blocked',
+      unblocked: 'Account unblocked',
+      invited: 'Invitation sent',
+      inviteResent: 'Invitation sent again',
+      mailed: 'E-mailed',
+      mailFailed: 'E-mail failed',
+      masqueradeStarted: 'An administrator started acting as this person',
+      masqueradeStopped: 'An administrator stopped acting as this person',
+    },
+  },
 };

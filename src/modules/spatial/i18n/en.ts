@@ -78,6 +78,8 @@ const shared = {
     GEOPACKAGE: 'GeoPackage',
   },
   workflow: { kinds: { RWF_SPATIAL: 'Map the overlap' } },
+  // The overlap report's history: its summary posted to a conversation (server/overlay/share.ts).
+  item: { events: { SP_SUMMARY_SHARED: 'Overlap summary shared in a conversation' } },
 };
 
 export const spatialEn = [spatialMapEn, spatialDrawEn, spatialIoEn, spatialOverlayEn].reduce(

@@ -64,4 +64,7 @@ export const vocabEn = {
     },
     desk: { noWordOfDay: 'No recorded word yet.' },
   },
+  // A recording's change (fileDerivedField's event, `recordings`: archive's is `media`, and a key
+  // in two modules' bundles is refused) and the word's place in its language's order worked out again.
+  item: { events: { recordings: 'Recordings changed', resorted: 'Sort order updated' } },
 };

@@ -32,7 +32,7 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 // A word "has media" when one of its recordings (its `media`) is a file of its own that every
 // reader of the word may read (parentWideFiles): a recording restricted to the Elders, trashed,
 // or another item's file does not show in the facet of those who cannot play it.
-const recordings = fileDerivedField('Lexeme', 'hasMedia', (files) => files.length > 0, 'media', {
+const recordings = fileDerivedField('Lexeme', 'hasMedia', (files) => files.length > 0, 'recordings', {
   list: 'media',
   onlyListed: true,
 });

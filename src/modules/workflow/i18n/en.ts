@@ -166,6 +166,8 @@ export const workflowEn = {
       WKF_STEP_DUE_REMINDED: 'Due reminder sent',
       WKF_CLEARED: 'Workflow cleared',
       WKF_APPLIED_STEPS: 'Workflow steps applied',
+      WKF_STEP_ADDED: 'Step added to the workflow',
+      WKF_STEP_DUE_SET: 'Step due date set',
     },
   },
 };
