@@ -215,8 +215,9 @@ export class HistoryKindScanner {
         const named = st.importClause?.namedBindings;
         if (!named || !ts.isNamedImports(named)) continue;
         for (const el of named.elements)
-          if (el.name.text === name) return this.originOf(target, (el.propertyName ?? el.name).text, depth + 1);
-      } else if (depth > 0) {
+          if (el.name.text === name)
+            return this.originOf(target, (el.propertyName ?? el.name).text, depth + 1);
+      } else if (depth > 0 && ts.isExportDeclaration(st)) {
         // Only a file imported from re-exports for it.
         const clause = st.exportClause;
         if (!clause) {
@@ -224,7 +225,8 @@ export class HistoryKindScanner {
           if (found) return found;
         } else if (ts.isNamedExports(clause)) {
           for (const el of clause.elements)
-            if (el.name.text === name) return this.originOf(target, (el.propertyName ?? el.name).text, depth + 1);
+            if (el.name.text === name)
+              return this.originOf(target, (el.propertyName ?? el.name).text, depth + 1);
         }
       }
     }
@@ -240,7 +242,12 @@ function calleeName(c: ts.CallExpression): string | undefined {
 }
 
 function isFn(n: ts.Node): n is Fn {
-  return ts.isFunctionDeclaration(n) || ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isMethodDeclaration(n);
+  return (
+    ts.isFunctionDeclaration(n) ||
+    ts.isArrowFunction(n) ||
+    ts.isFunctionExpression(n) ||
+    ts.isMethodDeclaration(n)
+  );
 }
 
 function fnName(fn: Fn): string | undefined {

@@ -90,6 +90,8 @@ describe('history event kinds', () => {
       const w = wordsFor(k);
       if (w !== undefined) byKind.set(k.kind, (byKind.get(k.kind) ?? new Set()).add(w));
     }
-    expect([...byKind].filter(([, w]) => w.size > 1).map(([k, w]) => `${k}: ${[...w].join(' | ')}`)).toEqual([]);
+    expect([...byKind].filter(([, w]) => w.size > 1).map(([k, w]) => `${k}: ${[...w].join(' | ')}`)).toEqual(
+      [],
+    );
   });
 });

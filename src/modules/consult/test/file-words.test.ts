@@ -1,8 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../../client/i18n/en';
-import { enScreens } from '../../../client/i18n/en-screens';
-import { mergeStrings } from '../../../client/i18n/merge-strings';
+import { en, enScreens, mergeStrings } from '../../../client/module-api';
 import type { FileMoment } from '../contract-file';
 import { momentWords } from '../client/file/file-words';
 import { consultEn } from '../i18n/en';

@@ -144,7 +144,10 @@ function framed(frame: LetterFrame, body: unknown[]): unknown[] {
  * A PDF of the community's own making other than a letter (an invoice): pdfmake content in the
  * same page, fonts and syllabics as a letter's.
  */
-export async function documentPdf(content: unknown[], meta: { title: string; author: string }): Promise<Buffer> {
+export async function documentPdf(
+  content: unknown[],
+  meta: { title: string; author: string },
+): Promise<Buffer> {
   const pm = await pdfmake();
   const doc = pm.createPdf({
     info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },
@@ -157,7 +160,8 @@ export async function documentPdf(content: unknown[], meta: { title: string; aut
 }
 
 /** Plain text as pdfmake runs, syllabics in their own font (an invoice's names). */
-export const pdfText = (text: string, bold = false) => scriptRuns([{ text, ...(bold ? { bold: true } : {}) }]);
+export const pdfText = (text: string, bold = false) =>
+  scriptRuns([{ text, ...(bold ? { bold: true } : {}) }]);
 
 /** The letter's PDF bytes. `title` goes into the document's properties. */
 export async function letterPdf(
