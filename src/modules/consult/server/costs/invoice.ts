@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { ActInput } from '../../../../kernel/act-contract';
 import {
   AppError,
-  loadRowsAsSystem,
   query,
   refuseWhileMasquerading,
   type ActCall,
@@ -199,12 +198,13 @@ async function renderInvoice(ex: Executor, services: Services, p: Principal, res
       fields: [{ path: 'response', key: 'errors.nothingToInvoice' }],
     });
   const cid = String(response.data.consultation ?? '');
-  // As the system: the response (read by the caller) answers this consultation; only the names
-  // the proponent already has (its own organisation, the file numbers) are taken from it.
-  const c = (await loadRowsAsSystem(ex, [cid])).get(cid);
-  const orgs = await loadRowsAsSystem(
-    ex,
+  // The consultation and the two organisations, read as the sender (the community's staff read
+  // them); one they may not read is left unnamed on the invoice.
+  const c = (await services.items.readableRows(p, [cid], ex)).get(cid);
+  const orgs = await services.items.readableRows(
+    p,
     [response.owner ?? '', String(c?.data.primaryOrg ?? '')].filter(Boolean),
+    ex,
   );
   const name = (id: unknown) => {
     const o = typeof id === 'string' ? orgs.get(id) : undefined;
