@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from '../../src/server/db/query';
 import { newContext, screenshotOnFailure, signIn, startApp, type E2EApp } from './app';
-import { axeCheck } from './axe';
+import { axeBothModes, axeCheck } from './axe';
 
 // axe-core on every screen, in light and in dark mode: every view the page's config lists (so a
 // new module's views are checked the day they are registered) and a record of every type the demo
@@ -32,18 +32,6 @@ async function person(email: string): Promise<Page> {
   // The pointer in the drawer's empty end, as setDark leaves it: no row under it is hovered.
   await current.mouse.move(1, (current.viewportSize()?.height ?? 900) - 2);
   return current;
-}
-
-const scheme = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
-
-/** axe on the screen as it is, in light mode and then in dark (the colour rules: helpers/axe.ts). */
-async function bothModes(page: Page, name: string) {
-  await axeCheck(page, `${name}-light`, report);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect.poll(() => scheme(page)).toBe('dark');
-  await axeCheck(page, `${name}-dark`, report);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect.poll(() => scheme(page)).toBe('light');
 }
 
 /** The views the page's config names (every registered module's). */
@@ -115,7 +103,7 @@ export function a11yViews(): void {
       expect(views.length).toBeGreaterThan(15);
       for (const name of views) {
         await open(page, `/${name}`);
-        await bothModes(page, `a11y-view-admin-${name}`);
+        await axeBothModes(page, `a11y-view-admin-${name}`, report);
       }
     });
 
@@ -147,7 +135,7 @@ export function a11yViews(): void {
       expect(rows.length).toBeGreaterThan(4);
       for (const { id } of rows) {
         await open(page, `/i-${id}`);
-        await bothModes(page, `a11y-record-${id}`);
+        await axeBothModes(page, `a11y-record-${id}`, report);
       }
     });
   });

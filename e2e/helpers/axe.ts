@@ -89,3 +89,19 @@ export async function axeCheck(page: Page, name: string, report?: string[]): Pro
     `${line(v)}\n${v.nodes.map((n) => `    ${n.html}\n      ${n.failureSummary ?? ''}`).join('\n')}`;
   expect(blocking.map(detail).join('\n')).toBe('');
 }
+
+const scheme = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
+/**
+ * axeCheck on the screen as it is, in light mode and then in dark, switched in place
+ * (emulateMedia, no page load): for a person who has chosen no mode, whose app follows the
+ * system's colour scheme (App.tsx). Dark runs the colour rules only (runAxe).
+ */
+export async function axeBothModes(page: Page, name: string, report?: string[]): Promise<void> {
+  await axeCheck(page, `${name}-light`, report);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => scheme(page)).toBe('dark');
+  await axeCheck(page, `${name}-dark`, report);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(() => scheme(page)).toBe('light');
+}

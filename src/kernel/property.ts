@@ -42,6 +42,11 @@ export interface PropertyDef {
   lov?: string;
   maxLength?: number;
   numberKind?: NumberKind;
+  /**
+   * Whole cents of the site's currency (an INTEGER or NATURAL number): typed and shown as money,
+   * "45.50" in the form and "$45.50" on the record, kept as 4550 (kernel/money.ts).
+   */
+  money?: boolean;
   format?: StringFormat;
   notBlank?: boolean;
   minItems?: number;

@@ -11,7 +11,7 @@ import {
   type DashboardDecl,
 } from './dashboard';
 import { defineModule, type ModuleManifest } from './module';
-import type { ItemTypeDef } from './property';
+import type { ItemTypeDef, PropertyDef } from './property';
 import type { ViewDecl } from './view';
 import { buildRegistry, Registry, RegistryError } from './registry';
 
@@ -398,6 +398,16 @@ describe('Registry.check cross-references', () => {
       'T: areaParts link title is not a relation of Part to it',
     );
     expect(() => build({ type: 'Flat', link: 'owner' })).toThrow('T: areaParts type Flat has no geometry');
+  });
+
+  it('takes money only as whole cents: an INTEGER or NATURAL number', () => {
+    const build = (p: PropertyDef) =>
+      buildRegistry([mod('a', { types: [...people(), type('T', { properties: { fee: p } })] })]);
+    expect(() => build({ kind: 'number', numberKind: 'NATURAL', money: true })).not.toThrow();
+    expect(() => build({ kind: 'number', numberKind: 'FLOAT', money: true })).toThrow(
+      'T.fee: money is whole cents, an INTEGER or NATURAL number',
+    );
+    expect(() => build({ kind: 'string', money: true })).toThrow('T.fee: money is whole cents');
   });
 
   it('accepts key facts and a state field naming what the type declares', () => {

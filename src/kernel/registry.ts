@@ -294,6 +294,8 @@ export class Registry {
         }
         if (p.kind === 'enum' && !p.values?.length) problems.push(`${t.name}.${pname}: enum without values`);
         if (p.kind === 'lov' && !p.lov) problems.push(`${t.name}.${pname}: lov without list name`);
+        if (p.money && (p.kind !== 'number' || (p.numberKind !== 'INTEGER' && p.numberKind !== 'NATURAL')))
+          problems.push(`${t.name}.${pname}: money is whole cents, an INTEGER or NATURAL number`);
         if (p.notBefore && !t.allProperties[p.notBefore])
           problems.push(`${t.name}.${pname}: notBefore names missing property ${p.notBefore}`);
       }

@@ -61,6 +61,7 @@ export const enScreens = {
     none: 'None',
     noOwner: 'No organisation (personal)',
     impreciseDateHint: 'A year (YYYY), a month (YYYY-MM) or a day (YYYY-MM-DD)',
+    moneyHint: 'In dollars and cents, such as 45.50',
     lovUnavailable: 'The list could not be loaded; type the value.',
     entry: '{{label}} {{n}}',
     addEntry: 'Add to {{label}}',

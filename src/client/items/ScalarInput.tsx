@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import { InputAdornment, TextField } from '@mui/material';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyDef, StringFormat } from '../../kernel/property';
@@ -46,7 +46,11 @@ export function ScalarInput(p: ScalarInputProps) {
       type = (prop.format && FORMAT_TYPES[prop.format]) ?? 'text';
       break;
     case 'number':
-      inputMode = prop.numberKind === 'INTEGER' || prop.numberKind === 'NATURAL' ? 'numeric' : 'decimal';
+      inputMode =
+        !prop.money && (prop.numberKind === 'INTEGER' || prop.numberKind === 'NATURAL')
+          ? 'numeric'
+          : 'decimal';
+      if (prop.money) hint = t('item.moneyHint');
       break;
     case 'date':
       if (prop.impreciseDate) {
@@ -82,6 +86,9 @@ export function ScalarInput(p: ScalarInputProps) {
       slotProps={{
         ...(shrink ? { inputLabel: { shrink: true } } : {}),
         htmlInput: { ...(inputMode ? { inputMode } : {}), readOnly: prop.kind === 'file' },
+        ...(prop.money
+          ? { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }
+          : {}),
       }}
     />
   );

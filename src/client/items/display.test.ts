@@ -15,6 +15,7 @@ describe('displayValue', () => {
     );
     expect(displayValue(t, { kind: 'boolean' }, true)).toBe('item.yes');
     expect(displayValue(t, { kind: 'number' }, 4.5)).toBe('4.5');
+    expect(displayValue(t, { kind: 'number', numberKind: 'NATURAL', money: true }, 123450)).toBe('$1,234.50');
     expect(displayValue(t, { kind: 'string', list: true }, ['a', 'b'])).toBe('a, b');
   });
 

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatCents } from '../../kernel/money';
 import type { PropertyDef } from '../../kernel/property';
 import { formatSize } from '../../protocol/files';
 import { formatDate, formatPhone } from './format';
@@ -9,6 +10,9 @@ import { enumLabel } from './labels';
 export function isEmptyValue(v: unknown): boolean {
   return v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 }
+
+/** The reader's language for money: the page's (the site's English until it has others). */
+const moneyLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'en-CA';
 
 export function displayScalar(t: TFunction, p: PropertyDef, v: unknown): string {
   if (isEmptyValue(v)) return '';
@@ -23,6 +27,7 @@ export function displayScalar(t: TFunction, p: PropertyDef, v: unknown): string 
     case 'string':
       return typeof v === 'string' && p.format === 'phone' ? formatPhone(v) : String(v);
     case 'number':
+      if (p.money && typeof v === 'number') return formatCents(v, moneyLocale());
       // A size-banded number is a byte count: shown in steps of 1000 (spec core §3).
       return p.facet === 'sizeBands' && typeof v === 'number' ? formatSize(v) : String(v);
     default:

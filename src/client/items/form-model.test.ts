@@ -120,6 +120,17 @@ describe('fromFormValue', () => {
     expect(fromFormValue(Misc.properties.sizes!, ['1.5', '2'])).toEqual({ ok: true, value: [1.5, 2] });
   });
 
+  it('takes money as typed, in dollars and cents, and keeps it as whole cents', () => {
+    const money = { kind: 'number', numberKind: 'NATURAL', money: true } as const;
+    expect(fromFormValue(money, '45.50')).toEqual({ ok: true, value: 4550 });
+    expect(fromFormValue(money, '$1,234.5')).toEqual({ ok: true, value: 123450 });
+    expect(fromFormValue(money, '45')).toEqual({ ok: true, value: 4500 });
+    // Three decimals are no amount: kept as text, which the validator names as no number.
+    expect(fromFormValue(money, '4.505')).toEqual({ ok: true, value: '4.505' });
+    expect(toFormValue(money, 4550)).toBe('45.50');
+    expect(toFormValue(money, 7)).toBe('0.07');
+  });
+
   it('parses JSON and names bad JSON', () => {
     expect(fromFormValue(Misc.properties.shape!, '{"type":"Point","coordinates":[1,2]}')).toEqual({
       ok: true,

@@ -1,3 +1,4 @@
+import { centsToText, textToCents } from '../../kernel/money';
 import { SYSTEM_KEYS } from '../../protocol/item';
 import type { ItemType } from '../../kernel/item-type';
 import type { PropertyDef } from '../../kernel/property';
@@ -44,6 +45,7 @@ export function formProperties(type: ItemType): [string, PropertyDef][] {
 
 function scalarToForm(p: PropertyDef, v: unknown): string {
   if (v === undefined || v === null) return '';
+  if (p.money && typeof v === 'number' && Number.isInteger(v)) return centsToText(v);
   if (p.kind === 'dateTime' && typeof v === 'string') return toLocalInput(v);
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -73,6 +75,8 @@ const ok = (value: unknown): Converted => ({ ok: true, value });
 /** Empty text is "no value"; numbers and date-times that do not parse stay text for the validator to name. */
 function scalarFromForm(p: PropertyDef, s: string): unknown {
   if (s === '') return null;
+  // Money is typed as "45.50" and kept as 4550 cents; what does not read as money stays text.
+  if (p.money) return textToCents(s) ?? s;
   if (p.kind === 'number') {
     const t = s.trim();
     const n = Number(t);

@@ -1,7 +1,9 @@
 // The sums of a response's time and expenses (docs/consultation.md "Time and expenses"), pure
 // and shared by the record and the invoice. Money is whole cents, always integers: a time
 // entry's cost is rounded to the cent once, per entry, and only integers are added, so a total
-// never drifts by a float's fraction of a cent.
+// never drifts by a float's fraction of a cent. Money is typed and shown through kernel/money.ts.
+
+export { formatCents } from '../../kernel/money';
 
 export interface TimeLine {
   hours: number;
@@ -56,31 +58,9 @@ export function costTotals(
   };
 }
 
-/** Cents as money in the reader's language ("$1,234.50"); the currency is the site's. */
-export function formatCents(cents: number, locale: string, currency = 'CAD'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(cents / 100);
-}
-
 /** Hours in the reader's language, to two decimals at most ("2.5"). */
 export function formatHours(hours: number, locale: string): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(hours);
-}
-
-/**
- * What a person typed as money ("45", "45.5", "1,234.50", "$12") in whole cents, or null when it
- * is not an amount above 0 with at most two decimals. Never through a float multiply: the digits
- * are read as they are.
- */
-export function parseCents(text: string): number | null {
-  const t = text.replace(/[\s$,]/g, '');
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(t);
-  if (!m) return null;
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  return cents > 0 && Number.isSafeInteger(cents) ? cents : null;
 }
 
 /**

@@ -46,8 +46,8 @@ export const ConsultExpense = defineItemType({
   properties: {
     response: { kind: 'relation', types: ['ConsultResponse'], required: true },
     date: { kind: 'date', required: true, facet: true },
-    /** Whole cents, more than 0 (the validator's NATURAL: an integer above 0). */
-    amount: { kind: 'number', numberKind: 'NATURAL', required: true },
+    /** Whole cents, more than 0 (the validator's NATURAL: an integer above 0); typed as money. */
+    amount: { kind: 'number', numberKind: 'NATURAL', money: true, required: true },
     kind: { kind: 'lov', lov: 'CNS_EXPENSE_KINDS', required: true, facet: true },
     /** What was spent on: the expense's name on its record and on the invoice. */
     description: { kind: 'string', maxLength: 500, textField: true, required: true, notBlank: true },
@@ -69,7 +69,8 @@ export const ConsultRate = defineItemType({
     /** How the rate is called on lists and the invoice ("Elder, standard rate"). */
     name: { kind: 'string', maxLength: 200, textField: true, required: true, notBlank: true },
     role: { kind: 'lov', lov: 'CNS_COST_ROLES', required: true, facet: true },
-    centsPerHour: { kind: 'number', numberKind: 'NATURAL', required: true },
+    /** Whole cents; typed and shown as money ("95.00"). */
+    centsPerHour: { kind: 'number', numberKind: 'NATURAL', money: true, required: true },
   },
   defaultHeaders: ['name', 'role', 'centsPerHour', '_c.ts'],
   access: { create: ['orgAdmin'], defaultLevel: 'PROTECTED', createIn: IN_COMMUNITIES },

@@ -19,14 +19,14 @@ export const consultCostsEn = {
     ConsultExpense: {
       response: 'Response',
       date: 'Date',
-      amount: 'Amount (in cents)',
+      amount: 'Amount',
       kind: 'Kind',
       description: 'What it was for',
     },
     ConsultRate: {
       name: 'Name',
       role: 'Role',
-      centsPerHour: 'Rate per hour (in cents)',
+      centsPerHour: 'Rate per hour',
     },
   },
   errors: {

@@ -11,7 +11,7 @@ import {
   Stack,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CreateItemDialog,
@@ -29,7 +29,12 @@ import {
   type ItemSectionProps,
 } from '../../../../client/module-api';
 import type { FileMoment } from '../../contract-file';
+import { useConsultationResponses } from '../record/useConsultationResponses';
 import { momentWords, type LovWord } from './file-words';
+
+const DraftLetterDialog = lazy(() =>
+  import('./DraftLetterDialog').then((m) => ({ default: m.DraftLetterDialog })),
+);
 
 /** How many of the newest moments the record shows before "Show all". */
 export const FILE_SHOWN = 8;
@@ -37,8 +42,8 @@ export const FILE_SHOWN = 8;
 /**
  * The referral's file on the consultation's record (act cnsFileTimeline): one timeline of its
  * moves, its responses' steps, the calls, meetings, conversations, files and letters about it,
- * each in words and each a link to what it is about; with "Log a call" and "Add a meeting" in
- * place. Kept live: a new call log, meeting, conversation, file or response move reads it again.
+ * each in words and each a link to what it is about; with "Log a call", "Add a meeting", "Draft a
+ * letter" and "Open the response" in place (the last two for whoever may read a response). Kept live: a new call log, meeting, conversation, file or response move reads it again.
  */
 export function FileTimeline({ item }: ItemSectionProps) {
   const { t } = useTranslation();
@@ -49,6 +54,11 @@ export function FileTimeline({ item }: ItemSectionProps) {
   const cell = useCell();
   const canLog = useCanCreate('CommLog');
   const canMeet = useCanCreate('Meeting');
+  const [lettering, setLettering] = useState(false);
+  const responses = useConsultationResponses(item);
+  const readable = (responses.data?.ids ?? [])
+    .map((id) => responses.data?.items[id])
+    .filter((r): r is NonNullable<typeof r> => !!r);
   const q = useQuery({
     queryKey: ['cnsFileTimeline', item.$id, item._u],
     queryFn: () => client.act('cnsFileTimeline', { consultation: item.$id }),
@@ -83,6 +93,16 @@ export function FileTimeline({ item }: ItemSectionProps) {
           {canMeet && (
             <Button size="small" variant="outlined" onClick={() => setCreating('Meeting')}>
               {t('consult.file.addMeeting')}
+            </Button>
+          )}
+          {readable.length > 0 && (
+            <Button size="small" variant="outlined" onClick={() => setLettering(true)}>
+              {t('consult.file.draftLetter')}
+            </Button>
+          )}
+          {readable.length > 0 && (
+            <Button size="small" variant="outlined" onClick={() => cell.open(`i-${readable[0]!.$id}`)}>
+              {t('consult.file.openResponse')}
             </Button>
           )}
         </Stack>
@@ -124,6 +144,18 @@ export function FileTimeline({ item }: ItemSectionProps) {
             </Box>
           )}
         </Stack>
+      )}
+      {lettering && readable.length > 0 && (
+        <Suspense fallback={null}>
+          <DraftLetterDialog
+            responses={readable}
+            labels={responses.data?.labels ?? {}}
+            onClose={() => {
+              setLettering(false);
+              void q.refetch();
+            }}
+          />
+        </Suspense>
       )}
       {creating && createType && (
         <CreateItemDialog

@@ -9,7 +9,16 @@ import { letterRefusal } from './letter-model';
  * tab. Saving is rwfLetterSave; `resubmit` (a letter the approver sent back, shown in the
  * approval step) adds "Send to the approver again".
  */
-export function LetterEditor({ letter, resubmit }: { letter: Item; resubmit: boolean }) {
+export function LetterEditor({
+  letter,
+  resubmit,
+  onDirtyChange,
+}: {
+  letter: Item;
+  resubmit: boolean;
+  /** Told whether the text shown differs from the saved letter (a dialog asks before closing). */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { client, alerts } = useApp();
   const savedSubject = String(letter.subject ?? '');
@@ -26,6 +35,7 @@ export function LetterEditor({ letter, resubmit }: { letter: Item; resubmit: boo
     setBody(savedBody);
   }, [savedSubject, savedBody]);
   const dirty = subject !== savedSubject || body !== savedBody;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   async function save(submit: boolean) {
     setBusy(true);

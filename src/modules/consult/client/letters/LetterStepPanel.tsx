@@ -6,7 +6,6 @@ import {
   List,
   ListItem,
   ListItemText,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -27,40 +26,9 @@ import {
 } from '../../../../client/module-api';
 import { LetterEditor } from './LetterEditor';
 import { PreviewDialog } from './PreviewDialog';
-import { editableLetter, letterRefusal } from './letter-model';
-import { useCurrentLetter, useTemplates } from './useLetter';
-
-type Refusal = { key: string; params?: Record<string, string> };
-
-/** Runs one act or step move; a refusal is shown beside the button that made it. */
-function useRun() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Refusal | null>(null);
-  async function run(fn: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-      return true;
-    } catch (e) {
-      setError(letterRefusal(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, run };
-}
-
-function RefusalAlert({ error }: { error: Refusal | null }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <Alert severity="error" role="alert">
-      {t(error.key, error.params)}
-    </Alert>
-  );
-}
+import { editableLetter } from './letter-model';
+import { ProposeActions, RefusalAlert, useRun } from './ProposeActions';
+import { useCurrentLetter } from './useLetter';
 
 /** The letter as it will print (the app's Markdown renderer: no HTML ever reaches the page). */
 function LetterPreview({ letter }: { letter: Item }) {
@@ -78,56 +46,6 @@ function LetterPreview({ letter }: { letter: Item }) {
         <Markdown source={String(letter.body ?? '')} headingOffset={2} />
       </Box>
     </Paper>
-  );
-}
-
-/** RWF_LETTER_PROPOSE: pick a template and draft the letter (again, while it is a draft). */
-function ProposeActions({ item, letter }: { item: Item; letter: Item | null }) {
-  const { t } = useTranslation();
-  const { client } = useApp();
-  const templates = useTemplates(item.owner as string | null, true);
-  const [template, setTemplate] = useState('');
-  const drafting = useRun();
-  const list = templates.data ?? [];
-  const chosen =
-    template || (typeof letter?.template === 'string' ? letter.template : '') || list[0]?.$id || '';
-  return (
-    <Stack sx={{ gap: 1.5 }}>
-      {templates.isSuccess && list.length === 0 && (
-        <Alert severity="info">{t('consult.letter.noTemplates')}</Alert>
-      )}
-      {list.length > 0 && (!letter || letter.state === 'DRAFT') && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            select
-            size="small"
-            label={t('consult.letter.template')}
-            value={chosen}
-            onChange={(e) => setTemplate(e.target.value)}
-            sx={{ minWidth: 240 }}
-            helperText={letter ? t('consult.letter.redraftHelp') : undefined}
-          >
-            {list.map((tp) => (
-              <MenuItem key={tp.$id} value={tp.$id}>
-                {String(tp.title ?? tp.$id)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button
-            variant={letter ? 'outlined' : 'contained'}
-            disabled={!chosen || drafting.busy}
-            onClick={() =>
-              void drafting.run(() =>
-                client.act('rwfLetterPropose', { response: item.$id, template: chosen }),
-              )
-            }
-          >
-            {letter ? t('consult.letter.redraft') : t('consult.letter.draft')}
-          </Button>
-        </Stack>
-      )}
-      <RefusalAlert error={drafting.error} />
-    </Stack>
   );
 }
 

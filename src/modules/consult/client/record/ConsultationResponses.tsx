@@ -1,20 +1,9 @@
 import { Alert, Box, CircularProgress, List, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDate,
-  ItemLinkRow,
-  readMany,
-  readSearchReply,
-  useApp,
-  type Item,
-  type ItemSectionProps,
-} from '../../../../client/module-api';
+import { formatDate, ItemLinkRow, type Item, type ItemSectionProps } from '../../../../client/module-api';
 import { dueInfo } from './days-left';
-
-/** More responses than communities any consultation goes to. */
-const MAX_RESPONSES = 200;
+import { useConsultationResponses } from './useConsultationResponses';
 
 /**
  * The communities' responses to this consultation: community, state, outcome, who is assigned
@@ -23,26 +12,8 @@ const MAX_RESPONSES = 200;
  */
 export function ConsultationResponses({ item }: ItemSectionProps) {
   const { t } = useTranslation();
-  const { client } = useApp();
-  const qc = useQueryClient();
   const headingId = useId();
-  // The consultation's own change (a distribution, a response finished) moves `_u`: read again.
-  const q = useQuery({
-    queryKey: ['consultResponses', item.$id, item._u],
-    queryFn: async () => {
-      const found = readSearchReply(
-        await client.request('search/ids', {
-          must: { _t: ['ConsultResponse'], consultation: [item.$id] },
-          sort: [{ key: 'projectName', order: 'asc' }],
-          max: MAX_RESPONSES,
-          labels: true,
-        }),
-      );
-      const items = await readMany(client, qc, found.ids);
-      return { ids: found.ids, labels: found.labels, items };
-    },
-    retry: false,
-  });
+  const q = useConsultationResponses(item);
   if (q.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
