@@ -2,7 +2,8 @@
 // card, the calendar and the chart, as the browser asks them: bench/lib/consult-desk.ts) as a
 // community's staff member, over five years of referrals: 6,000 consultations, 120,000 responses
 // across 20 communities and 5,000 meetings, through the search service and as bare SQL of the
-// same shape in the same process (interleaved); plus response workflow writes per second through
+// same shape in the same process (interleaved), with 48,000 time entries and 24,000 expenses for
+// the cost charts; plus response workflow writes per second through
 // the item service. PGlite and PostgreSQL. A measurement, not a test.
 //
 // Rows are written in bulk SQL, not through the item service: 126,000 item-service writes would
@@ -33,6 +34,9 @@ const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 /** The data set spans five years of referrals. */
 const DAYS = 5 * 365;
 const MEETINGS = 5000;
+/** Time entries and expenses fall over the last two years. */
+const COST_DAYS = 2 * 365;
+const COST_ROLES = ['OFFICER', 'ELDER', 'REVIEWER'];
 
 const arr = (xs: readonly string[]) => sql.raw(`array[${xs.map((x) => `'${x}'`).join(',')}]`);
 const REGIONS = ['NORTH', 'RIVER', 'HEADWATERS', 'COAST', 'PLATEAU'];
@@ -109,6 +113,31 @@ async function generate(db: Database): Promise<number> {
         'state', 'PAST', 'context', 'Consultation-' || (1 + s % ${CONSULTATIONS})),
       'Organization-' || (1 + s % ${COMMUNITIES}), 'PROTECTED', now(), now(), 'Meeting ' || s
     from generate_series(1, ${MEETINGS}) s`);
+  // Review costs (issue 37): on one response in five, two time entries and an expense over the
+  // last two years, and three hourly rates per community; the desk's cost charts sum them.
+  await db.db.execute(sql`
+    insert into items (id, type, num, data, owner, access, created_at, updated_at, search_text)
+    select 'ConsultTimeEntry-' || (r.num * 2 + k), 'ConsultTimeEntry', r.num * 2 + k,
+      jsonb_build_object('response', r.id, 'hours', 0.5 + (r.num + k) % 16 * 0.5,
+        'role', (${arr(COST_ROLES)})[1 + (r.num + k) % ${COST_ROLES.length}],
+        'date', to_char(now() - ((r.num * 3 + k) % ${COST_DAYS}) * interval '1 day', 'YYYY-MM-DD'),
+        'person', 'User-' || (1000 + (r.num % ${COMMUNITIES} + 1) * 10 + k)),
+      r.owner, 'PROTECTED', now(), now(), ''
+    from items r cross join generate_series(0, 1) k where r.type = 'ConsultResponse' and r.num % 5 = 0`);
+  await db.db.execute(sql`
+    insert into items (id, type, num, data, owner, access, created_at, updated_at, search_text)
+    select 'ConsultExpense-' || r.num, 'ConsultExpense', r.num,
+      jsonb_build_object('response', r.id, 'amount', 1500 + r.num % 40000, 'kind', 'TRAVEL',
+        'description', 'Fuel ' || r.num,
+        'date', to_char(now() - ((r.num * 7) % ${COST_DAYS}) * interval '1 day', 'YYYY-MM-DD')),
+      r.owner, 'PROTECTED', now(), now(), 'Fuel ' || r.num
+    from items r where r.type = 'ConsultResponse' and r.num % 5 = 0`);
+  await db.db.execute(sql`
+    insert into items (id, type, num, data, owner, access, created_at, updated_at, search_text)
+    select 'ConsultRate-' || ((c - 1) * 3 + k), 'ConsultRate', (c - 1) * 3 + k,
+      jsonb_build_object('name', 'Rate ' || k, 'role', (${arr(COST_ROLES)})[k], 'centsPerHour', 5000 + k * 2500),
+      'Organization-' || c, 'PROTECTED', now(), now(), 'Rate ' || k
+    from generate_series(1, ${COMMUNITIES}) c cross join generate_series(1, 3) k`);
   await db.db.execute(sql`vacuum analyze items, item_search`);
   return Date.now() - t0;
 }
@@ -185,7 +214,7 @@ async function measure(db: Database, label: string) {
     },
   ];
   cases.push({
-    name: 'desk full load (8 searches+chart)',
+    name: 'desk full load (8 searches+3 charts)',
     ours: () => deskLoad(db, registry, search, staff),
     bare: () => bareDeskLoad(db, readable, me),
   });

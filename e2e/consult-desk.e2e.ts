@@ -103,6 +103,8 @@ describe('the consultation desk', () => {
         'Recently changed consultations',
         'Referral drafts',
         'Referrals by month',
+        'Review costs by month',
+        'Review costs by proponent',
       ].sort(),
     );
     const home = cellAt(officer, 0);
@@ -188,6 +190,32 @@ describe('the consultation desk', () => {
       })
       .toBe(answered! + 1);
     expect(Number(((await chartRow(officer))[0] ?? '').replace(/\D/g, '') || 0)).toBe(received);
+  });
+
+  it('charts the review costs by month and by proponent, in money', async () => {
+    const home = cellAt(officer, 0);
+    const byMonth = card(home, 'Review costs by month');
+    // The demo's time on "Riverbend crossing replacement" at its rates, and its expenses.
+    await byMonth.getByText(/^Total \(12 months\): \$[\d,]+\.\d\d$/).waitFor();
+    await byMonth.getByText(/^Hours logged: [\d.]+$/).waitFor();
+    const monthTable = byMonth.getByTestId('chart-table');
+    expect(await monthTable.locator('thead th').allTextContents()).toEqual([
+      'Period',
+      'Staff time',
+      'Expenses',
+    ]);
+    expect(await monthTable.locator('tbody tr').count()).toBe(12);
+    const byProponent = card(home, 'Review costs by proponent');
+    const table = byProponent.getByTestId('chart-table');
+    await table.getByRole('rowheader', { name: 'Northern Pipeline Corp.' }).waitFor();
+    expect(await table.locator('thead th').first().textContent()).toBe('Proponent');
+    // Each cell is money, never raw cents.
+    for (const c of await table.locator('tbody td').allTextContents()) expect(c).toMatch(/^\$[\d,]+\.\d\d$/);
+    await officer
+      .locator('[data-card="consult.desk.costs.proponent"]')
+      .first()
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await axeCheck(officer, 'consult-desk-costs');
   });
 
   it('lists the month as a list, and a week', async () => {

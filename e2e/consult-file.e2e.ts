@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SYSTEM } from '../src/server/access/principal';
 import { appWithPeople, cell, cellAt, field, fitsWidth, setDark, shot } from './helpers/app';
 import { axeCheck } from './helpers/axe';
 
@@ -61,6 +62,41 @@ describe("the referral's file", () => {
     await shot(page, 'consult-file-dark');
   });
 
+  it('drafts the letter from the file, asks before an edit is lost, and opens the response', async () => {
+    const page = await person(OFFICER);
+    const record = await openReferral(page);
+    const file = record.getByRole('region', { name: /The file/ });
+    await file.getByRole('button', { name: 'Draft a letter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Draft a letter' });
+    await dialog.getByRole('button', { name: 'Draft the letter' }).click();
+    // The community's template, filled: the subject names the project.
+    const subject = dialog.getByRole('textbox', { name: 'Subject' });
+    await expect.poll(() => subject.inputValue()).toMatch(REFERRAL);
+    const body = dialog.getByTestId('letter-body');
+    const added = 'The Elders ask for a site visit before any work.';
+    await body.fill(`${await body.inputValue()}\n\n${added}`);
+    // Escape with the edit unsaved asks first; keeping on loses nothing.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Close without saving the letter?' });
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await body.inputValue()).toContain(added);
+    await axeCheck(page, 'consult-file-draft-letter');
+    await dialog.getByRole('button', { name: 'Save letter' }).click();
+    await page.getByText('Letter saved.').waitFor();
+    const services = appOf().server.app.services;
+    const found = await services.search.search(SYSTEM, { must: { _t: ['ResponseLetter'] }, max: 10 });
+    const letters = [...(await services.items.readRows(found.ids)).values()];
+    expect(letters.map((l) => [l.data.state, String(l.data.body).includes(added)])).toEqual([
+      ['DRAFT', true],
+    ]);
+
+    // Saved, it closes without asking; "Open the response" opens the response beside the record.
+    await dialog.getByRole('button', { name: 'Open the response' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await cellAt(page, 2).getByRole('heading', { level: 3, name: REFERRAL }).waitFor();
+  });
+
   it("gives the proponent its own referral's moves and nothing of the community's work", async () => {
     const page = await person(PROPONENT);
     const record = await openReferral(page);
@@ -70,8 +106,9 @@ describe("the referral's file", () => {
     expect(text).not.toContain('Call with Karen Walsh');
     expect(text).not.toContain('Site visit');
     expect(text).not.toContain('opened the response');
-    // Calls are the community's to log.
+    // Calls and letters are the community's.
     expect(await record.getByRole('button', { name: 'Log a call' }).count()).toBe(0);
+    expect(await record.getByRole('button', { name: 'Draft a letter' }).count()).toBe(0);
   });
 
   it('fits a phone', async () => {

@@ -8,7 +8,8 @@ import {
 } from '../../src/kernel/dashboard';
 import type { Registry } from '../../src/kernel/registry';
 import { consultCards } from '../../src/modules/consult/dashboards';
-import { deskChart } from '../../src/modules/consult/server/desk-chart';
+import { costChart } from '../../src/modules/consult/server/costs/cost-chart';
+import { chartMonths, deskChart } from '../../src/modules/consult/server/desk-chart';
 import type { Principal } from '../../src/server/access/principal';
 import type { Database } from '../../src/server/db/open';
 import type { SearchService } from '../../src/server/search/search-service';
@@ -16,7 +17,8 @@ import type { SearchService } from '../../src/server/search/search-service';
 // The consultation desk's full load (bench:consult): what the browser asks when a community staff
 // member (Consult and ConsultRespond) opens consult.dashboard: every card's search as
 // client/dashboards/useCardSearch.ts builds it (`$me`, `$now` resolved), the calendar's four
-// sources over the month grid it shows, and the chart's act, all at once as the cards mount.
+// sources over the month grid it shows, and the three charts' acts (referrals by month, review
+// costs by month and by proponent), all at once as the cards mount.
 
 const HELD = new Set(['Consult', 'ConsultRespond']);
 
@@ -49,7 +51,12 @@ export function deskSearches(me: string, now: Date): CardSearchBody[] {
 export function deskLoad(db: Database, registry: Registry, search: SearchService, p: Principal) {
   const now = new Date();
   const bodies = deskSearches(p.userId!, now);
-  return Promise.all([...bodies.map((b) => search.search(p, b)), deskChart(db.db, registry, p, now)]);
+  return Promise.all([
+    ...bodies.map((b) => search.search(p, b)),
+    deskChart(db.db, registry, p, now),
+    costChart(db.db, registry, p, 'month', now),
+    costChart(db.db, registry, p, 'proponent', now),
+  ]);
 }
 
 /** Each of the desk's requests alone, one after another: where the full load's time goes. */
@@ -70,6 +77,8 @@ export async function deskParts(
       run: () => search.search(p, b),
     })),
     { name: 'chart (cnsDeskChart)', run: () => deskChart(db.db, registry, p, now) },
+    { name: 'costs by month (cnsCostChart)', run: () => costChart(db.db, registry, p, 'month', now) },
+    { name: 'costs by proponent (cnsCostChart)', run: () => costChart(db.db, registry, p, 'proponent', now) },
   ];
   const out: { name: string; p50: number }[] = [];
   for (const part of parts) {
@@ -103,7 +112,24 @@ export function bareDeskLoad(db: Database, readable: SQL, me: string) {
         from (select id, data from m order by data->>${order}, id limit ${max}) t), (select count(*) from m)`);
   const dated = (type: string, key: string, extra: SQL = sql`true`) =>
     list(type, sql`i.data->>${key} >= ${d(from)} and i.data->>${key} < ${d(to)} and ${extra}`, key, 200);
+  const from12 = chartMonths(now)[0]!;
+  // The cost charts' shape: the readable entries of the window with their response's community
+  // and consultation's proponent, and the readable rates (summed in the act's code, not here).
+  const costs = () =>
+    Promise.all([
+      db.db.execute(sql`select i.type, left(i.data->>'date', 7), i.data->>'hours', i.data->>'role',
+          i.data->>'amount', r.owner, c.data->>'primaryOrg', o.data->>'displayName'
+        from items i join items r on r.id = i.data->>'response' and r.type = 'ConsultResponse'
+        join items c on c.id = r.data->>'consultation' and c.type = 'Consultation'
+        left join items o on o.id = c.data->>'primaryOrg' and o.type = 'Organization'
+        where i.type in ('ConsultTimeEntry', 'ConsultExpense') and not i.deleted
+          and i.data->>'date' >= ${from12} and ${readable}`),
+      db.db.execute(sql`select i.owner, i.data->>'role', i.data->>'centsPerHour' from items i
+        where i.type = 'ConsultRate' and not i.deleted and ${readable}`),
+    ]);
   return Promise.all([
+    costs(),
+    costs(),
     dated('Consultation', 'requestedResponseDate'),
     dated('ConsultResponse', 'anticipatedResponse'),
     dated(

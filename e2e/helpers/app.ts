@@ -85,7 +85,15 @@ export async function newContext(
   opts: BrowserContextOptions & { cookieNotice?: boolean } = {},
 ): Promise<BrowserContext> {
   const { cookieNotice, ...options } = opts;
-  const context = await app.browser.newContext({ viewport: WIDE, serviceWorkers: 'block', ...options });
+  // Reduced motion (the app then draws no transition or ripple: client/app/theme.ts), unless a
+  // test asks for motion: every dialog, menu and colour change otherwise animates for 200 to
+  // 300 ms, frames the machine's two cores render and Playwright waits out before each click.
+  const context = await app.browser.newContext({
+    viewport: WIDE,
+    serviceWorkers: 'block',
+    reducedMotion: 'reduce',
+    ...options,
+  });
   // Auto-waiting steps give up well before the test's own timeout, so a failure names its step.
   context.setDefaultTimeout(10_000);
   if (!cookieNotice) await context.addCookies([{ name: 'cookies-ok', value: '1', url: app.server.url }]);

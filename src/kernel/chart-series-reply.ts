@@ -8,6 +8,9 @@ import type { ChartSeries } from './dashboard';
  */
 export const ChartSeriesReply = z.strictObject({
   categories: z.array(z.string()),
+  categoryHeadingKey: z.string().optional(),
+  categoryLabelKeys: z.record(z.string(), z.string()).optional(),
+  format: z.literal('money').optional(),
   series: z.array(
     z.strictObject({
       key: z.string(),
@@ -17,6 +20,13 @@ export const ChartSeriesReply = z.strictObject({
     }),
   ),
   summary: z
-    .array(z.strictObject({ key: z.string(), labelKey: z.string(), value: z.number().nullable() }))
+    .array(
+      z.strictObject({
+        key: z.string(),
+        labelKey: z.string(),
+        value: z.number().nullable(),
+        format: z.literal('money').optional(),
+      }),
+    )
     .optional(),
 }) satisfies z.ZodType<ChartSeries>;

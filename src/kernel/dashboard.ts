@@ -174,8 +174,14 @@ export const isSeriesChart = (s: ChartCardSettings): s is SeriesChartSettings =>
  */
 export interface ChartSeries {
   categories: string[];
+  /** The message key of what the categories are, heading the table ('dashboard.chart.period' when left out). */
+  categoryHeadingKey?: string;
+  /** Categories that are words of the bundle, not names: category → message key ("Others"). */
+  categoryLabelKeys?: Record<string, string>;
+  /** 'money': the series' values are whole cents, shown as money (kernel/money.ts). */
+  format?: 'money';
   series: { key: string; labelKey: string; values: (number | null)[]; kind?: 'bar' | 'line' }[];
-  summary?: { key: string; labelKey: string; value: number | null }[];
+  summary?: { key: string; labelKey: string; value: number | null; format?: 'money' }[];
 }
 export interface ComponentCardSettings {
   /** The name of a component in the module's client half (ClientModule.dashboardCards). */

@@ -15,7 +15,9 @@ function Themed({ services }: { services: AppServices }) {
   // who has not chosen a mode of their own.
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const dark = user?.dark ?? prefersDark;
-  const theme = useMemo(() => buildTheme(services.config, dark), [services.config, dark]);
+  // Less motion when the system asks for it, followed live as the colour scheme is.
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const theme = useMemo(() => buildTheme(services.config, dark, still), [services.config, dark, still]);
   return (
     <ThemeProvider theme={theme}>
       {/* color-scheme on <html>: the browser's own scrollbars and form controls follow dark mode. */}

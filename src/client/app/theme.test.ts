@@ -50,6 +50,23 @@ describe('buildTheme', () => {
     });
   }
 
+  for (const dark of [false, true])
+    it(`keeps a filled button's text readable under the pointer (${dark ? 'dark' : 'light'})`, () => {
+      const p = buildTheme(configWith(DEFAULTS), dark).palette.primary;
+      expect(getContrastRatio(p.contrastText, p.main)).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(p.contrastText, p.dark)).toBeGreaterThanOrEqual(4.5);
+    });
+
+  it('keeps still for a person who asks for less motion: no transitions, no ripple', () => {
+    const still = buildTheme(configWith(DEFAULTS), false, true);
+    expect(still.transitions.create(['opacity'])).toBe('none');
+    expect(still.transitions.duration.enteringScreen).toBe(0);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    const moving = buildTheme(configWith(DEFAULTS), false);
+    expect(moving.transitions.create(['opacity'])).not.toBe('none');
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+  });
+
   it('keeps the configured primary when it already reads well', () => {
     expect(buildTheme(configWith(DEFAULTS), false).palette.primary.main.toLowerCase()).not.toBe('#ffffff');
     expect(readableOn('#000000', '#ffffff')).toBe('#000000');

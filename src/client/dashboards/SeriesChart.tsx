@@ -4,6 +4,7 @@ import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChartSeries, SeriesChartSettings } from '../../kernel/dashboard';
+import { formatCents } from '../../kernel/money';
 import { useLiveRefetch } from '../search/useLiveRefetch';
 import { useTypeEnv } from '../search/useTypeEnv';
 import { useApp } from '../state/app-context';
@@ -45,19 +46,24 @@ export function SeriesChart({
   if (q.isPending) return <CardSkeleton />;
   if (q.error || !q.data) return <CardNote error>{t('dashboard.error')}</CardNote>;
   const data = q.data;
-  const labels = data.categories.map((c) => categoryLabel(c, locale));
+  const labels = data.categories.map((c) =>
+    data.categoryLabelKeys?.[c] ? t(data.categoryLabelKeys[c]) : categoryLabel(c, locale),
+  );
   const bars = data.series.filter((s) => (s.kind ?? 'bar') === 'bar');
   // The brand's secondary is a dark grey in both themes: on a dark card its bars all but vanish,
   // so the dark theme draws that series in a light grey.
   const second = theme.palette.mode === 'dark' ? theme.palette.grey[400] : theme.palette.secondary.main;
   const colours = [theme.palette.primary.main, second, theme.palette.info.main];
   const empty = bars.every((s) => s.values.every((v) => !v));
-  const fmt = (v: number | null) => (v === null ? t('dashboard.none') : v.toLocaleString(locale));
+  const fmt = (v: number | null, money = data.format === 'money') =>
+    v === null ? t('dashboard.none') : money ? formatCents(v, locale) : v.toLocaleString(locale);
+  // Money bars are drawn in whole currency units (the axis reads "$1,200", not "120000").
+  const drawn = (v: number | null) => (data.format === 'money' ? (v ?? 0) / 100 : (v ?? 0));
   return (
     <Box sx={{ height: '100%', minHeight: 200, display: 'flex', flexDirection: 'column' }}>
       {(data.summary ?? []).map((s) => (
         <Typography key={s.key} variant="body2" data-summary={s.key} sx={{ mb: 0.5 }}>
-          {t(s.labelKey, { value: fmt(s.value), count: s.value ?? 0 })}
+          {t(s.labelKey, { value: fmt(s.value, s.format === 'money'), count: s.value ?? 0 })}
         </Typography>
       ))}
       {empty ? (
@@ -66,9 +72,19 @@ export function SeriesChart({
         <Box aria-hidden sx={{ flex: 1, minHeight: 160 }}>
           <BarChart
             xAxis={[{ scaleType: 'band', data: labels }]}
-            yAxis={[{ tickMinStep: 1, width: 36 }]}
+            yAxis={[
+              data.format === 'money'
+                ? {
+                    width: 56,
+                    valueFormatter: (v: number) => formatCents(v * 100, locale).replace(/\.00$/, ''),
+                  }
+                : { tickMinStep: 1, width: 36 },
+            ]}
             series={bars.map((s, i) => ({
-              data: s.values.map((v) => v ?? 0),
+              data: s.values.map(drawn),
+              ...(data.format === 'money'
+                ? { valueFormatter: (v: number | null) => fmt((v ?? 0) * 100) }
+                : {}),
               label: t(s.labelKey),
               color: colours[i % colours.length]!,
             }))}
@@ -81,7 +97,7 @@ export function SeriesChart({
       <Box component="table" aria-labelledby={headingId} sx={visuallyHidden} data-testid="chart-table">
         <thead>
           <tr>
-            <th scope="col">{t('dashboard.chart.period')}</th>
+            <th scope="col">{t(data.categoryHeadingKey ?? 'dashboard.chart.period')}</th>
             {data.series.map((s) => (
               <th key={s.key} scope="col">
                 {t(s.labelKey)}

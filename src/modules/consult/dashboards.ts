@@ -177,6 +177,25 @@ export const consultCards: readonly CardDecl[] = [
       listView: 'consult.responses',
     },
   },
+  // The review costs (issue 37 Deliver 8): logged time at the community's rates and expenses at
+  // cost, by month and by proponent (server/costs/cost-chart.ts), as the person may read them.
+  ...(['month', 'proponent'] as const).map((by, i): CardDecl => ({
+    id: `consult.desk.costs.${by}`,
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: by === 'month' ? 'consult.desk.costsByMonth' : 'consult.desk.costsByProponent',
+    kind: 'chart',
+    width: 'THIRD',
+    height: H,
+    order: 56 + i,
+    ...RESPOND,
+    emptyKey: 'consult.desk.costsEmpty',
+    settings: {
+      act: 'cnsCostChart',
+      body: { by },
+      watch: ['ConsultTimeEntry', 'ConsultExpense', 'ConsultRate'],
+      listView: 'consult.responses',
+    },
+  })),
   {
     // The community's own drafts: referrals an officer logged and saved before submitting them
     // (the intake's "Save draft"), which wait for the rest of their details.
@@ -255,6 +274,15 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.chart.answered': 'Answered',
   'consult.desk.chart.medianMonth': 'Median days to respond',
   'consult.desk.chart.median': 'Median days to respond (12 months): {{value}}',
+  'consult.desk.costsByMonth': 'Review costs by month',
+  'consult.desk.costsByProponent': 'Review costs by proponent',
+  'consult.desk.costsEmpty': 'No time or expense was logged in the last 12 months.',
+  'consult.desk.costs.time': 'Staff time',
+  'consult.desk.costs.expenses': 'Expenses',
+  'consult.desk.costs.total': 'Total (12 months): {{value}}',
+  'consult.desk.costs.hours': 'Hours logged: {{value}}',
+  'consult.desk.costs.proponent': 'Proponent',
+  'consult.desk.costs.others': 'Others',
   'consult.desk.staffDrafts': 'Referral drafts',
   'consult.desk.staffDraftsEmpty': 'No referral is waiting to be submitted.',
   'consult.desk.drafts': 'Your drafts',

@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import type { ItemSection } from '../../../client/module-api';
 
 // The consultation record's own sections: above the form, its summary (state, due date, who)
-// with the lifecycle moves the user may make; below it, the communities' responses (for
+// with the lifecycle moves the user may make; below the area's map, what else lies in the area
+// (other referrals, the community's places); then the communities' responses (for
 // community staff: the search is the policy's, so a proponent finds none and sees nothing), then
 // the referral's file (one timeline of everything about it, as the reader may read it).
 // Its files, conversations and history are core's sections (Attachments, Conversations,
@@ -15,6 +16,10 @@ const ConsultationResponses = lazy(() =>
   import('./record/ConsultationResponses').then((m) => ({ default: m.ConsultationResponses })),
 );
 
+const AreaCheckSection = lazy(() =>
+  import('./record/AreaCheckSection').then((m) => ({ default: m.AreaCheckSection })),
+);
+
 const FileTimeline = lazy(() => import('./file/FileTimeline').then((m) => ({ default: m.FileTimeline })));
 
 export const consultItemSections: readonly ItemSection[] = [
@@ -23,6 +28,13 @@ export const consultItemSections: readonly ItemSection[] = [
     order: -5,
     applies: (item) => item._t === 'Consultation' && !!item.$id,
     component: ConsultationSummary,
+  },
+  {
+    // What else lies in the area: right below spatial's mini-map of it (spatial.area, 5).
+    id: 'consult.areaCheck',
+    order: 6,
+    applies: (item) => item._t === 'Consultation' && !!item.$id,
+    component: AreaCheckSection,
   },
   {
     id: 'consult.responses',

@@ -2,6 +2,13 @@
 // module's bundle by en.ts. `_by` when a person did it, `_none` when the system did.
 export const consultFileEn = {
   consult: {
+    areaCheck: {
+      title: 'In this area',
+      loadFailed: 'What else lies in the area could not be checked. Try again in a moment.',
+      clear: 'No other referral you may see overlaps this area or has one of its file numbers.',
+      clearNumbers: 'No other referral you may see has one of its file numbers.',
+      others: 'Other referrals here',
+    },
     file: {
       title: 'The file',
       empty: 'Nothing is on the file yet.',

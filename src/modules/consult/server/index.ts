@@ -4,6 +4,7 @@ import { auditActs } from '../contract-audit';
 import { deskActs } from '../contract-desk';
 import { feedActs } from '../contract-feed';
 import { cnsDeskChart, stampResponded } from './desk-chart';
+import { cnsCostChart } from './costs/cost-chart';
 import { letterActs } from '../contract-letters';
 import { researchActs } from '../contract-research';
 import { costActs } from '../contract-costs';
@@ -80,6 +81,7 @@ export const server: ServerModule = {
       calFeedRenew,
       calFeedRevoke,
       cnsDeskChart,
+      cnsCostChart,
       rwfLetterPropose,
       rwfLetterSave,
       rwfLetterReturn,

@@ -215,6 +215,33 @@ const deskChart: AccessPath<P> = {
   },
 };
 
+/**
+ * The desk's review-cost charts (act cnsCostChart), by month and by proponent: only sums, so the
+ * entries they counted are read back from them: the fixture's 2 hours (the hours logged, which
+ * need no rate) and its $15.00 expense. Both charts must count them for exactly their readers.
+ */
+const costChart: AccessPath<P> = {
+  name: 'desk review-cost charts (cnsCostChart)',
+  types: ['ConsultTimeEntry', 'ConsultExpense'],
+  async run({ client, ids }) {
+    let text = '';
+    const shown = new Set<string>();
+    for (const by of ['month', 'proponent']) {
+      const r = (await client.request('act/cnsCostChart', { by })).b as ChartSeries & { erred?: boolean };
+      text += JSON.stringify(r);
+      if (r.erred || !r.series) continue;
+      const expenses = (r.series.find((s) => s.key === 'expenses')?.values ?? []).reduce<number>(
+        (a, v) => a + (v ?? 0),
+        0,
+      );
+      const hours = r.summary?.find((s) => s.key === 'hours')?.value ?? 0;
+      if (hours === 2) shown.add(ids.timeEntry!);
+      if (expenses === 1500) shown.add(ids.expense!);
+    }
+    return { ids: [...shown], text };
+  },
+};
+
 /** The fixture's file number and the square its draft's project area covers (the intake check's). */
 const FILE_NUMBER = 'ACC-2026-001';
 const AREA = {
@@ -517,7 +544,7 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [calendarFeed, deskCards, deskChart, auditListing, auditCsv, intakeCheck, referralFile],
+  paths: [calendarFeed, deskCards, deskChart, costChart, auditListing, auditCsv, intakeCheck, referralFile],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };

@@ -190,3 +190,54 @@ describe('time and expenses on a response', () => {
     expect(t.unrated).toEqual([]);
   });
 });
+
+describe("the desk's review-cost charts (act cnsCostChart)", () => {
+  type Chart = {
+    categories: string[];
+    format?: string;
+    series: { key: string; values: number[] }[];
+    summary: { key: string; value: number }[];
+  };
+  const chart = async (ws: WsClient, by: 'month' | 'proponent') =>
+    (await ok(ws, 'act/cnsCostChart', { by })) as unknown as Chart;
+  const sum = (c: Chart, key: string) =>
+    c.series.find((s) => s.key === key)!.values.reduce((a, b) => a + b, 0);
+
+  it('sums what the officer reads, at the rates, by month and by proponent alike', async () => {
+    const byMonth = await chart(officer, 'month');
+    expect(byMonth.format).toBe('money');
+    expect(byMonth.categories).toHaveLength(12);
+    const from = byMonth.categories[0]!;
+    const inWindow = (r: Body) => String(r.date).slice(0, 7) >= from;
+    const time = (await readAll(officer, 'ConsultTimeEntry')).filter(inWindow);
+    const spent = (await readAll(officer, 'ConsultExpense')).filter(inWindow);
+    const t = costTotals(
+      timeLinesFrom(time),
+      expenseLinesFrom(spent),
+      ratesFrom(await readAll(officer, 'ConsultRate')),
+    );
+    expect(t.timeCost).toBeGreaterThan(0);
+    expect(sum(byMonth, 'time')).toBe(t.timeCost);
+    expect(sum(byMonth, 'expenses')).toBe(t.expenses);
+    expect(byMonth.summary).toEqual([
+      { key: 'total', labelKey: 'consult.desk.costs.total', value: t.total, format: 'money' },
+      { key: 'hours', labelKey: 'consult.desk.costs.hours', value: t.hours },
+    ]);
+
+    const byProponent = await chart(officer, 'proponent');
+    // Names, never ids: the demo's referral is Northern Pipeline's.
+    expect(byProponent.categories).toContain('Northern Pipeline Corp.');
+    expect(byProponent.categories.join(' ')).not.toMatch(/Organization-\d+/);
+    expect(sum(byProponent, 'time')).toBe(t.timeCost);
+    expect(sum(byProponent, 'expenses')).toBe(t.expenses);
+  });
+
+  it('counts nothing for the proponent or a member without a staff role', async () => {
+    for (const ws of [proponent, member]) {
+      const byMonth = await chart(ws, 'month');
+      expect(sum(byMonth, 'time') + sum(byMonth, 'expenses')).toBe(0);
+      expect(byMonth.summary.map((s) => s.value)).toEqual([0, 0]);
+      expect((await chart(ws, 'proponent')).categories).toEqual([]);
+    }
+  });
+});
