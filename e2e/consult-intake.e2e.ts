@@ -11,14 +11,16 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { SYSTEM } from '../src/server/access/principal';
 import { axeCheck } from './helpers/axe';
 
 // Issue 37, Deliver 1 and 3: an intake that never dead-ends. The lands officer logs a referral
 // from the desk for a proponent the community has never recorded: the organisation and its
 // contact are recorded inline, over the form; a reload, Escape and a closed tab lose nothing;
 // the duplicate check finds the demo referral with the same file number (North Loop expansion,
-// NP-2026-014), which is linked; the referral is saved and submitted. Northern Pipeline, whose
-// contacts are its own, no longer blocks the proponent step.
+// NP-2026-014), which is linked; the area is drawn on the basemap; the referral is saved and
+// submitted, and the lands manager's bell rings. Northern Pipeline, whose contacts are its own,
+// no longer blocks the proponent step.
 
 const OFFICER = 'lands.officer@riverbend.example';
 const PROPONENT = 'proponent@northernpipeline.example';
@@ -154,14 +156,32 @@ describe('logging a referral from the desk', () => {
     expect(await dialog.getByRole('combobox', { name: /Proponent organisation/ }).inputValue()).toBe(ORG);
     await dialog.getByText('Step 2 of 9: Proponent').waitFor();
 
-    for (const s of ['Supporting', 'Dates', 'Details', 'Project area', 'Community']) await next(dialog, s);
+    for (const s of ['Supporting', 'Dates', 'Details', 'Project area']) await next(dialog, s);
+    // The area, drawn on the basemap (which opens on the community's territory): four corners,
+    // then the first again to close it.
+    const canvas = dialog.locator('[data-geometry-editor] canvas');
+    await canvas.waitFor();
+    const box = (await canvas.boundingBox())!;
+    const at = (x: number, y: number) => ({ x: box.x + box.width * x, y: box.y + box.height * y });
+    const corners = [at(0.4, 0.4), at(0.6, 0.4), at(0.6, 0.6), at(0.4, 0.6), at(0.4, 0.4)];
+    for (const c of corners) {
+      await tab.mouse.move(c.x, c.y, { steps: 4 });
+      await tab.mouse.click(c.x, c.y);
+    }
+    await expect
+      .poll(() => dialog.locator('[data-geometry-editor]').innerText())
+      .toMatch(/Area, 4 points, [\d.,]+ (km²|ha)/);
+    await shot(tab, 'intake-area-drawn');
+    await next(dialog, 'Community');
     // The community is the officer's own, chosen already.
     expect(await dialog.getByRole('combobox', { name: /Submitted to/ }).inputValue()).toMatch(/Riverbend/);
 
     // The check: North Loop expansion has the same file number.
     await next(dialog, 'Check');
     const warning = dialog.getByTestId('consult-duplicate-warning');
-    await warning.getByText('1 referral on file may be the same one.').waitFor();
+    // The demo's referral with the same file number, and any whose area the drawn one meets.
+    await warning.getByText(/^\d+ referrals? on file may be the same one\.$/).waitFor();
+    await dialog.getByTestId('consult-places-count').waitFor();
     const row = dialog.locator('[data-referral]').filter({ hasText: 'North Loop expansion' });
     await row.getByText(`Same file number: ${FILE_NUMBER}`).waitFor();
     await axeCheck(tab, 'intake check');
@@ -191,6 +211,20 @@ describe('logging a referral from the desk', () => {
     expect(org).toMatchObject({ displayName: ORG, type: 'INDUSTRY' });
     const [contact] = saved.primaryContacts as string[];
     expect(await stored(app, contact!)).toMatchObject({ firstName: 'Dana', lastName: 'Whitford' });
+
+    const areas = await app.server.app.services.search.search(SYSTEM, {
+      must: { _t: ['ConsultProjectFeature'], consultation: [id] },
+      max: 5,
+    });
+    expect(areas.total).toBe(1);
+
+    // The lands staff's bell rings: the lands manager is told of the referral (Deliver 9).
+    const { page: manager } = await session('lands.admin@riverbend.example');
+    await manager.getByTestId('notification-bell').click();
+    await manager
+      .getByRole('menuitem', { name: new RegExp(`${PROJECT}.*Submitted to your community`) })
+      .waitFor();
+    await manager.keyboard.press('Escape');
 
     // Saved: the browser's copy is gone, and the form opens afresh.
     dialog = await logReferral(tab);

@@ -65,7 +65,17 @@ export function fillTemplate(template: string, values: LetterValues): { text: st
     }
     return value;
   });
-  return { text: text.replace(/\n{3,}/g, '\n\n'), missing: [...missing] };
+  return { text: dropRepeatedLines(text).replace(/\n{3,}/g, '\n\n'), missing: [...missing] };
+}
+
+/**
+ * A line the same as the one just above it, once filled, said once: an address block of
+ * "{{addressee.name}}" over "{{addressee.organisation}}" printed the proponent twice when no
+ * contact may be named and the name falls back to the organisation's.
+ */
+function dropRepeatedLines(text: string): string {
+  const lines = text.split('\n');
+  return lines.filter((l, i) => i === 0 || l.trim() === '' || l.trim() !== lines[i - 1]!.trim()).join('\n');
 }
 
 /** The placeholders still in a text (a draft whose gaps nobody filled). */

@@ -45,6 +45,23 @@ describe('fillTemplate', () => {
     expect(plainText(blocks)).toBe('Project: *Site C* <b>x</b> [click](javascript:alert(1)) # heading');
   });
 
+  it('says a line once when it repeats the line above it (no contact: the organisation is the name)', () => {
+    const { text } = fillTemplate(
+      '{{addressee.name}}\n{{addressee.organisation}}\n\nDear {{addressee.name}},',
+      {
+        'addressee.name': 'Northern Pipeline Corp.',
+        'addressee.organisation': 'Northern Pipeline Corp.',
+      },
+    );
+    expect(text).toBe('Northern Pipeline Corp.\n\nDear Northern Pipeline Corp.,');
+    expect(
+      fillTemplate('{{addressee.name}}\n{{addressee.organisation}}', {
+        'addressee.name': 'Tom Baptiste',
+        'addressee.organisation': 'Northern Pipeline Corp.',
+      }).text,
+    ).toBe('Tom Baptiste\nNorthern Pipeline Corp.');
+  });
+
   it('does not fill a value that looks like a placeholder', () => {
     const r = fillTemplate('{{project.name}}', { 'project.name': '{{today}}', today: 'x' });
     expect(plainText(letterBlocks(r.text))).toBe('{{today}}');
