@@ -31,6 +31,8 @@ export const ConsultTimeEntry = defineItemType({
     description: { kind: 'text', maxLength: 2000, textField: true },
   },
   defaultHeaders: ['date', 'person', 'role', 'hours', 'description'],
+  // A response's entries (its section, the invoice, the desk's cost charts) by the response.
+  indexes: [{ name: 'items_consulttimeentry_response', keys: ['response'] }],
   // Whoever may read the response (its community's staff, never the proponent) logs their own
   // time on it: a researcher need not be able to edit the response. Changing an entry follows the
   // response's update right.
@@ -53,6 +55,7 @@ export const ConsultExpense = defineItemType({
     description: { kind: 'string', maxLength: 500, textField: true, required: true, notBlank: true },
   },
   defaultHeaders: ['date', 'kind', 'amount', 'description'],
+  indexes: [{ name: 'items_consultexpense_response', keys: ['response'] }],
   access: { create: ['staff'], defaultLevel: 'PROTECTED', follows: 'response', createUnderParent: 'read' },
 });
 
