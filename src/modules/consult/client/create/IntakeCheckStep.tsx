@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Chip,
   CircularProgress,
   FormControlLabel,
   IconButton,
@@ -16,8 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { enumLabel } from '../../../../client/module-api';
 import { AREA_FIELD, readArea } from './geojson';
+import { ReferralChips } from './ReferralChips';
 import type { ConsultationCreate } from './useConsultationCreate';
 
 /**
@@ -94,31 +93,7 @@ export function IntakeCheckStep({ c }: { c: ConsultationCreate }) {
                 >
                   <ListItemText
                     primary={r.label}
-                    secondary={
-                      <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-                        {r.state && <Chip size="small" component="span" label={enumLabel(t, r.state)} />}
-                        {r.matched.length > 0 && (
-                          <Chip
-                            size="small"
-                            component="span"
-                            variant="outlined"
-                            // The theme's warning yellow is the border: as text it fails contrast on white.
-                            sx={{ borderColor: 'warning.main', borderWidth: 2 }}
-                            label={t('consult.intake.check.sameNumber', { numbers: r.matched.join(', ') })}
-                          />
-                        )}
-                        {r.overlaps && (
-                          <Chip
-                            size="small"
-                            component="span"
-                            variant="outlined"
-                            // The theme's warning yellow is the border: as text it fails contrast on white.
-                            sx={{ borderColor: 'warning.main', borderWidth: 2 }}
-                            label={t('consult.intake.check.overlaps')}
-                          />
-                        )}
-                      </Box>
-                    }
+                    secondary={<ReferralChips r={r} />}
                     slotProps={{ secondary: { component: 'span' } }}
                   />
                   <FormControlLabel

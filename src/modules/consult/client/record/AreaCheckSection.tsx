@@ -1,8 +1,8 @@
-import { Alert, Box, Chip, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, List, ListItemButton, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ReferralChips } from '../create/ReferralChips';
 import {
-  enumLabel,
   itemType,
   readMany,
   readSearchReply,
@@ -93,7 +93,6 @@ export function AreaCheckSection({ item }: ItemSectionProps) {
 }
 
 function ReferralRow({ r }: { r: CheckedReferral & { matched: string[]; overlaps: boolean } }) {
-  const { t } = useTranslation();
   const link = useCellLink()(`i-${r.$id}`);
   return (
     <ListItemButton
@@ -105,29 +104,7 @@ function ReferralRow({ r }: { r: CheckedReferral & { matched: string[]; overlaps
     >
       <ListItemText
         primary={r.label}
-        secondary={
-          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-            {r.state && <Chip size="small" component="span" label={enumLabel(t, r.state)} />}
-            {r.matched.length > 0 && (
-              <Chip
-                size="small"
-                component="span"
-                variant="outlined"
-                sx={{ borderColor: 'warning.main', borderWidth: 2 }}
-                label={t('consult.intake.check.sameNumber', { numbers: r.matched.join(', ') })}
-              />
-            )}
-            {r.overlaps && (
-              <Chip
-                size="small"
-                component="span"
-                variant="outlined"
-                sx={{ borderColor: 'warning.main', borderWidth: 2 }}
-                label={t('consult.intake.check.overlaps')}
-              />
-            )}
-          </Box>
-        }
+        secondary={<ReferralChips r={r} />}
         slotProps={{ secondary: { component: 'span' } }}
       />
     </ListItemButton>
