@@ -68,7 +68,13 @@ async function shots(p: Page, name: string, target?: () => Locator) {
   await p.setViewportSize({ width: 390, height: 844 });
   try {
     // A phone shows one cell at a time: the target may be in another (the designer's list).
-    if (target && (await target().count())) await target().first().scrollIntoViewIfNeeded();
+    // Let the narrower layout render first, or a row counted before it goes away with its cell.
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (target && (await target().count()))
+      await target()
+        .first()
+        .scrollIntoViewIfNeeded({ timeout: 3000 })
+        .catch(() => undefined);
     expect(await fitsWidth(p)).toBe(true);
     await p.screenshot({ path: `${SHOTS}/${name}-phone.png`, fullPage: true });
   } finally {

@@ -75,6 +75,8 @@ describe("the referral's file", () => {
     const body = dialog.getByTestId('letter-body');
     const added = 'The Elders ask for a site visit before any work.';
     await body.fill(`${await body.inputValue()}\n\n${added}`);
+    // The edit is seen as unsaved (Save is offered) before Escape is tried.
+    await expect.poll(() => dialog.getByRole('button', { name: 'Save letter' }).isEnabled()).toBe(true);
     // Escape with the edit unsaved asks first; keeping on loses nothing.
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Close without saving the letter?' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editableLetter, letterRefusal } from '../client/letters/letter-model';
+import { editableLetter, letterRefusal, shownAfterSave } from '../client/letters/letter-model';
 import { letterFileName, pdfBlob, recipientLine } from '../client/letters/preview-model';
 import { sentLetterFiles } from '../client/letters/sent-model';
 import { groupedFields, insertPlaceholder, previewOf, sampleValues } from '../client/letters/template-model';
@@ -106,5 +106,14 @@ describe('the preview and confirmation', () => {
         undefined,
       ]),
     ).toHaveLength(1);
+  });
+});
+
+describe('shownAfterSave', () => {
+  it('takes up a new saved text when nothing was typed, and keeps a typed edit', () => {
+    expect(shownAfterSave('Dear Karen', 'Dear Karen', 'Dear Ms Walsh')).toBe('Dear Ms Walsh');
+    expect(shownAfterSave('Dear Karen, the Elders ask', 'Dear Karen', 'Dear Ms Walsh')).toBe(
+      'Dear Karen, the Elders ask',
+    );
   });
 });

@@ -1,8 +1,8 @@
 import { Box, Button, Paper, Stack, Tab, Tabs, TextField } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown, useApp, type Item } from '../../../../client/module-api';
-import { letterRefusal } from './letter-model';
+import { letterRefusal, shownAfterSave } from './letter-model';
 
 /**
  * Staff's edit of a letter that is not yet approved: subject and Markdown text, with a preview
@@ -29,10 +29,14 @@ export function LetterEditor({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ key: string; params?: Record<string, string> } | null>(null);
   const id = useId();
-  // A new draft (drafted again, or another user's save) replaces the text being shown.
+  // A new draft (drafted again, or another user's save) replaces the text being shown, but
+  // never an edit the user has typed: a push arriving mid-edit would silently lose it.
+  const shown = useRef({ subject: savedSubject, body: savedBody });
   useEffect(() => {
-    setSubject(savedSubject);
-    setBody(savedBody);
+    const before = shown.current;
+    shown.current = { subject: savedSubject, body: savedBody };
+    setSubject((s) => shownAfterSave(s, before.subject, savedSubject));
+    setBody((b) => shownAfterSave(b, before.body, savedBody));
   }, [savedSubject, savedBody]);
   const dirty = subject !== savedSubject || body !== savedBody;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);

@@ -20,3 +20,10 @@ export function letterRefusal(e: unknown): { key: string; params?: Record<string
 
 /** Staff edit the text while it is a draft or waits for approval (editing takes it back to draft). */
 export const editableLetter = (state: unknown) => state === 'DRAFT' || state === 'PROPOSED';
+
+/**
+ * The text to show when the saved letter changes under the editor: the new saved text, unless
+ * the user has typed over what was shown (a push arriving mid-edit must not lose the edit).
+ */
+export const shownAfterSave = (shown: string, savedBefore: string, savedNow: string) =>
+  shown === savedBefore ? savedNow : shown;
