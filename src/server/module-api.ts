@@ -92,7 +92,7 @@ export { forgetHidden, rememberSent, SENT_MAX } from './realtime/map-sent';
 
 // ---- database: always the transaction's `tx` inside a transaction ----
 export type { Executor } from './db/open';
-export { query, queryPrepared, textArray, textArrayParam } from './db/query';
+export { query, queryPrepared, queryShared, textArray, textArrayParam } from './db/query';
 
 // ---- accounts, tokens, rate limits (core's people acts) ----
 export { createAccount, PRINCIPALS_CHANNEL, setMembership } from './auth/accounts';

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './open';
 import { pgliteStatement } from './pglite-statements';
 
@@ -49,6 +50,30 @@ export async function queryPrepared<T = Record<string, unknown>>(ex: Executor, q
     session.prepareQuery(stmt, undefined, name, false).execute() as Promise<{ rows: T[] }>;
   const r = await run(await pgliteStatement(session.client, name, built, run));
   return r.rows;
+}
+
+const dialect = new PgDialect();
+const inFlight = new WeakMap<Executor, Map<string, Promise<unknown[]>>>();
+
+/**
+ * Like `query`, but a statement identical to one already running on the same executor (same
+ * text, same values) waits for that one's rows instead of running again. For a screen's cards
+ * that ask the same heavy read at once (the desk's two cost charts read the same entries): the
+ * rows depend only on the statement, and its values carry who asks (the read rule is written
+ * into it), so sharing them gives nobody more than they asked for. Nothing is kept once the
+ * statement ends. The rows are shared: callers must not change them.
+ */
+export function queryShared<T = Record<string, unknown>>(ex: Executor, q: SQL): Promise<readonly T[]> {
+  const built = dialect.sqlToQuery(q);
+  const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
+  let running = inFlight.get(ex);
+  if (!running) inFlight.set(ex, (running = new Map()));
+  const found = running.get(key);
+  if (found) return found as Promise<T[]>;
+  const mine = running;
+  const p = query<T>(ex, q).finally(() => mine.delete(key));
+  mine.set(key, p);
+  return p;
 }
 
 /** A text[] parameter: drizzle's template would expand a JS array into a tuple. */

@@ -232,6 +232,34 @@ describe("the desk's review-cost charts (act cnsCostChart)", () => {
     expect(sum(byProponent, 'expenses')).toBe(t.expenses);
   });
 
+  it('still counts a response whose consultation the reader may not read, its proponent not named', async () => {
+    const before = await chart(officer, 'month');
+    const [c] = await query<{ id: string; access: string; created_by: string | null }>(
+      tdb.database.db,
+      sql`select c.id, c.access, c.created_by from items c join items r on r.data->>'consultation' = c.id
+        where r.id = ${response}`,
+    );
+    // Out of the officer's reach, as a consultation of another community's would be.
+    await tdb.database.db.execute(
+      sql`update items set access = 'PRIVATE', created_by = 'User-0' where id = ${c!.id}`,
+    );
+    try {
+      const byMonth = await chart(officer, 'month');
+      expect(sum(byMonth, 'time')).toBe(sum(before, 'time'));
+      expect(sum(byMonth, 'expenses')).toBe(sum(before, 'expenses'));
+      const byProponent = await chart(officer, 'proponent');
+      expect(byProponent.categories).not.toContain('Northern Pipeline Corp.');
+      expect(byProponent.categories).toContain('*hidden');
+      expect(sum(byProponent, 'time') + sum(byProponent, 'expenses')).toBe(
+        sum(before, 'time') + sum(before, 'expenses'),
+      );
+    } finally {
+      await tdb.database.db.execute(
+        sql`update items set access = ${c!.access}, created_by = ${c!.created_by} where id = ${c!.id}`,
+      );
+    }
+  });
+
   it('counts nothing for the proponent or a member without a staff role', async () => {
     for (const ws of [proponent, member]) {
       const byMonth = await chart(ws, 'month');

@@ -4,6 +4,7 @@ import type { Registry } from '../../../../kernel/registry';
 import {
   grantedItemIds,
   query,
+  queryShared,
   readableSql,
   type ActCall,
   type Executor,
@@ -52,26 +53,33 @@ export async function costChart(
   const org = readableSql(p, registry, 'o', ['Organization'], { granted });
   const rate = readableSql(p, registry, 'i', ['ConsultRate'], { granted });
   // From the readable responses (their access index picks a community's own out of every
-  // community's) to their entries (by the entries' response index), each entry checked again by
-  // its own rule: starting from the entries instead checked every community's entries against
-  // the rule, 2.3 s on bench:consult's 72,000.
-  const rows = await query<EntryRow>(
+  // community's) to their entries, one type at a time so each probe uses that type's response
+  // index (one scan of both types used neither, and read every community's entries: 2.3 s on
+  // bench:consult's 72,000), each entry checked again by its own rule. The consultation and its
+  // proponent are looked up for the entries found only: a response whose consultation the
+  // reader may not read still counts, its proponent "not shown".
+  // The month and proponent cards ask at once: one read serves both (queryShared).
+  const rows = await queryShared<EntryRow>(
     ex,
     sql`with r as materialized (
-        select r.id, r.owner, c.data->>'primaryOrg' as org,
-          case when ${org} then o.data->>'displayName' end as org_name
-        from items r
-        join items c on c.id = r.data->>'consultation' and c.type = 'Consultation' and not c.deleted
-        left join items o on o.id = c.data->>'primaryOrg' and o.type = 'Organization' and not o.deleted
-        where r.type = 'ConsultResponse' and ${response} and ${consultation})
-      select i.type, left(i.data->>'date', 7) as m,
-        case when jsonb_typeof(i.data->'hours') = 'number' then (i.data->>'hours')::float8 end as hours,
-        i.data->>'role' as role,
-        case when jsonb_typeof(i.data->'amount') = 'number' then i.data->>'amount' end as amount,
-        r.owner as community, r.org, r.org_name
-      from r join items i on i.data->>'response' = r.id
-        and i.type in ('ConsultTimeEntry', 'ConsultExpense') and not i.deleted
-      where i.data->>'date' >= ${months[0]!} and ${entry}`,
+        select r.id, r.owner, r.data->>'consultation' as cid from items r
+        where r.type = 'ConsultResponse' and ${response}),
+      e as materialized (
+        select i.type, i.data, r.owner, r.cid from r cross join lateral (
+          select * from items i where i.data->>'response' = r.id and i.type = 'ConsultTimeEntry' and not i.deleted
+          union all
+          select * from items i where i.data->>'response' = r.id and i.type = 'ConsultExpense' and not i.deleted
+        ) i
+        where i.data->>'date' >= ${months[0]!} and ${entry})
+      select e.type, left(e.data->>'date', 7) as m,
+        case when jsonb_typeof(e.data->'hours') = 'number' then (e.data->>'hours')::float8 end as hours,
+        e.data->>'role' as role,
+        case when jsonb_typeof(e.data->'amount') = 'number' then e.data->>'amount' end as amount,
+        e.owner as community, case when ${consultation} then c.data->>'primaryOrg' end as org,
+        case when ${consultation} and ${org} then o.data->>'displayName' end as org_name
+      from e
+      left join items c on c.id = e.cid and c.type = 'Consultation' and not c.deleted
+      left join items o on o.id = c.data->>'primaryOrg' and o.type = 'Organization' and not o.deleted`,
   );
   // Each community's rates, oldest first: a later rate for the same role replaces an earlier one.
   const rateRows = await query<{ owner: string; role: string; cents: number }>(
