@@ -65,7 +65,7 @@ beforeAll(async () => {
   await items.update(SYSTEM, { $id: card.id, $version: card.version, notify: 'IMMEDIATE' });
   // This journey is the referral's path, with a short workflow of its own made Riverbend's
   // default (the officer holds each step); every community's default, from assignment to a sent
-  // letter, is worked in consult-default-workflow.e2e.ts.
+  // letter, is worked in consult-referral-journey.e2e.ts.
   const officerId = card.data.user as string;
   const orgs = await search.search(SYSTEM, { must: { _t: ['Organization'], type: ['COMMUNITY'] }, max: 50 });
   const riverbend = [...(await items.readRows(orgs.ids)).values()].find(
