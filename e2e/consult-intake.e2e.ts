@@ -1,14 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  newContext,
-  screenshotOnFailure,
-  setDark,
-  shot,
-  signIn,
-  startApp,
-  type E2EApp,
-} from './helpers/app';
+import { newContext, screenshotOnFailure, setDark, shot, signIn, startApp, type E2EApp } from './helpers/app';
 import { axeCheck } from './helpers/axe';
 import { dialogFits, logReferral as logIn, next } from './helpers/intake';
 
