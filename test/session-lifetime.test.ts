@@ -46,6 +46,22 @@ describe('token lifetime', () => {
     expect(client.closeReason).toBe('expiredOnConnect');
   });
 
+  it('never issues a token past the instant it is capped at (a masquerade and its renewals)', async () => {
+    const user = await makeUser(server.app.services.items);
+    const cap = new Date(Date.now() + 60_000);
+    const { expiresAt } = await issueToken(
+      server.app.services.items.db,
+      user.id,
+      'session',
+      3_600_000,
+      null,
+      cap,
+    );
+    expect(expiresAt.getTime()).toBe(cap.getTime());
+    const short = await issueToken(server.app.services.items.db, user.id, 'session', 1_000, null, cap);
+    expect(short.expiresAt.getTime()).toBeLessThan(cap.getTime());
+  });
+
   it('refuses a blocked user at sign-in and at tokenAuth', async () => {
     const user = await makeUser(server.app.services.items);
     const token = await signIn(server.url, user.email, PASSWORD);

@@ -26,9 +26,13 @@ export async function issueToken(
   kind: TokenKind,
   ttlMs: number,
   masqueradeFrom: string | null = null,
+  /** The token expires no later than this (a masquerade never outlasts the token it began with). */
+  notAfter?: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newTokenValue();
-  const expiresAt = new Date(Date.now() + ttlMs);
+  // The cap is applied to the instant itself: a ttl computed from it by the caller would be read
+  // against a later clock here and overshoot by the milliseconds in between.
+  const expiresAt = new Date(Math.min(Date.now() + ttlMs, notAfter?.getTime() ?? Infinity));
   await ex.execute(sql`insert into tokens (hash, user_id, kind, expires_at, masquerade_from)
     values (${hashToken(token)}, ${userId}, ${kind}, ${expiresAt.toISOString()}, ${masqueradeFrom})`);
   return { token, expiresAt };

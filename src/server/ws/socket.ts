@@ -152,10 +152,14 @@ export function serveSocket(
     const p = auth.principal;
     session.principal = p;
     // A masquerade never outlasts the token it started with (the admin's, bounded at start).
-    const ttl = p.masqueradeFrom
-      ? Math.min(services.config.tokenTtlMs, auth.record.expiresAt.getTime() - Date.now())
-      : services.config.tokenTtlMs;
-    const fresh = await issueToken(services.items.db, p.userId!, 'session', ttl, p.masqueradeFrom);
+    const fresh = await issueToken(
+      services.items.db,
+      p.userId!,
+      'session',
+      services.config.tokenTtlMs,
+      p.masqueradeFrom,
+      p.masqueradeFrom ? auth.record.expiresAt : undefined,
+    );
     await revokeToken(services.items.db, old);
     adoptToken(fresh.token, fresh.expiresAt);
     return { token: fresh.token, expiresAt: fresh.expiresAt.toISOString() };

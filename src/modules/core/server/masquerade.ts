@@ -51,7 +51,7 @@ export async function masquerade({ services, principal, session, body: b }: Core
   const ttl = Math.min(services.config.tokenTtlMs, session.tokenExpiresAt.getTime() - Date.now());
   if (ttl <= 0) throw new AppError('tokenExpired', 'the session has expired');
   const fresh = await db.transaction(async (tx) => {
-    const t = await issueToken(tx, targetId, 'session', ttl, realId);
+    const t = await issueToken(tx, targetId, 'session', ttl, realId, session.tokenExpiresAt ?? undefined);
     await revokeToken(tx, oldToken);
     if (principal.masqueradeFrom && principal.userId)
       await appendEvent(tx, {
