@@ -66,13 +66,12 @@ const inFlight = new WeakMap<Executor, Map<string, Promise<unknown[]>>>();
 export function queryShared<T = Record<string, unknown>>(ex: Executor, q: SQL): Promise<readonly T[]> {
   const built = dialect.sqlToQuery(q);
   const key = `${built.sql}\u0000${JSON.stringify(built.params)}`;
-  let running = inFlight.get(ex);
-  if (!running) inFlight.set(ex, (running = new Map()));
+  const running = inFlight.get(ex) ?? new Map<string, Promise<unknown[]>>();
+  inFlight.set(ex, running);
   const found = running.get(key);
   if (found) return found as Promise<T[]>;
-  const mine = running;
-  const p = query<T>(ex, q).finally(() => mine.delete(key));
-  mine.set(key, p);
+  const p = query<T>(ex, q).finally(() => running.delete(key));
+  running.set(key, p);
   return p;
 }
 

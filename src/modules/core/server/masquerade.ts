@@ -48,10 +48,10 @@ export async function masquerade({ services, principal, session, body: b }: Core
   );
   if (cred?.blocked) throw new AppError('notAllowed', `${targetId} is blocked`);
   // Never longer than the token it replaces: masquerading cannot extend the admin's session.
-  const ttl = Math.min(services.config.tokenTtlMs, session.tokenExpiresAt.getTime() - Date.now());
-  if (ttl <= 0) throw new AppError('tokenExpired', 'the session has expired');
+  const until = session.tokenExpiresAt;
+  if (until.getTime() <= Date.now()) throw new AppError('tokenExpired', 'the session has expired');
   const fresh = await db.transaction(async (tx) => {
-    const t = await issueToken(tx, targetId, 'session', ttl, realId, session.tokenExpiresAt ?? undefined);
+    const t = await issueToken(tx, targetId, 'session', services.config.tokenTtlMs, realId, until);
     await revokeToken(tx, oldToken);
     if (principal.masqueradeFrom && principal.userId)
       await appendEvent(tx, {

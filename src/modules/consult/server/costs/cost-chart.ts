@@ -57,8 +57,8 @@ export async function costChart(
   // index (one scan of both types used neither, and read every community's entries: 2.3 s on
   // bench:consult's 72,000), each entry checked again by its own rule. The consultation and its
   // proponent are looked up for the entries found only: a response whose consultation the
-  // reader may not read still counts, its proponent "not shown".
-  // The month and proponent cards ask at once: one read serves both (queryShared).
+  // reader may not read still counts, its proponent "not shown". The month and proponent cards
+  // ask at once: one read serves both (queryShared).
   const rows = await queryShared<EntryRow>(
     ex,
     sql`with r as materialized (
