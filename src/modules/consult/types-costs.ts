@@ -31,8 +31,12 @@ export const ConsultTimeEntry = defineItemType({
     description: { kind: 'text', maxLength: 2000, textField: true },
   },
   defaultHeaders: ['date', 'person', 'role', 'hours', 'description'],
-  // A response's entries (its section, the invoice, the desk's cost charts) by the response.
-  indexes: [{ name: 'items_consulttimeentry_response', keys: ['response'] }],
+  // A response's entries (its section, the invoice) by the response; the desk's cost charts by
+  // the community and the date (an entry lives with its response's owner: costs-rules.ts).
+  indexes: [
+    { name: 'items_consulttimeentry_response', keys: ['response'] },
+    { name: 'items_consulttimeentry_owner_date', keys: ['owner', 'date'] },
+  ],
   // Whoever may read the response (its community's staff, never the proponent) logs their own
   // time on it: a researcher need not be able to edit the response. Changing an entry follows the
   // response's update right.
@@ -55,7 +59,10 @@ export const ConsultExpense = defineItemType({
     description: { kind: 'string', maxLength: 500, textField: true, required: true, notBlank: true },
   },
   defaultHeaders: ['date', 'kind', 'amount', 'description'],
-  indexes: [{ name: 'items_consultexpense_response', keys: ['response'] }],
+  indexes: [
+    { name: 'items_consultexpense_response', keys: ['response'] },
+    { name: 'items_consultexpense_owner_date', keys: ['owner', 'date'] },
+  ],
   access: { create: ['staff'], defaultLevel: 'PROTECTED', follows: 'response', createUnderParent: 'read' },
 });
 

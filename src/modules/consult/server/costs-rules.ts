@@ -1,6 +1,16 @@
 import { roleRank } from '../../../protocol/access-levels';
 import type { FieldError } from '../../../protocol/errors';
-import { AppError, rankIn, SYSTEM, type BeforeWriteContext, type Executor } from '../../../server/module-api';
+import { sql } from 'drizzle-orm';
+import {
+  AppError,
+  loadRowAsSystem,
+  query,
+  rankIn,
+  SYSTEM,
+  type BeforeWriteContext,
+  type Executor,
+  type WriteEvent,
+} from '../../../server/module-api';
 import { MAX_ENTRY_HOURS } from '../types-costs';
 import { mergePatch } from './rules';
 
@@ -37,4 +47,39 @@ export async function rateBeforeWrite(_tx: Executor, ctx: BeforeWriteContext): P
   if (ctx.kind === 'create' || p === SYSTEM || p.admin) return;
   if (rankIn(p, ctx.current?.owner ?? null) < ORG_ADMIN)
     throw new AppError('notAllowed', 'only the community’s administrators change its rates');
+}
+
+/** The types that live with their response's owner (below). */
+const ENTRY_TYPES = ['ConsultTimeEntry', 'ConsultExpense'];
+
+/**
+ * ConsultTimeEntry and ConsultExpense afterWrite: an entry lives in its response's community.
+ * Who reads it is the response's rule alone (it follows the response), so its owner opens
+ * nothing; but the desk's cost charts find a community's entries by owner and date (an index
+ * per type: probing each of 6,000 readable responses for its entries was most of the chart's
+ * time), so an entry whose owner drifted from its response's would be missing from them while
+ * its invoice counts it. An entry is never moved alone; it moves with its response (below).
+ */
+export async function entryLivesWithResponse(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.kind === 'deleted' || e.kind === 'touched') return;
+  const id = e.row.data.response;
+  const response = typeof id === 'string' ? await loadRowAsSystem(tx, id) : null;
+  if (!response || response.owner === e.row.owner) return;
+  throw new AppError('notAllowed', `${e.row.id} lives with its response; move the response instead`);
+}
+
+/** ConsultResponse afterWrite: moved to another organisation, its time entries and expenses go with it. */
+export async function moveEntriesWithResponse(tx: Executor, e: WriteEvent): Promise<void> {
+  if (e.kind !== 'updated' || !e.changes?.owner) return;
+  // One type at a time: each has its own index on `response`.
+  const rows: { id: string }[] = [];
+  for (const type of ENTRY_TYPES)
+    rows.push(
+      ...(await query<{ id: string }>(
+        tx,
+        sql`select id from items where type = ${type} and data->>'response' = ${e.row.id} and not deleted`,
+      )),
+    );
+  for (const { id } of rows)
+    await e.items.patchIn(tx, SYSTEM, id, { owner: e.row.owner }, { actor: e.actor, realActor: e.realActor });
 }

@@ -30,7 +30,12 @@ import { MEETING_SWEEP_CRON, MEETING_SWEEP_JOB, meetingBeforeWrite, sweepMeeting
 import { autoResponded, mirrorAttachment, mirrorCommunityName, mirrorConsultation } from './mirror';
 import { consultationBeforeWrite, followerOfConsultationBeforeWrite } from './rules';
 import { consultStepKinds } from './step-kinds';
-import { rateBeforeWrite, timeEntryBeforeWrite } from './costs-rules';
+import {
+  entryLivesWithResponse,
+  moveEntriesWithResponse,
+  rateBeforeWrite,
+  timeEntryBeforeWrite,
+} from './costs-rules';
 import {
   rwfLetterPreview,
   rwfLetterPropose,
@@ -109,7 +114,10 @@ export const server: ServerModule = {
     },
     ConsultResponse: {
       beforeWrite: stampResponded,
-      afterWrite: autoResponded,
+      async afterWrite(tx, e) {
+        await autoResponded(tx, e);
+        await moveEntriesWithResponse(tx, e);
+      },
       ...researchHooks.ConsultResponse,
     },
     ConsultCommunityTerritory: { beforeWrite: followerOfConsultationBeforeWrite },
@@ -127,9 +135,10 @@ export const server: ServerModule = {
     ConsultResponseSection: { afterWrite: recordSectionUpdated },
     ConsultResponseConcern: { afterWrite: recordConcernCreated },
     Meeting: { beforeWrite: meetingBeforeWrite },
-    // Time and expenses (docs/consultation.md): hours in range, the writer as the person; rates
-    // changed by the community's orgAdmins only.
-    ConsultTimeEntry: { beforeWrite: timeEntryBeforeWrite },
+    // Time and expenses (docs/consultation.md): hours in range, the writer as the person, each in
+    // its response's community; rates changed by the community's orgAdmins only.
+    ConsultTimeEntry: { beforeWrite: timeEntryBeforeWrite, afterWrite: entryLivesWithResponse },
+    ConsultExpense: { afterWrite: entryLivesWithResponse },
     ConsultRate: { beforeWrite: rateBeforeWrite },
   },
   async start(services) {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM } from '../../../server/access/principal';
 import { query } from '../../../server/db/query';
 import { DEMO_PASSWORD } from '../../../server/seed/demo';
 import { demoIn } from '../../../../test/helpers/demo';
@@ -258,6 +259,51 @@ describe("the desk's review-cost charts (act cnsCostChart)", () => {
         sql`update items set access = ${c!.access}, created_by = ${c!.created_by} where id = ${c!.id}`,
       );
     }
+  });
+
+  it('finds entries by their community: they move with their response, never alone', async () => {
+    const before = await chart(officer, 'month');
+    const items = server.app.services.items;
+    const owners = async () =>
+      (
+        await query<{ id: string; owner: string }>(
+          tdb.database.db,
+          sql`select id, owner from items where type in ('ConsultTimeEntry', 'ConsultExpense')
+            and data->>'response' = ${response} and not deleted order by id`,
+        )
+      ).map((r) => r.owner);
+    const [{ owner: home } = { owner: '' }] = await query<{ owner: string }>(
+      tdb.database.db,
+      sql`select owner from items where id = ${response}`,
+    );
+    const [{ id: elsewhere } = { id: '' }] = await query<{ id: string }>(
+      tdb.database.db,
+      sql`select id from items where type = 'Organization' and data->>'displayName' = 'Salmon Creek Watershed Society'`,
+    );
+    expect((await owners()).length).toBeGreaterThan(1);
+    expect(new Set(await owners())).toEqual(new Set([home]));
+
+    // Moved alone, an entry would leave its community's chart while its invoice still counted it.
+    const [entry] = await query<{ id: string }>(
+      tdb.database.db,
+      sql`select id from items where type = 'ConsultTimeEntry' and data->>'response' = ${response} limit 1`,
+    );
+    await expect(
+      items.transaction((tx) => items.patchIn(tx, SYSTEM, entry!.id, { owner: elsewhere })),
+    ).rejects.toMatchObject({ key: 'notAllowed' });
+    expect(new Set(await owners())).toEqual(new Set([home]));
+
+    // The response moved, its entries go with it: out of the officer's reach, and out of the chart.
+    await items.transaction((tx) => items.patchIn(tx, SYSTEM, response, { owner: elsewhere }));
+    expect(new Set(await owners())).toEqual(new Set([elsewhere]));
+    const away = await chart(officer, 'month');
+    expect(sum(away, 'time') + sum(away, 'expenses')).toBeLessThan(
+      sum(before, 'time') + sum(before, 'expenses'),
+    );
+
+    await items.transaction((tx) => items.patchIn(tx, SYSTEM, response, { owner: home }));
+    expect(new Set(await owners())).toEqual(new Set([home]));
+    expect(await chart(officer, 'month')).toEqual(before);
   });
 
   it('counts nothing for the proponent or a member without a staff role', async () => {
