@@ -116,7 +116,10 @@ describe('the consultation desk', () => {
       .first()
       .waitFor();
     await card(home, 'Assigned to me').getByRole('link').first().waitFor();
-    await card(home, 'Calendar').getByText(`Meeting: ${MEETING}`).waitFor();
+    const title = card(home, 'Calendar').getByText(`Meeting: ${MEETING}`).first();
+    await title.waitFor();
+    // The title wraps within its day, never cut at the cell's edge.
+    expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     await shot(officer, 'consult-desk-officer');
     await setDark(officer, true);
     await shot(officer, 'consult-desk-officer-dark');

@@ -234,7 +234,7 @@ describe('a referral from submission to response', () => {
     const dialog = officer.getByRole('dialog', { name: 'Distribute to communities' });
     await dialog.getByRole('button', { name: 'Distribute' }).click();
     await summaryOf(record).getByText('Consulting', { exact: true }).waitFor();
-    const responses = record.getByRole('heading', { name: 'Responses', level: 2 }).locator('..');
+    const responses = record.getByTestId('consult-responses');
     await responses
       .getByRole('link', { name: /Riverbend First Nation/ })
       .first()
@@ -396,7 +396,7 @@ describe('a referral from submission to response', () => {
       .getByRole('button', { name: 'Distribute' })
       .click();
     await summaryOf(record).getByText('Consulting', { exact: true }).waitFor();
-    const responses = record.getByRole('heading', { name: 'Responses', level: 2 }).locator('..');
+    const responses = record.getByTestId('consult-responses');
     await responses
       .getByRole('link', { name: /Riverbend First Nation/ })
       .first()

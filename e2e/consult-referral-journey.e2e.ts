@@ -417,6 +417,9 @@ describe('a referral from intake to sent letter', () => {
     await costs.getByRole('button', { name: 'Log time' }).click();
     let dialog = page.getByRole('dialog');
     await field(dialog, 'Hours').fill('2.5');
+    // The response decides who reads its time: no visibility of its own, and no knowledge labels.
+    expect(await dialog.getByRole('combobox', { name: /^Visibility/ }).count()).toBe(0);
+    expect(await dialog.getByText('Traditional Knowledge labels').count()).toBe(0);
     await dialog.getByRole('combobox', { name: /^Role/ }).click();
     await page.getByRole('option', { name: 'Lands officer' }).click();
     expect(await dialog.getByRole('combobox', { name: /^Role/ }).textContent()).toBe('Lands officer');

@@ -272,7 +272,7 @@ describe('lifecycle moves through their dialogs', () => {
     await shot(page, 'consult-distribute-dialog');
     await dialog.getByRole('button', { name: 'Distribute' }).click();
     await summary.getByText('Consulting', { exact: true }).waitFor();
-    const responses = record.locator('[data-consult-responses]');
+    const responses = record.getByTestId('consult-responses');
     await responses.getByRole('link', { name: /Riverbend First Nation/ }).waitFor();
   });
 

@@ -196,6 +196,12 @@ export interface ItemTypeDef {
   /** The item menu offers the item's notification preference (default true). */
   notifyPrefs?: boolean;
   /**
+   * false: the type takes none of the modules' item properties (manifest `itemProperties`, such
+   * as Local Contexts' labels). For bookkeeping rows (time logged, an expense, a rate), which
+   * hold no knowledge to label and whose forms those fields only clutter. Default true.
+   */
+  itemProperties?: boolean;
+  /**
    * Its items may be named as an item's creator (`_c`) besides the principal type's (core's
    * Contact: imported records name people without an account). The registry derives `_c`'s
    * targets from this and `access.principal`.

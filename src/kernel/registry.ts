@@ -418,6 +418,7 @@ export class Registry {
     );
     const facets = Object.keys(props).filter((k) => props[k]!.facet);
     for (const [name, t] of this.types) {
+      if (t.itemProperties === false) continue;
       if (Object.keys(props).some((k) => Object.hasOwn(t.properties, k)))
         throw new RegistryError(
           `${name} declares the item property ${Object.keys(props).find((k) => Object.hasOwn(t.properties, k))} itself`,

@@ -117,6 +117,20 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
           '--fc-classic-button-border': 'transparent',
         },
         fontSize: '0.875rem',
+        // An event's title wraps within its day rather than being cut at the cell's edge ("Response
+        // reque"): the library's atomic classes carry no stable names, so by what an event is, a
+        // link to its item.
+        // Only the title wraps, between words; a timed event's time stays on one line, and the
+        // title goes under it when the day is too narrow for both.
+        '& a[href^="/i-"] > div': { flexWrap: 'wrap' },
+        '& a[href^="/i-"] div:not(:has(div)):last-child': {
+          whiteSpace: 'normal',
+          overflowWrap: 'break-word',
+          textOverflow: 'clip',
+          minWidth: 0,
+          flex: '1 1 auto',
+        },
+        '& a[href^="/i-"] div:not(:has(div)):first-child:not(:last-child)': { flexShrink: 0 },
         '& a:focus-visible, & button:focus-visible': {
           outline: `2px solid ${theme.palette.primary.main}`,
           outlineOffset: 1,
@@ -142,9 +156,10 @@ export function CalendarCard({ card, headingId }: CardBodyProps) {
           listMonth: { text: t('dashboard.calendar.list') },
         }}
         noEventsText={t('dashboard.calendar.none')}
-        height="100%"
+        // Rows as tall as their wrapped titles (the card scrolls); past three a day says "+n more".
+        height="auto"
         fixedWeekCount={false}
-        dayMaxEvents
+        dayMaxEvents={3}
         events={events}
         // The theme's primary colour with its own text colour: FullCalendar's default blue under
         // white text is below the 4.5:1 contrast small text needs.

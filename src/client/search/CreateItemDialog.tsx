@@ -58,6 +58,10 @@ export function CreateItemDialog({
     [type, initial, initialLabels],
   );
   const fields = formProperties(type).filter(([, p]) => !isReadOnlyProp(p, admin));
+  // A derived item made under its source (a time entry on its response) is read by the source's
+  // readers alone: a visibility of its own would decide nothing, so none is asked or sent.
+  const follows = type.access.follows;
+  const underSource = !!follows && typeof initial?.[follows] === 'string';
   const form = useForm<FormValues>({ defaultValues: formDefaults(type, blank) });
   const [askOwner, setAskOwner] = useState<string | null>(null);
   const [owner, setOwner] = useState('');
@@ -98,7 +102,7 @@ export function CreateItemDialog({
       setOwnerMissing(true);
       return;
     }
-    const level = values[ACCESS_FIELD];
+    const level = underSource ? undefined : values[ACCESS_FIELD];
     setBusy(true);
     try {
       const created = await client.request<Item>(`create/${type.name}`, {
@@ -135,9 +139,11 @@ export function CreateItemDialog({
           <DialogTitle id={titleId}>{t('search.create.title', { type: name })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2.5} sx={{ pt: 1 }}>
-              <Box data-field={ACCESS_FIELD}>
-                <AccessSelect />
-              </Box>
+              {!underSource && (
+                <Box data-field={ACCESS_FIELD}>
+                  <AccessSelect />
+                </Box>
+              )}
               {askOwner && (
                 <>
                   <Alert severity="info">{t(`errors.${askOwner}`)}</Alert>

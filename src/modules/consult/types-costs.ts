@@ -18,6 +18,8 @@ export const ConsultTimeEntry = defineItemType({
   // Labels are plain text from the item's own fields (no list labels): the date and the hours.
   label: '{date} · {hours} h',
   defaultIcon: 'schedule',
+  // Bookkeeping, not knowledge: no Traditional Knowledge labels on a time entry, an expense or a rate.
+  itemProperties: false,
   properties: {
     response: { kind: 'relation', types: ['ConsultResponse'], required: true },
     date: { kind: 'date', required: true, facet: true },
@@ -49,6 +51,7 @@ export const ConsultExpense = defineItemType({
   attachments: true,
   label: '{description}',
   defaultIcon: 'receipt_long',
+  itemProperties: false,
   properties: {
     response: { kind: 'relation', types: ['ConsultResponse'], required: true },
     date: { kind: 'date', required: true, facet: true },
@@ -75,6 +78,7 @@ export const ConsultRate = defineItemType({
   name: 'ConsultRate',
   label: '{name}',
   defaultIcon: 'payments',
+  itemProperties: false,
   properties: {
     /** How the rate is called on lists and the invoice ("Elder, standard rate"). */
     name: { kind: 'string', maxLength: 200, textField: true, required: true, notBlank: true },

@@ -80,6 +80,8 @@ describe('the invoice', () => {
     expect(text).toMatch(/Total due: \$[\d,]+\.\d\d/);
     expect(text).toContain('Lands officer');
     expect(text).toContain('Honoraria');
+    // Under the community's letterhead and address, as its letters are (the demo's template).
+    expect(text).toContain('100 River Road, Box 40');
   });
 
   it('tells the proponent no entry of the community: no description, date or person', async () => {

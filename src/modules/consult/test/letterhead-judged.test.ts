@@ -78,6 +78,22 @@ describe('a letter letterhead', () => {
     expect(hasImage(await preview())).toBe(true);
   });
 
+  it('heads the invoice as it heads the letter, and is left out of both when unusable', async () => {
+    await ok(ws.officer, 'create/ConsultTimeEntry', {
+      response,
+      date: new Date().toISOString().slice(0, 10),
+      hours: 1.5,
+      role: 'LANDS_OFFICER',
+    });
+    const invoice = async () =>
+      Buffer.from(String((await ok(ws.officer, 'act/rwfInvoicePreview', { response })).pdf), 'base64');
+    expect(hasImage(await invoice())).toBe(true);
+    const { files } = server.app.services;
+    await files.write(headKey, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    expect(hasImage(await invoice())).toBe(false);
+    await files.write(headKey, goodPng);
+  });
+
   it('is left out of the preview when its bytes are no longer an image, or grew past the cap', async () => {
     const { files } = server.app.services;
     await files.write(headKey, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));

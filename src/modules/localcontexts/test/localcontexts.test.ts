@@ -36,9 +36,16 @@ describe('the labels', () => {
 });
 
 describe('item-wide properties (manifest itemProperties)', () => {
-  it('gives every registered type $tkLabels (a facet) and $lcProject', () => {
+  it('gives every registered type $tkLabels (a facet) and $lcProject, bookkeeping types aside', () => {
     const r = appRegistry();
+    // Time entries, expenses and rates hold no knowledge to label (ItemTypeDef itemProperties: false).
+    const bookkeeping = ['ConsultTimeEntry', 'ConsultExpense', 'ConsultRate'];
+    for (const name of bookkeeping) {
+      expect(r.type(name)!.allProperties.$tkLabels, name).toBeUndefined();
+      expect(r.type(name)!.facets, name).not.toContain('$tkLabels');
+    }
     for (const t of r.types.values()) {
+      if (bookkeeping.includes(t.name)) continue;
       expect(t.properties.$tkLabels?.kind, t.name).toBe('enum');
       expect(t.allProperties.$lcProject?.kind, t.name).toBe('string');
       expect(t.facets, t.name).toContain('$tkLabels');

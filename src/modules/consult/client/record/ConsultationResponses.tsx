@@ -1,7 +1,12 @@
-import { Alert, Box, CircularProgress, List, Typography } from '@mui/material';
-import { useId } from 'react';
+import { Alert, Box, CircularProgress, List } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { formatDate, ItemLinkRow, type Item, type ItemSectionProps } from '../../../../client/module-api';
+import {
+  formatDate,
+  ItemLinkRow,
+  SectionFrame,
+  type Item,
+  type ItemSectionProps,
+} from '../../../../client/module-api';
 import { dueInfo } from './days-left';
 import { useConsultationResponses } from './useConsultationResponses';
 
@@ -12,7 +17,6 @@ import { useConsultationResponses } from './useConsultationResponses';
  */
 export function ConsultationResponses({ item }: ItemSectionProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const q = useConsultationResponses(item);
   if (q.isPending)
     return (
@@ -24,10 +28,8 @@ export function ConsultationResponses({ item }: ItemSectionProps) {
   // Nothing this user may read: no heading, no hint that responses exist.
   if (!q.data.ids.length) return null;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ mb: 2 }} data-consult-responses>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('consult.responses.title')}
-      </Typography>
+    // Framed like the record's other sections, with the count beside the heading.
+    <SectionFrame title={t('consult.responses.title')} count={q.data.ids.length} testId="consult-responses">
       <List dense disablePadding>
         {q.data.ids.map((id) => {
           const r = q.data.items[id];
@@ -36,7 +38,7 @@ export function ConsultationResponses({ item }: ItemSectionProps) {
           ) : null;
         })}
       </List>
-    </Box>
+    </SectionFrame>
   );
 }
 

@@ -21,6 +21,7 @@ import {
   timeLinesFrom,
 } from '../../costs-money';
 import { documentPdf, pdfText } from '../letters/pdf';
+import { invoiceFrame } from './invoice-frame';
 import { letterRecipients } from '../letters/recipients';
 import { letterFileName, storeFile } from '../letters/acts';
 import { assertConsultStaff } from '../rules';
@@ -221,6 +222,7 @@ async function renderInvoice(ex: Executor, services: Services, p: Principal, res
       title: inv.subject,
       author: from,
     },
+    await invoiceFrame(ex, services, p, response),
   );
   return { inv, pdf };
 }

@@ -111,11 +111,8 @@ const plain = (text: string, style: Omit<Run, 'text'> = {}) => scriptRuns([{ tex
 /** Letter width between the margins, in points (8.5 in less two 1 in margins). */
 const WIDTH = 468;
 
-/**
- * What goes above the text: the letterhead across the top, the sender's address under it, and
- * the file number on the right; below it, room to sign and the signatory's name and title.
- */
-function framed(frame: LetterFrame, body: unknown[]): unknown[] {
+/** The letterhead across the top, the sender's address under it and the file number on the right. */
+function frameTop(frame: LetterFrame): unknown[] {
   const top: unknown[] = [];
   if (frame.letterhead)
     top.push({
@@ -132,6 +129,15 @@ function framed(frame: LetterFrame, body: unknown[]): unknown[] {
     : { text: '' };
   if (frame.address || frame.fileNumber)
     top.push({ columns: [address, file], columnGap: 16, margin: [0, 0, 0, 18] });
+  return top;
+}
+
+/**
+ * What goes above the text: the letterhead across the top, the sender's address under it, and
+ * the file number on the right; below it, room to sign and the signatory's name and title.
+ */
+function framed(frame: LetterFrame, body: unknown[]): unknown[] {
+  const top = frameTop(frame);
   const sign: unknown[] = [];
   if (frame.signatoryName)
     sign.push({ text: plain(frame.signatoryName, { bold: true }), margin: [0, 36, 0, 0] });
@@ -142,12 +148,14 @@ function framed(frame: LetterFrame, body: unknown[]): unknown[] {
 
 /**
  * A PDF of the community's own making other than a letter (an invoice): pdfmake content in the
- * same page, fonts and syllabics as a letter's.
+ * same page, fonts and syllabics as a letter's, under the same letterhead and address when given.
  */
 export async function documentPdf(
-  content: unknown[],
+  body: unknown[],
   meta: { title: string; author: string },
+  frame: Pick<LetterFrame, 'letterhead' | 'address'> = {},
 ): Promise<Buffer> {
+  const content = [...frameTop(frame), ...body];
   const pm = await pdfmake();
   const doc = pm.createPdf({
     info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },

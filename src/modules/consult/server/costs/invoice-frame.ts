@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import {
+  query,
+  type Executor,
+  type ItemRow,
+  type Principal,
+  type Services,
+} from '../../../../server/module-api';
+import type { LetterFrame } from '../letters/frame';
+import { templateLetterhead, usableLetterhead } from '../letters/letterhead';
+
+// The invoice's letterhead and address: the community's, as its letters print them. The
+// response's own letter first (what the proponent already received), else the oldest letter
+// template of the community that the sender may read. The letterhead is judged as a letter's is
+// (letterhead.ts usableLetterhead): one no longer usable is left out, never embedded.
+
+type InvoiceFrame = Pick<LetterFrame, 'letterhead' | 'address'>;
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+export async function invoiceFrame(
+  ex: Executor,
+  services: Services,
+  p: Principal,
+  response: ItemRow,
+): Promise<InvoiceFrame> {
+  // The response's letters, newest first, as the sender may read them.
+  const letters = await query<{ id: string }>(
+    ex,
+    sql`select id from items where type = 'ResponseLetter' and not deleted and data->>'response' = ${response.id}
+      order by created_at desc, num desc limit 5`,
+  );
+  const readable = await services.items.readableRows(
+    p,
+    letters.map((l) => l.id),
+    ex,
+  );
+  for (const { id } of letters) {
+    const letter = readable.get(id);
+    if (!letter || (!letter.data.letterhead && !text(letter.data.fromAddress))) continue;
+    const head = await usableLetterhead(ex, services, response, letter.data.letterhead);
+    return { letterhead: head ?? undefined, address: text(letter.data.fromAddress) };
+  }
+  if (!response.owner) return {};
+  const templates = await query<{ id: string }>(
+    ex,
+    sql`select id from items where type = 'LetterTemplate' and not deleted and owner = ${response.owner}
+      order by created_at asc, num asc limit 20`,
+  );
+  const mine = await services.items.readableRows(
+    p,
+    templates.map((t) => t.id),
+    ex,
+  );
+  for (const { id } of templates) {
+    const template = mine.get(id);
+    if (!template) continue;
+    const head = await templateLetterhead(ex, services, response, template);
+    return { letterhead: head ?? undefined, address: text(template.data.address) };
+  }
+  return {};
+}
