@@ -145,6 +145,23 @@ describe('the consultation desk', () => {
     await expect.poll(async () => (await rows.count()) > shown).toBe(true);
   });
 
+  it('shows each new referral with its requested date, proponent and state, and opens them as a filtered list', async () => {
+    const page = await desk(OFFICER);
+    const fresh = card(cellAt(page, 0), 'New referrals');
+    const row = fresh.getByRole('list').getByRole('link').first();
+    await row.waitFor();
+    // Words, never the type's name: the date asked for, who from, the state.
+    await expect.poll(() => row.textContent()).toMatch(/\d{4}.*(Corp\.|Ltd\.).*(Submitted|Review)/);
+    expect(await row.textContent()).not.toContain('Consultation');
+    const shown = await fresh.getByRole('list').getByRole('link').count();
+    await fresh.getByRole('link', { name: /^Show all/ }).click();
+    const list = cellAt(page, 0);
+    await expect
+      .poll(() => list.getByRole('button', { name: 'New referrals' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => list.getByRole('table').locator('tbody').getByRole('row').count()).toBe(shown);
+  });
+
   it('charts referrals received and answered per month, with the median days to respond, and follows a change', async () => {
     const chart = card(cellAt(officer, 0), 'Referrals by month');
     // The demo's referrals arrived over the last months; two were answered (consult/server/demo.ts).

@@ -140,6 +140,10 @@ export const consultCards: readonly CardDecl[] = [
         max: 8,
       },
       listView: 'consult.projects',
+      listPreset: 'new',
+      // Each row: the date the proponent asks a response by, who it is from, and its state.
+      rowFields: ['requestedResponseDate', 'primaryOrg', 'state'],
+      dueKey: 'requestedResponseDate',
     },
   },
   {

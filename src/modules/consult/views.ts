@@ -44,6 +44,11 @@ export const RESPONSE_PRESETS: readonly ListPreset[] = [
   { id: 'mine', titleKey: 'consult.presets.mine', must: { '_wf.$assigned': ['$me'] } },
 ];
 
+/** The consultation list's preset: referrals that arrived and wait for the community's first look. */
+export const CONSULTATION_PRESETS: readonly ListPreset[] = [
+  { id: 'new', titleKey: 'consult.presets.new', must: { state: ['SUBMITTED', 'REVIEW'] } },
+];
+
 export const consultViews: readonly ViewDecl[] = [
   {
     // The desk (dashboards.ts): what is due, new, theirs, and what was said.
@@ -61,6 +66,7 @@ export const consultViews: readonly ViewDecl[] = [
     defaultSort: [{ key: '_m.ts', order: 'desc' }],
     displayAs: 'TABLE',
     dateKey: '_m.ts',
+    presets: CONSULTATION_PRESETS,
     // Offered to those who may create (ConsultDrafts proponents, community staff): the guided form.
     create: true,
   }),
@@ -177,4 +183,5 @@ export const consultTitles: Readonly<Record<string, string>> = {
   'nav.consult_audit': 'Audit',
   'consult.presets.overdue': 'Overdue',
   'consult.presets.mine': 'Assigned to me',
+  'consult.presets.new': 'New referrals',
 };
