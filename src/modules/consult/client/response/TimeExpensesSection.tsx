@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -178,34 +167,39 @@ export function TimeExpensesSection({ item }: ItemSectionProps) {
         </Typography>
       )}
       {rows.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('consult.costs.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('consult.costs.date')}</TableCell>
-                <TableCell>{t('consult.costs.person')}</TableCell>
-                <TableCell>{t('consult.costs.role')}</TableCell>
-                <TableCell align="right">{t('consult.costs.amount')}</TableCell>
-                <TableCell>{t('consult.costs.description')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.e.$id} data-cost-kind={r.kind}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {r.sortKey ? formatDate(r.sortKey) : ''}
-                  </TableCell>
-                  <TableCell>{r.person}</TableCell>
-                  <TableCell>{r.label}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        // A list, as Linear's: what was done first, then when, who and as what, the figure to the
+        // right. A table's five columns did not fit the record's narrow column.
+        <List dense disablePadding aria-label={t('consult.costs.title')}>
+          {rows.map((r) => {
+            const what = str(r.e.description);
+            const when = [r.sortKey ? formatDate(r.sortKey) : '', r.person, what ? r.label : '']
+              .filter(Boolean)
+              .join(' · ');
+            return (
+              <ListItem
+                key={r.e.$id}
+                data-cost-kind={r.kind}
+                divider
+                disableGutters
+                secondaryAction={
+                  <Typography
+                    variant="body2"
+                    sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+                  >
                     {r.amount}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{str(r.e.description)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+                  </Typography>
+                }
+                sx={{ pr: 12 }}
+              >
+                <ListItemText
+                  primary={what || r.label}
+                  secondary={when}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
       )}
       {loaded && rows.length > 0 && (
         <Box
