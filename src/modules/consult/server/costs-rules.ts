@@ -63,6 +63,7 @@ const ENTRY_TYPES = ['ConsultTimeEntry', 'ConsultExpense'];
 export async function entryLivesWithResponse(tx: Executor, e: WriteEvent): Promise<void> {
   if (e.kind === 'deleted' || e.kind === 'touched') return;
   const id = e.row.data.response;
+  // As the system: only its owner is compared, with the entry just written; nothing is shown.
   const response = typeof id === 'string' ? await loadRowAsSystem(tx, id) : null;
   if (!response || response.owner === e.row.owner) return;
   throw new AppError('notAllowed', `${e.row.id} lives with its response; move the response instead`);

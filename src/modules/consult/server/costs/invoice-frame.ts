@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   query,
   type Executor,
@@ -18,6 +18,13 @@ type InvoiceFrame = Pick<LetterFrame, 'letterhead' | 'address'>;
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
+/** The rows `q` finds (ids, in its order) that `p` may read. */
+async function readableInOrder(ex: Executor, services: Services, p: Principal, q: SQL): Promise<ItemRow[]> {
+  const ids = (await query<{ id: string }>(ex, q)).map((r) => r.id);
+  const rows = await services.items.readableRows(p, ids, ex);
+  return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
 export async function invoiceFrame(
   ex: Executor,
   services: Services,
@@ -25,38 +32,27 @@ export async function invoiceFrame(
   response: ItemRow,
 ): Promise<InvoiceFrame> {
   // The response's letters, newest first, as the sender may read them.
-  const letters = await query<{ id: string }>(
+  const letters = await readableInOrder(
     ex,
+    services,
+    p,
     sql`select id from items where type = 'ResponseLetter' and not deleted and data->>'response' = ${response.id}
       order by created_at desc, num desc limit 5`,
   );
-  const readable = await services.items.readableRows(
-    p,
-    letters.map((l) => l.id),
-    ex,
-  );
-  for (const { id } of letters) {
-    const letter = readable.get(id);
-    if (!letter || (!letter.data.letterhead && !text(letter.data.fromAddress))) continue;
+  for (const letter of letters) {
+    if (!letter.data.letterhead && !text(letter.data.fromAddress)) continue;
     const head = await usableLetterhead(ex, services, response, letter.data.letterhead);
     return { letterhead: head ?? undefined, address: text(letter.data.fromAddress) };
   }
   if (!response.owner) return {};
-  const templates = await query<{ id: string }>(
+  const [template] = await readableInOrder(
     ex,
+    services,
+    p,
     sql`select id from items where type = 'LetterTemplate' and not deleted and owner = ${response.owner}
       order by created_at asc, num asc limit 20`,
   );
-  const mine = await services.items.readableRows(
-    p,
-    templates.map((t) => t.id),
-    ex,
-  );
-  for (const { id } of templates) {
-    const template = mine.get(id);
-    if (!template) continue;
-    const head = await templateLetterhead(ex, services, response, template);
-    return { letterhead: head ?? undefined, address: text(template.data.address) };
-  }
-  return {};
+  if (!template) return {};
+  const head = await templateLetterhead(ex, services, response, template);
+  return { letterhead: head ?? undefined, address: text(template.data.address) };
 }
