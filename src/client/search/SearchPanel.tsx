@@ -354,6 +354,10 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
     </Button>
   );
 
+  // Exports take the text as typed, not as last searched: a click inside the typing pause
+  // would otherwise export the list before the search narrowed it.
+  const exportQuery = buildQuery(screen, { ...state, text: input }, env, undefined, user?.$id ?? null);
+
   return (
     <Box ref={root} data-search-panel sx={{ p: compact ? 1.5 : 2 }}>
       {view && (
@@ -390,18 +394,18 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
         )}
         {saveButton}
         <ExportCsvButton
-          query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
+          query={exportQuery}
           compact={!beside}
         />
         <ModuleExports
           type={type}
-          query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
+          query={exportQuery}
           compact={!beside}
         />
         <ModuleListActions type={type} list={screen} compact={!beside} />
         {(screen.zip || typeName === 'Attachment') && (
           <ExportZipButton
-            query={buildQuery(screen, state, env, undefined, user?.$id ?? null)}
+            query={exportQuery}
             name={screen.zip ?? zipNameFor(screen.name)}
           />
         )}
