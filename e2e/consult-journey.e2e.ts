@@ -347,7 +347,7 @@ describe('a referral from submission to response', () => {
     // Nor by its address.
     await proponent.goto(`${app.server.url}/i-${responseId}`);
     await proponent
-      .getByText(/not found|do not have access/i)
+      .getByText(/does not exist|do not have access/i)
       .first()
       .waitFor();
     expect(await proponent.getByText(INTERNAL).count()).toBe(0);

@@ -189,7 +189,12 @@ describe('the family tree', () => {
     for (const email of [MEMBER, PROPONENT]) {
       const p = await person(email);
       await p.goto(`${app.server.url}/i-${ids['Nathan Thomas']}`);
-      await p.getByText('You do not have access to this item.').waitFor({ timeout: 20_000 });
+      // The member is told it is restricted; the proponent, an outsider, that there is nothing to open.
+      const told =
+        email === MEMBER
+          ? 'You do not have access to this item.'
+          : 'This item does not exist, was deleted, or is not shared with you.';
+      await p.getByText(told).waitFor({ timeout: 20_000 });
       expect(await tree(p).count()).toBe(0);
       const html = await p.content();
       for (const secret of ['Nathan Thomas', 'Alice Thomas', 'Marie Bighorn'])

@@ -267,8 +267,9 @@ describe('research as the proponent', () => {
     );
     const { id, label } = first!;
     await proponent.goto(`${app.server.url}/i-${id}`);
+    // An outsider is told what a never-used address gives: nothing says the record exists.
     await proponent
-      .getByText(/You do not have access/)
+      .getByText('This item does not exist, was deleted, or is not shared with you.')
       .first()
       .waitFor({ timeout: 20_000 });
     expect(await proponent.content()).not.toContain(label);

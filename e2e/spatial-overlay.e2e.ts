@@ -272,7 +272,7 @@ describe('the impact overlay', () => {
     await shot(proponent, 'overlay-4-proponent');
     await proponent.goto(`${app.server.url}/i-${responseId}`);
     await proponent
-      .getByText(/not found|do not have access/i)
+      .getByText(/does not exist|do not have access/i)
       .first()
       .waitFor();
     expect(await proponent.getByTestId('overlay-section').count()).toBe(0);

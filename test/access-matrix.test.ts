@@ -311,6 +311,20 @@ function expectNotAllowed(body: unknown) {
   expect(body).toMatchObject({ erred: true, userMessage: 'notAllowed' });
 }
 
+/**
+ * What a refused reader is told (docs/access-model.md "What an outsider is told"): notAllowed to
+ * a member of the item's organisation, and to anyone else the answer a missing id gets.
+ */
+async function expectRefusedRead(body: unknown, who: Who, id: string) {
+  const row = (await server.app.services.items.systemRow(id))!;
+  const member = (Object.keys(who.orgs) as OrgKey[]).some((k) => orgIds[k] === row.owner);
+  expect(body, `${who.name} told of ${id}`).toMatchObject({
+    erred: true,
+    userMessage: member ? 'notAllowed' : 'notFound',
+  });
+  if (!member) expect(JSON.stringify(body)).not.toContain('notAllowed');
+}
+
 /** Neither the label word nor the update secret of a hidden item may appear in what was sent. */
 function expectNoTrace(sent: unknown, item: ItemSpec) {
   const text = JSON.stringify(sent);
@@ -443,7 +457,7 @@ describe('reads', () => {
       const b = await ask(who.key, `read/${id}`);
       if (read) expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
       else {
-        expectNotAllowed(b);
+        await expectRefusedRead(b, who, id);
         expectNoTrace(b, item);
       }
     });
@@ -455,7 +469,7 @@ describe('reads', () => {
         expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
         expect((b.$allowed as Body).update).toBe(update);
       } else {
-        expectNotAllowed(b);
+        await expectRefusedRead(b, who, id);
         expectNoTrace(b, item);
       }
     });
@@ -466,7 +480,7 @@ describe('reads', () => {
       const b = await ask(who.key, 'readMany/object', all);
       if (read) expect(b[id]).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
       else {
-        expectNotAllowed(b[id]);
+        await expectRefusedRead(b[id], who, id);
         // Nowhere in the whole reply: not as the entry, nor in another item's $labels.
         expectNoTrace(b, item);
       }
@@ -477,7 +491,7 @@ describe('reads', () => {
       const b = await ask(who.key, `label/${id}`);
       if (read) expect(b).toEqual({ $id: id, label: get(labels, item.key) });
       else {
-        expectNotAllowed(b);
+        await expectRefusedRead(b, who, id);
         expectNoTrace(b, item);
       }
     });
@@ -542,7 +556,7 @@ describe('the HTTP fallback', () => {
       const b = ((await res.json()) as { data: Body }).data;
       if (read) expect(b).toMatchObject({ $id: id, [LABEL_FIELD[item.type]]: get(labels, item.key) });
       else {
-        expectNotAllowed(b);
+        await expectRefusedRead(b, who, id);
         expectNoTrace(b, item);
       }
     });
@@ -633,7 +647,8 @@ describe('update and grants', () => {
       const b = await ask(who.key, 'update', { $id: id, $version: 999_999 });
       if (update) expect(b).toMatchObject({ erred: true, userMessage: 'staleVersion' });
       else {
-        expectNotAllowed(b);
+        if (read) expectNotAllowed(b);
+        else await expectRefusedRead(b, who, id);
         expect(b).not.toHaveProperty('currentVersion');
         expectNoTrace(b, item);
       }
@@ -656,7 +671,7 @@ describe('addWatch', () => {
       const b = await ask(who.key, `addWatch/${id}/1`);
       if (read) expect(b).toMatchObject({ watching: id });
       else {
-        expectNotAllowed(b);
+        await expectRefusedRead(b, who, id);
         expectNoTrace(b, item);
       }
     });
@@ -775,7 +790,8 @@ describe('who may widen the level', () => {
     // Whatever the reply, the item must still be hidden from everyone the oracle hides it from.
     for (const who of ['signedOut', 'outsider', 'orgGrantee', 'member'] as const) {
       const r = await ask(who, `read/${id}`);
-      expect.soft(r, `${who} reads it`).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+      expect.soft(r, `${who} reads it`).toMatchObject({ erred: true });
+      await expectRefusedRead(r, PRINCIPALS.find((w) => w.key === who)!, id);
       expect.soft(JSON.stringify(r)).not.toContain(secret);
     }
   });

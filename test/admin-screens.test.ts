@@ -109,7 +109,7 @@ describe('system alerts', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ o: 'read/' + alertId, s: '1' }),
     });
-    expect(erred(((await anon.json()) as { data: unknown }).data)).toBe('notAllowed');
+    expect(erred(((await anon.json()) as { data: unknown }).data)).toBe('notFound');
   });
 
   it('refuses updates and deletes by non-admins; admins deactivate and delete, and watchers hear of it', async () => {

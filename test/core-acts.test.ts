@@ -82,7 +82,7 @@ describe('core acts', () => {
       title: 'Accommodation draft',
       $access: 'PRIVATE',
     });
-    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notFound' });
     const applyGrants = await admin.client.call<{ applyGrants: boolean }>('act/isAllowed', {
       _t: 'Agreement',
       _i: item._i,
@@ -115,7 +115,7 @@ describe('core acts', () => {
     });
 
     await admin.client.call('act/removeGrant', { _t: 'Agreement', _i: item._i, principal: proponent });
-    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    expect((await other.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notFound' });
     await Promise.all([admin.client.close(), other.client.close()]);
   });
 
@@ -170,7 +170,7 @@ describe('core acts', () => {
       subject: 'Community feast',
       $access: 'PROTECTED',
     });
-    expect((await user.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notAllowed' });
+    expect((await user.client.request(`read/${item.$id}`)).b).toMatchObject({ userMessage: 'notFound' });
     // Not a member yet: they join by accepting an invitation (test/people.test.ts), not by an orgAdmin's say.
     expect(
       (
@@ -261,7 +261,7 @@ describe('core acts', () => {
     expect((assigned as { $labels: Record<string, string> }).$labels[orgAdmin.id]).toBeTruthy();
     const other = await connectAs(server, outsider.email, PASSWORD);
     expect((await other.client.request(`read/${orgAdmin.id}`)).b).toMatchObject({
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     await Promise.all([admin.client.close(), ed.client.close(), other.client.close()]);
   });

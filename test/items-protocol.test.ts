@@ -248,7 +248,7 @@ describe('items over the socket', () => {
       data: { _t: 'SavedSearch', name: 'Large view' },
     });
     const anon = await post({ o: `read/${created.json.data.$id as string}` }, false);
-    expect(anon.json.data).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+    expect(anon.json.data).toMatchObject({ erred: true, userMessage: 'notFound' });
   });
 });
 

@@ -153,7 +153,7 @@ describe('LOVValue', () => {
     for (const who of ['staff', 'otherEditor']) {
       const r = (await clients[who]!.request('update', { $id: v.$id, $version: version, state: 'ARCHIVED' }))
         .b as Reply;
-      expect(r, who).toMatchObject({ erred: true, userMessage: 'notAllowed' });
+      expect(r, who).toMatchObject({ erred: true, userMessage: who === 'staff' ? 'notAllowed' : 'notFound' });
       const c = await create(who, {
         list: 'ACTION_TYPES',
         key: `By ${who}`,

@@ -83,7 +83,7 @@ describe('masquerade', () => {
     // Reads are the target's: the proponent's PROTECTED item stays closed.
     expect((await asMember.request(`read/${secret.$id}`)).b).toMatchObject({
       erred: true,
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     // Writes are the target's, and the audit names the admin as the real actor.
     const thread = await asMember.call<{ $id: string }>('create/Thread', {

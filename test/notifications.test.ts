@@ -114,7 +114,7 @@ describe('notifications', () => {
     // The editor may not read someone else's notification, even of their own thread.
     expect(await refused(a.client, `read/${n!.$id}`)).toMatchObject({
       erred: true,
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     expect(
       (
@@ -128,7 +128,7 @@ describe('notifications', () => {
     await server.app.idle();
     expect(await refused(m.client, `read/${n!.$id}`)).toMatchObject({
       erred: true,
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     expect(
       (await m.client.call<Pairs>('act/markNotifications', {})).notifyPairs.map(([i]) => i),

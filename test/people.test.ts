@@ -128,7 +128,7 @@ describe('invite', () => {
     };
     const ref = { _t: 'Contact', _i: num(c.id) };
     expect(await code(staff.email, ref)).toBe('notAllowed');
-    expect(await code(outsiderAdmin.email, ref)).toBe('notAllowed');
+    expect(await code(outsiderAdmin.email, ref)).toBe('notFound');
     expect(await code(admin.email, ref)).toBe('ok');
     expect(await code(orgAdmin.email, ref)).toBe('ok');
     expect(await code(orgAdmin.email, ref)).toBe('ok');

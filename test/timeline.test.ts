@@ -131,12 +131,12 @@ describe('act/timeline', () => {
     const { id } = await threadWithHistory();
     expect((await timelineOf(outsider.email, id)).b).toMatchObject({
       erred: true,
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     const anon = await WsClient.connect(server.wsUrl);
     expect((await anon.request('act/timeline', ref(id))).b).toMatchObject({
       erred: true,
-      userMessage: 'notAllowed',
+      userMessage: 'notFound',
     });
     await anon.close();
     expect((await timelineOf(member.email, 'Thread-99999')).b).toMatchObject({ userMessage: 'notFound' });

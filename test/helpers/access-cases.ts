@@ -3,7 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModuleManifest } from '../../src/kernel/module';
+import { sql } from 'drizzle-orm';
 import { SYSTEM } from '../../src/server/access/principal';
+import { query } from '../../src/server/db/query';
+import { loadRow as loadRowAsSystem } from '../../src/server/items/rows';
 import { openTestDatabase, type TestDatabase } from './test-db';
 import { startTestServer, type TestServer } from './test-server';
 import { PASSWORD } from './fixtures';
@@ -120,6 +123,28 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
       return v;
     };
 
+    // What a refused reader is told (docs/access-model.md "What an outsider is told"): a member
+    // of the item's organisation hears notAllowed; anyone else gets the very answer a never-used
+    // id gives, so the refusal tells nothing of the item's existence.
+    const expectRefusalTold = async (p: P, spec: AccessSpec<P>, read: Record<string, unknown>) => {
+      const full = id(spec.key);
+      const unused = `${full.slice(0, full.lastIndexOf('-'))}-999999`;
+      const missing = await ask(p, `read/${unused}`);
+      const userId = fx.clients.get(p)!.userId;
+      // As the system: the test's own look at who holds the item.
+      const row = await loadRowAsSystem(tdb.database.db, full);
+      const member =
+        !!userId &&
+        !!row?.owner &&
+        (await query(tdb.database.db, sql`select 1 from memberships where user_id = ${userId} and org_id = ${row.owner}`))
+          .length > 0;
+      if (member) expect(read.userMessage, `${spec.key} as ${p}, a member`).toBe('notAllowed');
+      else
+        expect(JSON.stringify(read).replaceAll(full, '?'), `${spec.key} as ${p}, an outsider`).toBe(
+          JSON.stringify(missing).replaceAll(unused, '?'),
+        );
+    };
+
     beforeAll(async () => {
       tdb = await openTestDatabase();
       server = await startTestServer(tdb.database, {}, c.modules);
@@ -137,7 +162,7 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
         const may = spec.readers.includes(p);
         const read = await ask(p, `read/${id(spec.key)}`);
         expect(read.erred === true, `read ${spec.key} as ${p}`).toBe(!may);
-        if (!may) expect(read.userMessage).toBe('notAllowed');
+        if (!may) await expectRefusalTold(p, spec, read);
         const label = await ask(p, `label/${id(spec.key)}`);
         expect(label.erred === true, `label ${spec.key} as ${p}`).toBe(!may);
       });

@@ -14,6 +14,8 @@ export class WsClient {
   readonly pushes: Frame[] = [];
   closeCode: number | null = null;
   closeReason = '';
+  /** The signed-in user's id, once connectAs has authenticated the socket. */
+  userId: string | null = null;
   private seq = 0;
   private readonly pending = new Map<string, (f: Frame) => void>();
   private readonly waiters: { pred: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
@@ -144,5 +146,7 @@ export async function connectAs(server: { url: string; wsUrl: string }, email: s
   const client = await WsClient.connect(server.wsUrl);
   const authed = await client.request('tokenAuth', { token }, { v: 'test' });
   if (authed.o !== 'authed') throw new Error(`tokenAuth failed: ${JSON.stringify(authed.b)}`);
-  return { client, token, user: authed.b as Record<string, unknown> & { $id: string } };
+  const user = authed.b as Record<string, unknown> & { $id: string };
+  client.userId = user.$id;
+  return { client, token, user };
 }

@@ -49,7 +49,8 @@ export const enScreens = {
     staleText:
       'Someone saved this item after you opened it. Your edits are kept: check the form and save again.',
     reloadKeep: 'Show their version, keep my edits',
-    notFound: 'This item does not exist, or was deleted.',
+    // Also what an outsider is told of an item that is not theirs (docs/access-model.md).
+    notFound: 'This item does not exist, was deleted, or is not shared with you.',
     notAllowed: 'You do not have access to this item.',
     previous: 'Previous result',
     next: 'Next result',

@@ -62,7 +62,9 @@ function ItemCellBody({ itemId }: ItemCellProps) {
     if (loaded && me) rememberItem(me, itemId);
   }, [loaded, itemId, me]);
 
-  const mustSignIn = failure === 'notAllowed' && resolved && !user;
+  // Signed out, every item that is not public answers as missing (docs/access-model.md "What an
+  // outsider is told"): signing in may open it, so both refusals lead there.
+  const mustSignIn = (failure === 'notAllowed' || failure === 'notFound') && resolved && !user;
   useEffect(() => {
     if (mustSignIn)
       void navigate(`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`, {

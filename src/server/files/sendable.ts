@@ -2,6 +2,7 @@ import type { AccessLevel } from '../../protocol/access-levels';
 import { AppError, type FieldError } from '../../protocol/errors';
 import type { Principal } from '../access/principal';
 import { readableByAll, readersOf } from '../access/readers';
+import { refusedRead } from '../access/refused-read';
 import type { Executor } from '../db/open';
 import type { ItemService } from '../items/item-service';
 import type { ItemRow } from '../items/rows';
@@ -31,7 +32,7 @@ export async function assertSendableFiles(
 ): Promise<void> {
   const load = items.loaderFor(tx);
   for (const f of files)
-    if (!(await items.policy.can(sender, 'read', f, load))) throw new AppError('notAllowed', `read ${f.id}`);
+    if (!(await items.policy.can(sender, 'read', f, load))) throw refusedRead(sender, f);
   const readers = await readersOf(tx, { ...destination, createdBy: null, grants: [] });
   const fields: FieldError[] = [];
   for (const [i, f] of files.entries())

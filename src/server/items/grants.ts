@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ItemAction } from '../../protocol/access-levels';
 import { AppError } from '../../protocol/errors';
 import { SYSTEM, type Principal } from '../access/principal';
+import { notFoundError, refusedRead } from '../access/refused-read';
 import type { Executor } from '../db/open';
 import { query, textArray } from '../db/query';
 import type { ItemService } from './item-service';
@@ -27,7 +28,9 @@ async function changeGrants<T extends Record<string, unknown>>(
   const grantedBy = p.userId;
   return items.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
-    if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
+    if (!row || row.deleted) throw notFoundError(id);
+    // Read first: the answers below name the item's source, which is no outsider's to learn.
+    if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx)))) throw refusedRead(p, row);
     const source = items.policy.sourceOf(row);
     if (source) throw new AppError('notAllowed', `${id} follows ${source}: share ${source} instead`);
     if (!(await items.policy.can(p, 'grant', row, items.loaderFor(tx))))

@@ -10,6 +10,7 @@ import { isCompleteId, makeId, parseId, SYSTEM_TYPE_PREFIX } from '../../protoco
 import type { RowLoader } from '../access/access-row';
 import type { AccessPolicy } from '../access/policy';
 import { SYSTEM, type Principal } from '../access/principal';
+import { notFoundError, refusedRead } from '../access/refused-read';
 import type { Database, Executor } from '../db/open';
 import { query, textArray, textArrayParam } from '../db/query';
 import { loadRow, loadRows, nextNumber, takeNumbers, writeLinks, writeWithEvent, type ItemRow } from './rows';
@@ -184,9 +185,24 @@ export class ItemService {
   async readableRow(p: Principal, id: string): Promise<ItemRow> {
     parseIdOrThrow(id);
     const row = await this.readRow(id);
-    if (!row || row.deleted) throw new AppError('notFound', `${id} not found`);
-    if (!(await this.policy.can(p, 'read', row, this.loaderFor(this.db))))
-      throw new AppError('notAllowed', `read ${id}`);
+    if (!row || row.deleted) throw notFoundError(id);
+    if (!(await this.policy.can(p, 'read', row, this.loaderFor(this.db)))) throw refusedRead(p, row);
+    return row;
+  }
+
+  /**
+   * readableRow inside a transaction, for an act that goes on to change the item or what hangs
+   * on it: of `type` when given (another type answers as a missing id), locked when `lock`.
+   */
+  async readableRowIn(
+    tx: Executor,
+    p: Principal,
+    id: string,
+    opts: { type?: string; lock?: boolean } = {},
+  ): Promise<ItemRow> {
+    const row = await loadRow(tx, id, opts.lock ?? false);
+    if (!row || row.deleted || (opts.type && row.type !== opts.type)) throw notFoundError(id);
+    if (!(await this.policy.can(p, 'read', row, this.loaderFor(tx)))) throw refusedRead(p, row);
     return row;
   }
 
@@ -226,9 +242,8 @@ export class ItemService {
     const readable: WireItem[] = [];
     for (const id of valid) {
       const row = rows.get(id);
-      if (!row || row.deleted) out[id] = new AppError('notFound', `${id} not found`).toBody();
-      else if (!(await this.policy.can(p, 'read', row, load)))
-        out[id] = new AppError('notAllowed', `read ${id}`).toBody();
+      if (!row || row.deleted) out[id] = notFoundError(id).toBody();
+      else if (!(await this.policy.can(p, 'read', row, load))) out[id] = refusedRead(p, row).toBody();
       else readable.push(toWire(row));
     }
     for (const item of await this.withLabels(p, readable)) out[item.$id] = item;
@@ -494,7 +509,7 @@ export class ItemService {
 
   /**
    * The row an update or delete starts from, locked: it must exist and not be deleted, and the
-   * principal must may read it (else notFound-like notAllowed on read) and then `action` it.
+   * principal must may read it (else refusedRead) and then `action` it.
    */
   private async loadToChange(
     tx: Executor,
@@ -507,8 +522,8 @@ export class ItemService {
     assertSystemOptions(p, opts);
     const load = this.loaderFor(tx);
     const current = await this.lockedRow(tx, id);
-    if (!current || current.deleted) throw new AppError('notFound', `${id} not found`);
-    if (!(await this.policy.can(p, 'read', current, load))) throw new AppError('notAllowed', `read ${id}`);
+    if (!current || current.deleted) throw notFoundError(id);
+    if (!(await this.policy.can(p, 'read', current, load))) throw refusedRead(p, current);
     if (!(await this.policy.can(p, action, current, load)))
       throw new AppError('notAllowed', `${action} ${id}`);
     return { t, load, current };

@@ -1,4 +1,4 @@
-import { AppError, loadRowAsSystem, setGrantIn, type ActHandler } from '../../../server/module-api';
+import { AppError, setGrantIn, type ActHandler } from '../../../server/module-api';
 import type { belongingsActs } from '../contract';
 import { INSTITUTION_GRANTOR } from '../types';
 
@@ -15,12 +15,7 @@ export const belShareHistory: ActHandler<(typeof belongingsActs)['belShareHistor
 }) => {
   const { items } = services;
   return items.transaction(async (tx) => {
-    // As the system: the read is checked just below.
-    const row = await loadRowAsSystem(tx, body.belonging, true);
-    if (!row || row.deleted || row.type !== 'Belonging')
-      throw new AppError('notFound', `${body.belonging} not found`);
-    if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
-      throw new AppError('notAllowed', `read ${body.belonging}`);
+    const row = await items.readableRowIn(tx, p, body.belonging, { type: 'Belonging', lock: true });
     // Sharing decides who may read it: those who may change its level, as for any grant of it.
     if (!items.policy.canSetLevel(p, row)) throw new AppError('notAllowed', `share ${body.belonging}`);
     const institution = typeof row.data.institution === 'string' ? row.data.institution : null;

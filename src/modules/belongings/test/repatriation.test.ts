@@ -132,7 +132,7 @@ describe('sharing the history with the institution (belShareHistory)', () => {
       body: 'The registrar is sympathetic.',
       owner: riverbend,
     });
-    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
     const shared = await officer.call('act/belShareHistory', { belonging: b.$id, share: true });
     expect(shared).toEqual({ $id: b.$id, institution: museum, shared: true });
     expect((await curator.call<{ title: string }>('read/' + b.$id)).title).toBe('Cedar bark basket');
@@ -141,12 +141,12 @@ describe('sharing the history with the institution (belShareHistory)', () => {
       _i: Number(b.$id.split('-')[1]),
     });
     expect(t.events.map((e) => e.kind)).toContain('granted');
-    expect(((await curator.request('read/' + note.$id)).b as Reply).userMessage).toBe('notAllowed');
+    expect(((await curator.request('read/' + note.$id)).b as Reply).userMessage).toBe('notFound');
     const found = await curator.call<{ ids: string[] }>('search/ids', { must: { _t: ['BelongingNote'] } });
     expect(found.ids).not.toContain(note.$id);
 
     await officer.call('act/belShareHistory', { belonging: b.$id, share: false });
-    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
   });
 
   it('is for those who may set the level: a member is refused, a stranger told nothing', async () => {
@@ -155,8 +155,8 @@ describe('sharing the history with the institution (belShareHistory)', () => {
     expect(r.userMessage).toBe('notAllowed');
     const p = await newBelonging('Hidden pouch', { $access: 'PRIVATE' });
     const s = (await curator.request('act/belShareHistory', { belonging: p.$id, share: true })).b as Reply;
-    expect(s.userMessage).toBe('notAllowed');
-    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+    expect(s.userMessage).toBe('notFound');
+    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
   });
 
   it('needs an institution', async () => {
@@ -179,8 +179,8 @@ describe('sharing the history with the institution (belShareHistory)', () => {
       expect((await curator.call<{ title: string }>('read/' + b.$id)).title).toBe('Moose hair tufted bag');
       const current = await officer.call<{ $version: number }>('read/' + b.$id);
       await officer.call('update/Belonging', { $id: b.$id, $version: current.$version, institution: other });
-      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
-      expect(((await curator2.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
+      expect(((await curator2.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
       const t = await officer.call<{ events: { kind: string; data: Record<string, unknown> | null }[] }>(
         'act/timeline',
         { _t: 'Belonging', _i: Number(b.$id.split('-')[1]) },
@@ -190,7 +190,7 @@ describe('sharing the history with the institution (belShareHistory)', () => {
       // Sharing with the new holder is a decision of its own.
       await officer.call('act/belShareHistory', { belonging: b.$id, share: true });
       expect((await curator2.call<{ title: string }>('read/' + b.$id)).title).toBe('Moose hair tufted bag');
-      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+      expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
     } finally {
       await curator2.close();
     }
@@ -213,6 +213,6 @@ describe('sharing the history with the institution (belShareHistory)', () => {
     } finally {
       await a.close();
     }
-    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notAllowed');
+    expect(((await curator.request('read/' + b.$id)).b as Reply).userMessage).toBe('notFound');
   });
 });

@@ -46,12 +46,7 @@ export const COMMUNITY_GRANTOR = 'consult:community';
 const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom });
 
 export async function lockedConsultation(tx: Executor, items: ItemService, p: Principal, id: string) {
-  // As the system: the read is checked just below.
-  const row = await loadRowAsSystem(tx, id, true);
-  if (!row || row.deleted || row.type !== 'Consultation') throw new AppError('notFound', `${id} not found`);
-  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
-    throw new AppError('notAllowed', `read ${id}`);
-  return row;
+  return items.readableRowIn(tx, p, id, { type: 'Consultation', lock: true });
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   AppError,
   assertSendableFiles,
   loadPrincipal,
-  loadRowAsSystem,
   loadRowsAsSystem,
   query,
   rankIn,
@@ -31,12 +30,7 @@ import {
 const opts = (p: Principal) => ({ actor: p.userId, realActor: p.masqueradeFrom });
 
 async function lockedReadable(tx: Executor, items: ItemService, p: Principal, id: string, type: string) {
-  // As the system: the read is checked just below.
-  const row = await loadRowAsSystem(tx, id, true);
-  if (!row || row.deleted || row.type !== type) throw new AppError('notFound', `${id} not found`);
-  if (!(await items.policy.can(p, 'read', row, items.loaderFor(tx))))
-    throw new AppError('notAllowed', `read ${id}`);
-  return row;
+  return items.readableRowIn(tx, p, id, { type, lock: true });
 }
 
 const list = (v: unknown): string[] =>

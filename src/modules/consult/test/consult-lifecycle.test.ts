@@ -181,8 +181,8 @@ describe('the lifecycle through acts', () => {
     const c = await draft();
     const id = c.$id;
     // The community cannot see a draft, nor move it.
-    expect((await req('officer', `read/${id}`)).userMessage).toBe('notAllowed');
-    await refusedUnchanged(id, 'officer', 'act/cnsReview', { consultation: id }, 'notAllowed');
+    expect((await req('officer', `read/${id}`)).userMessage).toBe('notFound');
+    await refusedUnchanged(id, 'officer', 'act/cnsReview', { consultation: id }, 'notFound');
     // A move the table lacks is cnsTransition for those who may move it.
     await refusedUnchanged(id, 'proponent', 'act/cnsClose', { consultation: id }, 'cnsTransition');
 
@@ -269,8 +269,8 @@ describe('the lifecycle through acts', () => {
     });
     expect(await events(id)).toContain('CNS_DISTRIBUTED');
     // Neither the proponent nor the other community reads Riverbend's response.
-    expect((await req('proponent', `read/${responses[0]}`)).userMessage).toBe('notAllowed');
-    expect((await req('eagle', `read/${responses[0]}`)).userMessage).toBe('notAllowed');
+    expect((await req('proponent', `read/${responses[0]}`)).userMessage).toBe('notFound');
+    expect((await req('eagle', `read/${responses[0]}`)).userMessage).toBe('notFound');
     // Eagle Lake reads the consultation it answers.
     expect((await req('eagle', `read/${id}`)).$id).toBe(id);
 
@@ -310,13 +310,13 @@ describe('the lifecycle through acts', () => {
       rel: responses[1],
       fileID: 'e'.repeat(32),
     });
-    // Riverbend's staff cannot send Eagle Lake's response.
+    // Riverbend's staff cannot send Eagle Lake's response, nor learn that it exists.
     await refusedUnchanged(
       responses[1]!,
       'officer',
       'act/rwfSendResponse',
       { response: responses[1], purpose: 'CONSULT_ACK', subject: 's', message: 'm', attachments: [] },
-      'notAllowed',
+      'notFound',
     );
     const sent = await ok('eagle', 'act/rwfSendResponse', {
       response: responses[1],
@@ -330,8 +330,8 @@ describe('the lifecycle through acts', () => {
     expect(copies).toHaveLength(1);
     expect(copies[0]).not.toBe(letter.$id);
     expect((await ok('proponent', `read/${copies[0]}`)).originalName).toBe('letter.pdf');
-    expect((await req('proponent', `read/${letter.$id}`)).userMessage).toBe('notAllowed');
-    expect((await req('proponent', `read/${internal.$id}`)).userMessage).toBe('notAllowed');
+    expect((await req('proponent', `read/${letter.$id}`)).userMessage).toBe('notFound');
+    expect((await req('proponent', `read/${internal.$id}`)).userMessage).toBe('notFound');
     expect((await row(responses[1]!)).data.state).toBe('RESPONDED');
     expect((await row(id)).data.state).toBe('RESPONDED');
 
@@ -417,7 +417,7 @@ describe('the lifecycle through acts', () => {
   it('roles are grants: REGULATOR and INFORMED read, a removed role reads no more', async () => {
     const c = await draft();
     await ok('proponent', 'act/cnsSubmit', { consultation: c.$id });
-    expect((await req('regulator', `read/${c.$id}`)).userMessage).toBe('notAllowed');
+    expect((await req('regulator', `read/${c.$id}`)).userMessage).toBe('notFound');
     await refusedUnchanged(
       c.$id,
       'proponent',
@@ -437,7 +437,7 @@ describe('the lifecycle through acts', () => {
     await ok('staffer', 'act/cnsSetRole', { consultation: c.$id, org: org.ministry, role: 'INFORMED' });
     expect((await ok('regulator', `read/${c.$id}`)).$id).toBe(c.$id);
     await ok('staffer', 'act/cnsSetRole', { consultation: c.$id, org: org.ministry, role: null });
-    expect((await req('regulator', `read/${c.$id}`)).userMessage).toBe('notAllowed');
+    expect((await req('regulator', `read/${c.$id}`)).userMessage).toBe('notFound');
   });
 
   it("a submitted referral notifies the community's lands staff, and nobody else", async () => {
@@ -524,7 +524,7 @@ describe('the lifecycle through acts', () => {
     });
     // It follows the file: the proponent reads it; the community does not until submitted.
     expect((await ok('proponent', `read/${ca!.id}`)).originalName).toBe('Route Map.PDF');
-    expect((await req('officer', `read/${ca!.id}`)).userMessage).toBe('notAllowed');
+    expect((await req('officer', `read/${ca!.id}`)).userMessage).toBe('notFound');
     await items.delete(SYSTEM, file.$id);
     expect((await row(ca!.id)).deleted).toBe(true);
   });

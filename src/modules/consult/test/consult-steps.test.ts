@@ -166,10 +166,10 @@ describe('step kinds', () => {
     expect(String(msg.body)).toMatch(/Outcome: (Support with concerns|CONCERNS)/);
     expect(String(msg.body)).not.toContain('state: PENDING');
     expect(((await proponentWs.request(`read/${t!.id}`)).b as { userMessage?: string }).userMessage).toBe(
-      'notAllowed',
+      'notFound',
     );
     expect(((await proponentWs.request(`read/${m}`)).b as { userMessage?: string }).userMessage).toBe(
-      'notAllowed',
+      'notFound',
     );
   });
 

@@ -412,7 +412,7 @@ describe('the research checklist', () => {
     expect(refused.fields).toEqual([{ path: 'checks.0.found.1', key: 'errors.invalidValue' }]);
     // Someone who may not read the response may not save its checklist.
     expect((await fail(ws.proponent, 'act/rwfResearchSave', { response, checks: [] })).userMessage).toBe(
-      'notAllowed',
+      'notFound',
     );
     await ok(ws.manager, 'act/rwfResearchSave', {
       response,

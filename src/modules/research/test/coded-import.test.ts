@@ -258,7 +258,7 @@ describe('the coded-data import', () => {
         preset: { project: ids.study },
         dryRun: true,
       }),
-    ).rejects.toThrow(/notAllowed/);
+    ).rejects.toThrow(/notFound/);
     // Into their own organisation, naming the project by title: it is unknown to them, and so is
     // every interview, so nothing links to the community's research.
     const csv = 'Project,Interview,Lat,Lon\nUpper river study,Interview 1,56,-120\n';

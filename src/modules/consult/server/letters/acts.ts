@@ -86,13 +86,7 @@ const lockedLetter = (tx: Executor, s: Services, p: Principal, id: string) => le
 
 /** The response, read (not locked) and checked as lockedResponse checks it. */
 async function readResponse(tx: Executor, s: Services, p: Principal, id: string): Promise<ItemRow> {
-  // As the system: the read is checked just below.
-  const row = await loadRowAsSystem(tx, id);
-  if (!row || row.deleted || row.type !== 'ConsultResponse')
-    throw new AppError('notFound', `${id} not found`);
-  if (!(await s.items.policy.can(p, 'read', row, s.items.loaderFor(tx))))
-    throw new AppError('notAllowed', `read ${id}`);
-  return row;
+  return s.items.readableRowIn(tx, p, id, { type: 'ConsultResponse' });
 }
 
 const reply = (row: ItemRow) => ({

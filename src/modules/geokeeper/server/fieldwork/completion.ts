@@ -47,9 +47,11 @@ export const completeResponseStep: CommittedListener = async (change, services) 
   try {
     await act.handler({ ...call, principal, body: { item: response, step, state: 'COMPLETE' } });
   } catch (e) {
-    // The person who finished the job may not move the response's step (no longer its staff):
-    // the system does, as the job's completion is the step's rule.
-    if (e instanceof AppError && e.key === 'notAllowed' && principal !== SYSTEM)
+    // The person who finished the job may not move the response's step (no longer its staff;
+    // one who left the community is told notFound, as any outsider): the system does, as the
+    // job's completion is the step's rule.
+    const refused = e instanceof AppError && (e.key === 'notAllowed' || e.key === 'notFound');
+    if (refused && principal !== SYSTEM)
       await act
         .handler({ ...call, principal: SYSTEM, body: { item: response, step, state: 'COMPLETE' } })
         .catch(() => undefined);
