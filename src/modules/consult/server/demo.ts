@@ -15,7 +15,7 @@ import {
   cnsDistribute,
   cnsMarkIncomplete,
   cnsReview,
-  cnsSubmit,
+  submitConsultation,
   cnsWithdraw,
 } from './lifecycle-acts';
 import { ensureResponseDefaults } from './response-defaults';
@@ -182,13 +182,13 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     projectArea: 128,
     areaOfNewCut: 19.5,
   });
-  await cnsSubmit(call(karen, { consultation: northLoop }));
+  await submitConsultation(call(karen, { consultation: northLoop }));
 
   const bearPass = await byPipeline('Bear Pass lateral', {
     region: 'HEADWATERS',
     requestedResponseDate: day(30),
   });
-  await cnsSubmit(call(karen, { consultation: bearPass }));
+  await submitConsultation(call(karen, { consultation: bearPass }));
   await cnsMarkIncomplete(
     call(officer, {
       consultation: bearPass,
@@ -201,7 +201,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     requestedResponseDate: day(40),
     identifiers: ['CRM-2026-07'],
   });
-  await cnsSubmit(call(officer, { consultation: northPit }));
+  await submitConsultation(call(officer, { consultation: northPit }));
   await cnsSetRole(call(officer, { consultation: northPit, org: ministry, role: 'REGULATOR' }));
   await cnsReview(call(officer, { consultation: northPit }));
 
@@ -213,7 +213,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     requestedResponseDate: day(-10),
     projectDescription: 'Replacing the 1978 river crossing by horizontal drilling.',
   });
-  await cnsSubmit(call(karen, { consultation: crossing }));
+  await submitConsultation(call(karen, { consultation: crossing }));
   await cnsSetRole(call(officer, { consultation: crossing, org: ministry, role: 'REGULATOR' }));
   const [crossingResponse] = (
     await cnsDistribute(call(officer, { consultation: crossing, communities: [riverbend] }))
@@ -273,7 +273,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     });
 
   const dam = await byCedar('Tailings dam raise', { region: 'RIVER', requestedResponseDate: day(21) });
-  await cnsSubmit(call(officer, { consultation: dam }));
+  await submitConsultation(call(officer, { consultation: dam }));
   await cnsSetRole(call(officer, { consultation: dam, org: ministry, role: 'INFORMED' }));
   const [damResponse] = (await cnsDistribute(call(officer, { consultation: dam, communities: [riverbend] })))
     .responses;
@@ -292,7 +292,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     region: 'NORTH',
     requestedResponseDate: day(-30),
   });
-  await cnsSubmit(call(karen, { consultation: valve }));
+  await submitConsultation(call(karen, { consultation: valve }));
   const [valveResponse] = (
     await cnsDistribute(call(officer, { consultation: valve, communities: [riverbend] }))
   ).responses;
@@ -302,7 +302,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     region: 'HEADWATERS',
     requestedResponseDate: day(-90),
   });
-  await cnsSubmit(call(officer, { consultation: drilling }));
+  await submitConsultation(call(officer, { consultation: drilling }));
   const [drillingResponse] = (
     await cnsDistribute(call(officer, { consultation: drilling, communities: [riverbend] }))
   ).responses;
@@ -313,7 +313,7 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     region: 'RIVER',
     requestedResponseDate: day(15),
   });
-  await cnsSubmit(call(karen, { consultation: clearing }));
+  await submitConsultation(call(karen, { consultation: clearing }));
   await cnsWithdraw(call(karen, { consultation: clearing, reason: 'Replaced by the North Loop expansion.' }));
 
   // The desk's chart (desk-chart.ts) counts referrals by the month they arrived and were answered:

@@ -15,6 +15,7 @@ import {
   type Principal,
 } from '../../../server/module-api';
 import { notifySubmitted } from './intake-notify';
+import { sendSubmissionReceipt } from './intake-receipt';
 import type { ConsultActs } from '../contract';
 import { moveFor, PROPONENT_EDITABLE, type ConsultAct } from '../lifecycle';
 import { RESPONSE_DONE, type ConsultRole, type ConsultationState } from '../types';
@@ -171,7 +172,19 @@ export async function proponentThread(
   return { thread: t.id, message: m.id };
 }
 
-export async function cnsSubmit({ services, principal: p, body }: ConsultCall<'cnsSubmit'>) {
+/** The act: the submission, then the proponent's receipt. */
+export async function cnsSubmit(call: ConsultCall<'cnsSubmit'>) {
+  const done = await submitConsultation(call);
+  // After the commit: the receipt names a submission that happened.
+  await sendSubmissionReceipt(call.services, call.principal, done.$id);
+  return done;
+}
+
+/**
+ * The submission alone, in one transaction: the checks, the move to the community, the roles and
+ * the lands staff's notifications. The demo's story submits with it (and mails nobody).
+ */
+export async function submitConsultation({ services, principal: p, body }: ConsultCall<'cnsSubmit'>) {
   const { items } = services;
   return items.transaction(async (tx) => {
     const row = await lockedConsultation(tx, items, p, body.consultation);
