@@ -19,8 +19,10 @@ import {
 
 // Issue 16 "consult.dashboard" and "Done when" (in part): the consultation desk for each
 // capability set (spec §6): community staff with ConsultRespond see the calendar, overdue, mine and
-// new referrals; a proponent (Consult and ConsultDrafts) the calendar, recent, drafts and
-// responses; a regulator (Consult alone) the calendar and recent. The calendar gathers requested
+// new referrals; a proponent (Consult and ConsultDrafts) the calendar, their referrals by state,
+// what waits for them, recent, drafts and responses; a regulator (a GOVERNMENT organisation's
+// Consult) the calendar, consultations by state, those past their requested date, recent and the
+// outcomes (issue 38). The calendar gathers requested
 // and due dates, the person's step due dates and meetings, and the desk updates live. The staff's
 // chart counts referrals received and answered per month and follows a response answered
 // elsewhere. Also "Done when": logging a call on consult.communications, and scheduling a meeting
@@ -48,6 +50,16 @@ const riverbendId = async () => (await search({ _t: ['Organization'], $text: ['R
 async function chartRow(page: Page): Promise<string[]> {
   const table = card(cellAt(page, 0), 'Referrals by month').getByTestId('chart-table');
   return table.locator('tbody tr').last().locator('td').allTextContents();
+}
+
+/** A state chart's counts, from its text alternative ("Consulting: 2"), in the order shown. */
+async function stateCounts(chart: Locator): Promise<[string, number][]> {
+  await chart.getByRole('listitem').first().waitFor();
+  const lines = await chart.getByRole('listitem').allTextContents();
+  return lines.map((l) => {
+    const [, name, n] = /^(.*): (\d+)$/.exec(l)!;
+    return [name!, Number(n)];
+  });
 }
 
 async function desk(email: string): Promise<Page> {
@@ -364,23 +376,108 @@ describe('the consultation desk', () => {
     await feed.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('gives a proponent the calendar, recent, drafts and responses, and never a community’s meeting', async () => {
+  it('gives a proponent their referrals by state, what waits for them, drafts and answers, and never a community’s meeting', async () => {
     const proponent = await desk(PROPONENT);
     expect(await cardNames(proponent)).toEqual(
-      ['Calendar', 'Recently changed consultations', 'Responses received', 'Your drafts'].sort(),
+      [
+        'Calendar',
+        'Recently changed consultations',
+        'Responses received',
+        'Waiting for you',
+        'Your drafts',
+        'Your referrals by state',
+      ].sort(),
     );
-    await card(cellAt(proponent, 0), 'Recently changed consultations').getByRole('link').first().waitFor();
-    const calendar = card(cellAt(proponent, 0), 'Calendar');
+    const desk0 = cellAt(proponent, 0);
+    // Sent back incomplete: the community it went to and the date asked for, by name and date.
+    const waiting = card(desk0, 'Waiting for you');
+    await waiting.getByRole('link', { name: /Bear Pass lateral/ }).waitFor();
+    await waiting.getByText(/^Riverbend First Nation · \d{2}-[A-Z][a-z]{2}-\d{4}$/).waitFor();
+    // The states in words, in the lifecycle's order, and as many as the proponent may read.
+    const byState = await stateCounts(card(desk0, 'Your referrals by state'));
+    expect(byState.map(([s]) => s)).toEqual(expect.arrayContaining(['Incomplete', 'Responded', 'Draft']));
+    expect(byState.every(([s]) => !/^[A-Z_]+$/.test(s))).toBe(true);
+    const recent = card(desk0, 'Recently changed consultations');
+    const total = Number(
+      await recent
+        .getByTestId('card-count')
+        .first()
+        .textContent()
+        .then((t) => t?.match(/\d+/)?.[0]),
+    );
+    expect(byState.reduce((n, [, c]) => n + c, 0)).toBe(total);
+    await recent
+      .getByText(/^Consulting · Northern Pipeline Corp\. · /)
+      .first()
+      .waitFor();
+    const calendar = card(desk0, 'Calendar');
     await calendar.getByRole('tab', { name: 'List view' }).click();
     expect(await calendar.getByText(MEETING).count()).toBe(0);
     expect(await calendar.getByText(LIVE).count()).toBe(0);
     await shot(proponent, 'consult-desk-proponent');
+    await axeCheck(proponent, 'consult-desk-proponent');
   });
 
-  it('gives a regulator the calendar and recent only', async () => {
+  it('gives a regulator the consultations by state, those past their requested date and the recent outcomes', async () => {
     const regulator = await desk(REGULATOR);
-    expect(await cardNames(regulator)).toEqual(['Calendar', 'Recently changed consultations']);
+    expect(await cardNames(regulator)).toEqual(
+      [
+        'Calendar',
+        'Consultations by state',
+        'Past the requested date',
+        'Recent outcomes',
+        'Recently changed consultations',
+      ].sort(),
+    );
+    const desk0 = cellAt(regulator, 0);
+    const late = card(desk0, 'Past the requested date');
+    await late.getByRole('link', { name: /Riverbend crossing replacement/ }).waitFor();
+    await late
+      .getByText(/^Overdue · \d{2}-[A-Z][a-z]{2}-\d{4} · Northern Pipeline Corp\. · Riverbend First Nation$/)
+      .waitFor();
+    // Only what the Ministry was given a role on: the community's own drafts and referrals are not counted.
+    const byState = await stateCounts(card(desk0, 'Consultations by state'));
+    const recent = card(desk0, 'Recently changed consultations');
+    const total = Number(
+      await recent
+        .getByTestId('card-count')
+        .first()
+        .textContent()
+        .then((t) => t?.match(/\d+/)?.[0]),
+    );
+    expect(byState.reduce((n, [, c]) => n + c, 0)).toBe(total);
+    expect(byState.map(([s]) => s)).not.toContain('Draft');
+    // Answered by Riverbend in the chart's test above: the state and who it was between, by name.
+    const outcomes = card(desk0, 'Recent outcomes');
+    await outcomes.getByRole('link', { name: /Tailings dam raise/ }).waitFor();
+    await outcomes.getByText('Responded · Cedar Ridge Mining Ltd. · Riverbend First Nation').waitFor();
+    // "Show all" opens the list with the card's own filter on.
+    await late.getByRole('link', { name: /^Show all/ }).click();
+    await expect
+      .poll(() =>
+        cellAt(regulator, 0)
+          .getByRole('button', { name: 'Past the requested date' })
+          .getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await cellAt(regulator, 0)
+      .getByRole('table')
+      .getByRole('link', { name: 'Riverbend crossing replacement' })
+      .waitFor();
+    await regulator.goto(`${app.server.url}/consult.dashboard`);
+    await card(cellAt(regulator, 0), 'Consultations by state').getByRole('listitem').first().waitFor();
+    await axeCheck(regulator, 'consult-desk-regulator');
+    await setDark(regulator, true);
+    await axeCheck(regulator, 'consult-desk-regulator-dark');
+    await shot(regulator, 'consult-desk-regulator-dark');
+    await setDark(regulator, false);
     await regulator.setViewportSize({ width: 390, height: 844 });
+    await regulator.reload();
+    await card(cellAt(regulator, 0), 'Consultations by state').getByRole('listitem').first().waitFor();
     await shot(regulator, 'consult-desk-regulator-phone');
+    // The phone's navigation drawer is a named dialog.
+    await regulator.getByRole('button', { name: 'Open menu' }).click();
+    await regulator.getByRole('dialog', { name: 'Navigation' }).waitFor();
+    await axeCheck(regulator, 'consult-desk-regulator-phone-drawer');
   });
 });

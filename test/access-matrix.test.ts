@@ -791,7 +791,11 @@ describe('who may widen the level', () => {
     for (const who of ['signedOut', 'outsider', 'orgGrantee', 'member'] as const) {
       const r = await ask(who, `read/${id}`);
       expect.soft(r, `${who} reads it`).toMatchObject({ erred: true });
-      await expectRefusedRead(r, PRINCIPALS.find((w) => w.key === who)!, id);
+      await expectRefusedRead(
+        r,
+        PRINCIPALS.find((w) => w.key === who)!,
+        id,
+      );
       expect.soft(JSON.stringify(r)).not.toContain(secret);
     }
   });

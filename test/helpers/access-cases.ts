@@ -136,8 +136,12 @@ export function describeAccessCase<P extends string>(c: AccessCase<P>): void {
       const member =
         !!userId &&
         !!row?.owner &&
-        (await query(tdb.database.db, sql`select 1 from memberships where user_id = ${userId} and org_id = ${row.owner}`))
-          .length > 0;
+        (
+          await query(
+            tdb.database.db,
+            sql`select 1 from memberships where user_id = ${userId} and org_id = ${row.owner}`,
+          )
+        ).length > 0;
       if (member) expect(read.userMessage, `${spec.key} as ${p}, a member`).toBe('notAllowed');
       else
         expect(JSON.stringify(read).replaceAll(full, '?'), `${spec.key} as ${p}, an outsider`).toBe(

@@ -35,7 +35,13 @@ function FacetChart({ card, headingId }: CardBodyProps) {
   if (loading) return <CardSkeleton />;
   if (error) return <CardNote error>{t('dashboard.error')}</CardNote>;
   const facet = settings.facet;
-  const buckets = (result?.facets[facet] ?? []).filter((b) => b.count > 0);
+  // An enumeration's bars in its declared order (a lifecycle reads Draft, Submitted, Review, …),
+  // not by count or name.
+  const order = prop?.kind === 'enum' ? (prop.values ?? []) : [];
+  const rank = (v: unknown) => (order.includes(v as string) ? order.indexOf(v as string) : order.length);
+  const buckets = (result?.facets[facet] ?? [])
+    .filter((b) => b.count > 0)
+    .sort((a, b) => rank(a.value) - rank(b.value));
   if (!buckets.length) return <CardNote>{t('dashboard.empty')}</CardNote>;
   const label = (v: unknown, l?: string) =>
     facet === '_t' && typeof v === 'string'

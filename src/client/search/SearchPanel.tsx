@@ -393,21 +393,11 @@ export function SearchPanel({ screen, text, saved, onSaved }: SearchPanelProps) 
           />
         )}
         {saveButton}
-        <ExportCsvButton
-          query={exportQuery}
-          compact={!beside}
-        />
-        <ModuleExports
-          type={type}
-          query={exportQuery}
-          compact={!beside}
-        />
+        <ExportCsvButton query={exportQuery} compact={!beside} />
+        <ModuleExports type={type} query={exportQuery} compact={!beside} />
         <ModuleListActions type={type} list={screen} compact={!beside} />
         {(screen.zip || typeName === 'Attachment') && (
-          <ExportZipButton
-            query={exportQuery}
-            name={screen.zip ?? zipNameFor(screen.name)}
-          />
+          <ExportZipButton query={exportQuery} name={screen.zip ?? zipNameFor(screen.name)} />
         )}
         {createButton}
         {countLine}

@@ -245,6 +245,9 @@ export function NavDrawer({
       ModalProps={{ disableRestoreFocus: leaving }}
       open={open}
       onClose={onClose}
+      // On a phone the drawer is a modal dialog (MUI gives its paper role="dialog"): it needs a
+      // name, or a screen reader announces an unnamed dialog (axe aria-dialog-name).
+      slotProps={permanent ? undefined : { paper: { 'aria-label': t('nav.title') } }}
       sx={{
         width: permanent && open ? DRAWER_WIDTH : 0,
         flexShrink: 0,

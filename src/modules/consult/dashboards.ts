@@ -1,4 +1,6 @@
 import type { CardDecl, DashboardDecl } from '../../kernel/dashboard';
+import type { ViewGate } from '../../kernel/view';
+import { OPEN_CONSULTATION_STATES } from './types';
 
 // The consultation desk (issue 16 "consult.dashboard"; spec capability-modules §2 "Dashboards",
 // §6, §9): where a lands officer starts the day. Cards by capability, as spec §6 gives them:
@@ -35,7 +37,105 @@ const DRAFTS_QUERY = {
   max: 8,
 } as const;
 
+/**
+ * The outside parties' desks (issue 38): a proponent (ConsultDrafts) and a regulator (a member of
+ * a GOVERNMENT organisation) each get their referrals counted by state beside the calendar,
+ * from the same search, so the policy counts only what they may read.
+ */
+const PROPONENT = DRAFTS;
+const REGULATOR: ViewGate = { capability: 'Consult', orgKinds: ['GOVERNMENT'], ...GATE };
+const byState = (who: 'proponent' | 'regulator', gate: ViewGate): CardDecl => ({
+  id: `consult.desk.${who}.byState`,
+  dashboard: CONSULT_DASHBOARD,
+  titleKey: who === 'proponent' ? 'consult.desk.yourByState' : 'consult.desk.byState',
+  kind: 'chart',
+  width: 'THIRD',
+  height: 6,
+  order: 15,
+  ...gate,
+  emptyKey: 'consult.desk.byStateEmpty',
+  settings: { query: { types: ['Consultation'] }, facet: 'state', listView: 'consult.projects' },
+});
+/** Open referrals whose requested response date has passed, oldest first: what a regulator follows up. */
+const LATE_QUERY = {
+  types: ['Consultation'],
+  must: { state: [...OPEN_CONSULTATION_STATES], requestedResponseDate: ['..$now'] },
+  sort: [{ key: 'requestedResponseDate', order: 'asc' }],
+  max: 8,
+} as const;
+const ANSWERED_QUERY = {
+  types: ['Consultation'],
+  must: { state: ['RESPONDED', 'CLOSED'] },
+  sort: [{ key: '_m.ts', order: 'desc' }],
+  max: 8,
+} as const;
+
+const outsideCards: readonly CardDecl[] = [
+  byState('proponent', PROPONENT),
+  byState('regulator', REGULATOR),
+  {
+    // Sent back by the community as incomplete: the proponent's to answer (the reason is in the
+    // record's "From the community" thread).
+    id: 'consult.desk.proponent.incomplete',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.waitingForYou',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 45,
+    ...PROPONENT,
+    emptyKey: 'consult.desk.waitingForYouEmpty',
+    settings: {
+      query: {
+        types: ['Consultation'],
+        must: { state: ['INCOMPLETE'] },
+        sort: [{ key: '_m.ts', order: 'desc' }],
+        max: 8,
+      },
+      listView: 'consult.projects',
+      listPreset: 'incomplete',
+      rowFields: ['submittedTo', 'requestedResponseDate'],
+    },
+  },
+  {
+    id: 'consult.desk.regulator.late',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.late',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 20,
+    ...REGULATOR,
+    emptyKey: 'consult.desk.lateEmpty',
+    settings: {
+      query: LATE_QUERY,
+      listView: 'consult.projects',
+      listPreset: 'late',
+      rowFields: ['requestedResponseDate', 'primaryOrg', 'submittedTo'],
+      dueKey: 'requestedResponseDate',
+    },
+  },
+  {
+    id: 'consult.desk.regulator.outcomes',
+    dashboard: CONSULT_DASHBOARD,
+    titleKey: 'consult.desk.outcomes',
+    kind: 'search',
+    width: 'THIRD',
+    height: H,
+    order: 52,
+    ...REGULATOR,
+    emptyKey: 'consult.desk.outcomesEmpty',
+    settings: {
+      query: ANSWERED_QUERY,
+      listView: 'consult.projects',
+      listPreset: 'answered',
+      rowFields: ['state', 'primaryOrg', 'submittedTo'],
+    },
+  },
+];
+
 export const consultCards: readonly CardDecl[] = [
+  ...outsideCards,
   {
     id: 'consult.desk.calendar',
     dashboard: CONSULT_DASHBOARD,
@@ -159,6 +259,7 @@ export const consultCards: readonly CardDecl[] = [
     settings: {
       query: { types: ['Consultation'], sort: [{ key: '_m.ts', order: 'desc' }], max: 8 },
       listView: 'consult.projects',
+      rowFields: ['state', 'primaryOrg', 'requestedResponseDate'],
     },
   },
   {
@@ -230,8 +331,10 @@ export const consultCards: readonly CardDecl[] = [
     emptyKey: 'consult.desk.draftsEmpty',
     emptyAction: { labelKey: 'consult.desk.newConsultation', view: 'consult.projects' },
     settings: {
-      query: DRAFTS_QUERY,
+      // Not yet submitted; those sent back incomplete are "Waiting for you".
+      query: { ...DRAFTS_QUERY, must: { state: ['DRAFT'] } },
       listView: 'consult.projects',
+      rowFields: ['submittedTo', 'requestedResponseDate'],
     },
   },
   {
@@ -246,13 +349,10 @@ export const consultCards: readonly CardDecl[] = [
     ...DRAFTS,
     emptyKey: 'consult.desk.responsesEmpty',
     settings: {
-      query: {
-        types: ['Consultation'],
-        must: { state: ['RESPONDED', 'CLOSED'] },
-        sort: [{ key: '_m.ts', order: 'desc' }],
-        max: 8,
-      },
+      query: ANSWERED_QUERY,
       listView: 'consult.projects',
+      listPreset: 'answered',
+      rowFields: ['state', 'submittedTo'],
     },
   },
 ];
@@ -290,10 +390,19 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.staffDrafts': 'Referral drafts',
   'consult.desk.staffDraftsEmpty': 'No referral is waiting to be submitted.',
   'consult.desk.drafts': 'Your drafts',
-  'consult.desk.draftsEmpty': 'No draft or incomplete consultation.',
+  'consult.desk.draftsEmpty': 'No draft waits to be submitted.',
   'consult.desk.newConsultation': 'Start a consultation',
   // The desk's action, drawn before the module's half (and its strings) loads.
   'consult.desk.logReferral': 'Log a referral',
+  'consult.desk.yourByState': 'Your referrals by state',
+  'consult.desk.byState': 'Consultations by state',
+  'consult.desk.byStateEmpty': 'No consultation yet.',
+  'consult.desk.waitingForYou': 'Waiting for you',
+  'consult.desk.waitingForYouEmpty': 'No referral was sent back to you as incomplete.',
+  'consult.desk.late': 'Past the requested date',
+  'consult.desk.lateEmpty': 'Every open consultation is within its requested date.',
+  'consult.desk.outcomes': 'Recent outcomes',
+  'consult.desk.outcomesEmpty': 'No consultation has been answered yet.',
   'consult.desk.responses': 'Responses received',
   'consult.desk.responsesEmpty': 'No community has responded yet.',
 };

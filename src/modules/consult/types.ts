@@ -33,6 +33,12 @@ export const CONSULTATION_STATES = [
   'WITHDRAWN',
 ] as const;
 export type ConsultationState = (typeof CONSULTATION_STATES)[number];
+/** The states between submission and the community's answer (the desks' "past the requested date"). */
+export const OPEN_CONSULTATION_STATES = [
+  'SUBMITTED',
+  'REVIEW',
+  'CONSULTING',
+] as const satisfies readonly ConsultationState[];
 
 /** A community's response (spec §3 "Response states"). */
 export const RESPONSE_STATES = [

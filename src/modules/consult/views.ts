@@ -1,6 +1,7 @@
 import type { NavEntry } from '../../kernel/module';
 import type { ListPreset, ListScreenDecl, ViewDecl } from '../../kernel/view';
 import { consultDeskTitles } from './dashboards';
+import { OPEN_CONSULTATION_STATES } from './types';
 
 // The consultation views as data (kernel/view.ts), its navigation and their English titles
 // (spec capability-modules §2 "Consultation"). Every screen but consult.organizations is the
@@ -44,9 +45,20 @@ export const RESPONSE_PRESETS: readonly ListPreset[] = [
   { id: 'mine', titleKey: 'consult.presets.mine', must: { '_wf.$assigned': ['$me'] } },
 ];
 
-/** The consultation list's preset: referrals that arrived and wait for the community's first look. */
+/**
+ * The consultation list's presets, each the filter of a desk card: referrals that wait for the
+ * community's first look; those sent back incomplete (the proponent's to fix); those still open
+ * past the date the proponent asked a response by; those answered.
+ */
 export const CONSULTATION_PRESETS: readonly ListPreset[] = [
   { id: 'new', titleKey: 'consult.presets.new', must: { state: ['SUBMITTED', 'REVIEW'] } },
+  { id: 'incomplete', titleKey: 'consult.presets.incomplete', must: { state: ['INCOMPLETE'] } },
+  {
+    id: 'late',
+    titleKey: 'consult.presets.late',
+    must: { state: [...OPEN_CONSULTATION_STATES], requestedResponseDate: ['..$now'] },
+  },
+  { id: 'answered', titleKey: 'consult.presets.answered', must: { state: ['RESPONDED', 'CLOSED'] } },
 ];
 
 export const consultViews: readonly ViewDecl[] = [
@@ -184,4 +196,7 @@ export const consultTitles: Readonly<Record<string, string>> = {
   'consult.presets.overdue': 'Overdue',
   'consult.presets.mine': 'Assigned to me',
   'consult.presets.new': 'New referrals',
+  'consult.presets.incomplete': 'Incomplete',
+  'consult.presets.late': 'Past the requested date',
+  'consult.presets.answered': 'Responded or closed',
 };

@@ -31,8 +31,7 @@ export async function assertSendableFiles(
   destination: { owner: string | null; access: AccessLevel },
 ): Promise<void> {
   const load = items.loaderFor(tx);
-  for (const f of files)
-    if (!(await items.policy.can(sender, 'read', f, load))) throw refusedRead(sender, f);
+  for (const f of files) if (!(await items.policy.can(sender, 'read', f, load))) throw refusedRead(sender, f);
   const readers = await readersOf(tx, { ...destination, createdBy: null, grants: [] });
   const fields: FieldError[] = [];
   for (const [i, f] of files.entries())
