@@ -20,6 +20,11 @@ export const CONSULT_LOV_LISTS = [
   'COMMLOG_DIRECTIONS',
   'MEETING_TYPES',
 ] as const;
+/**
+ * The lists a proponent picks from on the referral form, and reads back on their own draft: a
+ * community makes their values PUBLIC (docs/consultation.md "Lists a proponent reads").
+ */
+export const PROPONENT_LISTS: readonly string[] = ['CNS_REGIONS', 'CNS_STREAMS', 'CNS_PROJECT_TYPES'];
 
 /** A consultation's lifecycle (spec §3; the moves are consult/lifecycle.ts). */
 export const CONSULTATION_STATES = [

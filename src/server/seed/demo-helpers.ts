@@ -1,3 +1,4 @@
+import type { AccessLevel } from '../../protocol/access-levels';
 import { randomBytes } from 'node:crypto';
 import { mimeGroup } from '../../protocol/files';
 import { SYSTEM } from '../access/principal';
@@ -26,6 +27,8 @@ export async function seedListValues(
   owner: string,
   list: string,
   entries: readonly ListEntry[],
+  /** The values' level: the type's default (COMMUNITY) unless the list is read by outsiders. */
+  access?: AccessLevel,
 ): Promise<void> {
   for (const [key, en, superState] of entries)
     await items.create(SYSTEM, 'LOVValue', {
@@ -34,6 +37,7 @@ export async function seedListValues(
       state: 'ACTIVE',
       t: { en },
       ...(superState ? { superState } : {}),
+      ...(access ? { $access: access } : {}),
       owner,
     });
 }

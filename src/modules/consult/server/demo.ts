@@ -21,6 +21,7 @@ import {
 import { ensureResponseDefaults } from './response-defaults';
 import { cnsAssign, cnsSetRole, rwfRecordOffline, rwfSendResponse } from './work-acts';
 import { seedLetterTemplate } from './letters/demo-template';
+import { PROPONENT_LISTS } from '../types';
 
 // The consultation demo (invented; nothing here is real community data): Riverbend's lists of
 // values and its default response workflow, and consultations in every state from Northern
@@ -94,7 +95,16 @@ export async function seedConsultDemo(items: ItemService, demo: DemoSeed): Promi
     const row = await items.read(SYSTEM, org);
     await items.update(SYSTEM, { $id: org, $version: row.$version, capabilities: [...capabilities] });
   }
-  for (const [list, values] of Object.entries(LISTS)) await seedListValues(items, riverbend, list, values);
+  // The words a proponent picks on the referral form (region, stream, project type) are public:
+  // at COMMUNITY a proponent could neither pick them nor read them back on their own draft.
+  for (const [list, values] of Object.entries(LISTS))
+    await seedListValues(
+      items,
+      riverbend,
+      list,
+      values,
+      PROPONENT_LISTS.includes(list) ? 'PUBLIC' : undefined,
+    );
 
   const as = async (email: string) => (await loadPrincipal(items.db, id(`user.${email}`)))!;
   const officer = await as('lands.officer@riverbend.example');
