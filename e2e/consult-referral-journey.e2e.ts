@@ -355,6 +355,8 @@ describe('a referral from intake to sent letter', () => {
     await research.getByRole('button', { name: 'Complete step' }).click();
     await expect.poll(async () => (await states())[3]).toBe('COMPLETE');
     expect((await stored(app, responseId))['_wf.state']).toBe('DRAFTING');
+    // The letter step prefers the lands team: started, it is the officer's, whoever the start gave it to.
+    await row(page, 'Draft the response letter').getByText('Assigned to Joseph Redcloud').waitFor();
 
     // The letter, drafted from the community's template (its placeholders filled or replaced).
     const propose = record(page).getByTestId('step-panel-RWF_LETTER_PROPOSE');
@@ -467,6 +469,10 @@ describe('a referral from intake to sent letter', () => {
       .getByRole('combobox', { name: /When it completes, the workflow state becomes/ })
       .first();
     await sets.waitFor();
+    // Every step after Assign prefers the response's lands team, named by its label.
+    const prefer = page.getByRole('combobox', { name: /Prefer people named in/ });
+    expect(await prefer.first().textContent()).toContain('Nobody in particular');
+    expect(await prefer.nth(1).textContent()).toContain('Assigned staff');
     await shots(page, 'designer-sets', () =>
       page.getByRole('combobox', { name: /When it completes, the workflow state becomes/ }),
     );

@@ -64,6 +64,8 @@ export const RULE_KEYS = [
   'errors.lovKeyTaken',
   'errors.jsonTooLarge',
   'errors.wfTransition',
+  // A workflow step's `assignee.prefer` names no property of the item's type that holds people.
+  'errors.wfPrefer',
   // The geometry kind (kernel/geometry.ts): not a GeoJSON shape, out of range, an open ring, too big.
   'errors.geometry.type',
   'errors.geometry.range',

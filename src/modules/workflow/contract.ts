@@ -22,7 +22,14 @@ export const StepDefZ = z.strictObject({
   id: StepId,
   kind: z.string().min(1).max(100),
   label: z.string().min(1).max(200),
-  assignee: z.strictObject({ user: UserId.optional(), role: z.enum(ROLES).optional() }).optional(),
+  assignee: z
+    .strictObject({
+      user: UserId.optional(),
+      role: z.enum(ROLES).optional(),
+      /** A property of the item naming people who come first for the role (definitions.ts checks it). */
+      prefer: z.string().min(1).max(100).optional(),
+    })
+    .optional(),
   due: DueRuleZ.optional(),
   rule: z.enum(['next', 'manual']).optional(),
   sets: z.record(z.string(), z.unknown()).optional(),
@@ -41,6 +48,7 @@ const StepInstanceZ = StepDefZ.extend({
   reminded: z.array(z.number()).optional(),
   dueByHand: z.boolean().optional(),
   roleUnfilled: z.enum(ROLES).optional(),
+  assignedByHand: z.boolean().optional(),
 });
 export const WorkflowInstanceZ = z.strictObject({
   workflow: z.string().nullable(),

@@ -22,6 +22,13 @@ export interface DueRule {
 export interface DefaultAssignee {
   user?: string;
   role?: Role;
+  /**
+   * With `role`: the name of a property of the item holding people (a relation to User, one or
+   * a list; `preferableProperties`). Those it names who qualify for the role come first, and
+   * the step is picked again when it becomes ACTIVE, so people named on the item by an earlier
+   * step (a response's lands team, `internalContacts`) get it (docs/workflow.md "Default assignee").
+   */
+  prefer?: string;
 }
 
 /** One step of a definition (Workflow.steps). */
@@ -63,6 +70,28 @@ export interface StepInstance extends StepDef {
    * it waits unassigned, and the panel says why. Gone once someone is assigned.
    */
   roleUnfilled?: Role;
+  /**
+   * A person gave the step to someone, or to nobody (wfAssignStep, wfTakeStep, wfAddStep): the
+   * engine never picks its assignee again (a `prefer` step's pick when it becomes ACTIVE).
+   */
+  assignedByHand?: boolean;
+}
+
+/**
+ * The properties of a type a role step may prefer people from (`assignee.prefer`): its relations
+ * to User alone (one or a list), not the engine's own (`_wf.$assigned`, which names who already
+ * has a step). The definition check and the designer's choice both use it.
+ */
+export function preferableProperties(properties: Record<string, PropertyDef>): string[] {
+  return Object.entries(properties)
+    .filter(
+      ([name, p]) =>
+        !name.startsWith('_') &&
+        p.kind === 'relation' &&
+        !!p.types?.length &&
+        p.types.every((t) => t === 'User'),
+    )
+    .map(([name]) => name);
 }
 
 /** The item's `_wf`. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { query, SYSTEM, type Executor, type ItemService, type WriteEvent } from '../../../server/module-api';
+import type { Role } from '../../../protocol/access-levels';
 import type { StepDef } from '../../workflow/types';
 
 // Every community's default response workflow (docs/consult-response.md "The default workflow"),
@@ -63,10 +64,14 @@ export const RESPONSE_WORKFLOW = {
  * docs/workflow.md "Default assignee") and due a number of days before the response the
  * proponent asked for (`anticipatedResponse`, copied from the referral's requested date). Each
  * completion moves the response's workflow state on (`sets`), which the Responses list shows.
+ * Every step after Assign prefers the response's lands team (`internalContacts`, named by the
+ * Assign step): picked again as it starts, it goes to one of the team who holds its role, not to
+ * whoever had the least work when the response arrived.
  */
 export function responseSteps(): StepDef[] {
   // `0 - days`, not `-days`: a step due on the day is 0, never -0 (which a JSON round trip loses).
   const before = (days: number) => ({ days: 0 - days, from: 'anticipatedResponse' });
+  const team = (role: Role) => ({ role, prefer: 'internalContacts' });
   return [
     {
       id: 'assign',
@@ -82,7 +87,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_SIMPLE',
       label: 'Review the referral',
       rule: 'next',
-      assignee: { role: 'editor' },
+      assignee: team('editor'),
       due: before(25),
       sets: { '_wf.state': 'MAPPING' },
     },
@@ -91,7 +96,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_SPATIAL',
       label: 'Map the overlap',
       rule: 'next',
-      assignee: { role: 'editor' },
+      assignee: team('editor'),
       due: before(21),
       sets: { '_wf.state': 'RESEARCH' },
     },
@@ -100,7 +105,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_RESEARCH',
       label: 'Check the sources',
       rule: 'next',
-      assignee: { role: 'staff' },
+      assignee: team('staff'),
       due: before(14),
       sets: { '_wf.state': 'DRAFTING' },
     },
@@ -109,7 +114,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_LETTER_PROPOSE',
       label: 'Draft the response letter',
       rule: 'next',
-      assignee: { role: 'editor' },
+      assignee: team('editor'),
       due: before(10),
       sets: { '_wf.state': 'APPROVAL' },
     },
@@ -118,7 +123,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_LETTER_APPROVE',
       label: 'Approve the letter',
       rule: 'next',
-      assignee: { role: 'orgAdmin' },
+      assignee: team('orgAdmin'),
       due: before(7),
       sets: { '_wf.state': 'APPROVED' },
     },
@@ -127,7 +132,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_LETTER_SEND',
       label: 'Send the letter',
       rule: 'next',
-      assignee: { role: 'editor' },
+      assignee: team('editor'),
       due: before(2),
       sets: { '_wf.state': 'SENT' },
     },
@@ -136,7 +141,7 @@ export function responseSteps(): StepDef[] {
       kind: 'RWF_OUTCOME',
       label: 'Record the outcome',
       rule: 'next',
-      assignee: { role: 'editor' },
+      assignee: team('editor'),
       due: before(0),
       sets: { '_wf.state': 'CLOSED' },
     },

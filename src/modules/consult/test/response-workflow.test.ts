@@ -474,3 +474,54 @@ describe('a response’s written parts', () => {
     expect(JSON.stringify(audit)).toContain(response);
   });
 });
+
+describe('the lands team named by the Assign step', () => {
+  it('gets the later steps as they start: "Draft the response letter" goes to the team, not to whoever was free', async () => {
+    const { response } = await referral();
+    // At the start nobody is on the team: each step went to the least-loaded of its role.
+    const drafter = await holder(response, 'letter-propose');
+    expect(drafter).not.toBeNull();
+    // The lands manager puts on the team someone the start did not give the letter to (the
+    // officer, or the manager herself: both are editors or higher).
+    const member = [users.officer, users.manager].find((u) => u.id !== drafter)!;
+    await ok(ws.manager, 'act/cnsAssign', { item: response, user: member.id });
+    await ok(wsOf(await holder(response, 'assign')), 'act/wfSetStepState', {
+      item: response,
+      step: 'assign',
+      state: 'COMPLETE',
+    });
+    // The next step, just started, is the team's.
+    expect(await holder(response, 'review')).toBe(member.id);
+    await ok(wsOf(member.id), 'act/wfSetStepState', { item: response, step: 'review', state: 'COMPLETE' });
+    // The overlay and the research checklist are other tests' (above): finished by hand here, by
+    // the other of the two (nobody is told of their own act).
+    const other = [users.manager, users.officer].find((u) => u.id !== member.id)!;
+    const told = async () =>
+      Number(
+        (
+          await query<{ n: number }>(
+            items().db,
+            sql`select count(*)::int as n from items where type = 'Notify' and data->>'kind' = 'assigned'
+              and data->>'recipient' = ${member.id} and data->>'context' = ${response}`,
+          )
+        )[0]?.n ?? 0,
+      );
+    await ok(wsOf(other.id), 'act/wfForceStepState', { item: response, step: 'overlay', state: 'COMPLETE' });
+    const before = await told();
+    await ok(wsOf(other.id), 'act/wfForceStepState', { item: response, step: 'research', state: 'COMPLETE' });
+    const s = await steps(response);
+    expect(s.find((x) => x.id === 'letter-propose')).toMatchObject({
+      label: 'Draft the response letter',
+      state: 'ACTIVE',
+      assignedTo: member.id,
+    });
+    // The team member is told, and the history records an assignment the engine made.
+    expect(await told()).toBe(before + 1);
+    const [ev] = await query<{ data: Body }>(
+      items().db,
+      sql`select data from events where item_id = ${response} and kind = 'WKF_STEP_ASSIGNED'
+        and data->>'step' = 'letter-propose'`,
+    );
+    expect(ev!.data).toEqual({ step: 'letter-propose', from: drafter, to: member.id, auto: true });
+  }, 120_000);
+});

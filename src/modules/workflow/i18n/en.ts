@@ -49,6 +49,10 @@ export const workflowEn = {
     personHelp: 'Type at least 2 letters of a name',
     noPeople: 'Nobody found',
     role: 'Role',
+    // A role step's `assignee.prefer`: those the item names there come first for the role.
+    prefer: 'Prefer people named in',
+    preferNone: 'Nobody in particular',
+    preferHelp: 'When the step starts, it goes to one of them who holds the role, if any.',
     roles: { member: 'Members', staff: 'Staff', editor: 'Editors', orgAdmin: 'Organisation admins' },
     due: 'Due',
     dueNone: 'No due date',
@@ -153,6 +157,11 @@ export const workflowEn = {
       unskip: 'Un-skip',
       reset: 'Reset',
     },
+  },
+  // A definition refused on save (server/definitions.ts): the designer shows the field's key.
+  errors: {
+    wfPrefer:
+      'A step can prefer only people named in a field of the item that holds people, and only when it goes to a role.',
   },
   // The engine's events, as the History section names them.
   item: {

@@ -230,7 +230,8 @@ export const acts = actsOf(workflowActs, {
       const steps: StepInstance[] = def.steps.map((d) => {
         const was = old.get(d.id);
         if (!was || was.adHoc) return instanceStep(d);
-        const { state, assignedTo, dueDate, startedAt, completedBy, completedAt, reminded } = was;
+        const { state, assignedTo, dueDate, startedAt, completedBy, completedAt, reminded, assignedByHand } =
+          was;
         return {
           ...d,
           state,
@@ -240,6 +241,8 @@ export const acts = actsOf(workflowActs, {
           completedBy,
           completedAt,
           ...(reminded ? { reminded } : {}),
+          // A person's choice of assignee outlives the new steps: the engine still never re-picks it.
+          ...(assignedByHand ? { assignedByHand } : {}),
         };
       });
       run.wf.steps.forEach((s, i) => {
@@ -270,6 +273,7 @@ export const acts = actsOf(workflowActs, {
         if (!(await mayWorkOn(run, assignedTo)))
           throw invalidField('assignedTo', `${assignedTo} may not read ${row.id}`);
         setAssignee(run, step, assignedTo);
+        step.assignedByHand = true;
       }
       const at =
         after === undefined ? run.wf.steps.length : run.wf.steps.findIndex((s) => s.id === after) + 1;
@@ -288,6 +292,8 @@ export const acts = actsOf(workflowActs, {
         throw invalidField('assignedTo', `${user} may not read ${row.id}`);
       const from = step.assignedTo;
       setAssignee(run, step, user);
+      // A person chose (even nobody): the engine never picks this step's assignee again.
+      step.assignedByHand = true;
       await save(run, user ? 'WKF_STEP_ASSIGNED' : 'WKF_STEP_UNASSIGNED', { step: step.id, from, to: user });
     }),
 
@@ -300,6 +306,8 @@ export const acts = actsOf(workflowActs, {
       if (!(await mayWorkOn(run, run.actor!)))
         throw new AppError('notAllowed', `${run.actor} may not work on ${row.id}`);
       setAssignee(run, step, run.actor);
+      // Taken by the person themselves: theirs, not the engine's to move when it starts.
+      step.assignedByHand = true;
       await save(run, 'WKF_STEP_ASSIGNED', { step: step.id, from: null, to: run.actor, taken: true });
     }),
 

@@ -10,13 +10,15 @@ import {
 } from '../../../server/module-api';
 import type { Registry } from '../../../kernel/registry';
 import { StepDefsZ } from '../contract';
+import { preferableProperties } from '../types';
 
 // A Workflow definition is saved with the ordinary create/update (the designer); these hooks
 // keep what it holds runnable: its steps parse, their ids are unique, their kinds are registered
-// for its type, what they set and count from are properties of that type. At most one definition
+// for its type, what they set and count from are properties of that type, the people a role step
+// prefers are named in a property of that type that holds people. At most one definition
 // per (owner, appliesTo) is the default: saving one as default unsets the others.
 
-type Field = { path: string; key: 'errors.invalidValue' | 'errors.required' };
+type Field = { path: string; key: 'errors.invalidValue' | 'errors.required' | 'errors.wfPrefer' };
 
 /**
  * The kinds a type's workflows may use: the generic ones (this module's), its own module's, and
@@ -41,6 +43,7 @@ function checkDefinition(registry: Registry, data: Record<string, unknown>): Fie
   if (!parsed.success) return [...errors, { path: 'steps', key: 'errors.invalidValue' }];
   const kinds = type ? new Set(kindsFor(registry, type.name)) : new Set<string>();
   const seen = new Set<string>();
+  const preferable = new Set(type ? preferableProperties(type.properties) : []);
   parsed.data.forEach((s, i) => {
     const bad = (what: string) => errors.push({ path: `steps.${i}.${what}`, key: 'errors.invalidValue' });
     if (seen.has(s.id)) bad('id');
@@ -53,6 +56,11 @@ function checkDefinition(registry: Registry, data: Record<string, unknown>): Fie
       const p = type.properties[s.due.from];
       if (!p || (p.kind !== 'date' && p.kind !== 'dateTime')) bad('due.from');
     }
+    // `prefer` orders a role's people: a named person's step has nobody to order, and a property
+    // that is not a relation to User (a date, an organisation, the engine's own keys) names none.
+    const prefer = s.assignee?.prefer;
+    if (prefer !== undefined && (!s.assignee?.role || !preferable.has(prefer)))
+      errors.push({ path: `steps.${i}.assignee.prefer`, key: 'errors.wfPrefer' });
   });
   return errors;
 }

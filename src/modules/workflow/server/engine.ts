@@ -42,6 +42,8 @@ export interface Run {
   moves: StepMove[];
   /** People given a step in this run: notified once the instance is saved. */
   assigned: { user: string; step: string }[];
+  /** Steps the engine gave to someone else when they became ACTIVE (`repick`): recorded on save. */
+  repicked: { step: string; from: string | null; to: string }[];
   now: Date;
 }
 
@@ -63,6 +65,7 @@ export function newRun(
     wf,
     moves: [],
     assigned: [],
+    repicked: [],
     now,
   };
 }
@@ -143,15 +146,46 @@ export async function mayWorkOn(run: Run, user: string, item?: ItemRow): Promise
   return run.services.items.policy.can(p, 'read', row, run.services.items.loaderFor(run.tx));
 }
 
+export interface CandidateOptions {
+  /** A property of the item naming people (`assignee.prefer`): those it names come first. */
+  prefer?: string | undefined;
+  /** The step being picked for: its own assignee is not counted as their load. */
+  except?: StepInstance;
+}
+
+/** The User ids the item's `prefer` property names (one, or a list). */
+function namedIn(item: ItemRow, prefer: string | undefined): Set<string> {
+  if (!prefer) return new Set();
+  const v = item.data[prefer];
+  return new Set((Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string'));
+}
+
 /**
  * The people who may take a step whose default is `role`: members of the item's owner whose role
  * there is `role` or higher (the access model's ranks: an editor is staff too), whose account is
- * not blocked, and who may read the item. Sorted by who should get it: fewest items on which
- * they have an open step, plus the steps of this instance already given to them, then by name
- * and id, so the choice is the same every time and can be explained.
+ * not blocked, and who may read the item. Sorted by who should get it: those the item names in
+ * `prefer` first (only if they qualify as above: being named gives nobody the role), then
+ * fewest items on which they have an open step, plus the steps of this instance already given to
+ * them, then by name and id, so the choice is the same every time and can be explained.
  */
-export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promise<string[]> {
+export async function roleCandidates(
+  run: Run,
+  item: ItemRow,
+  role: Role,
+  opts: CandidateOptions = {},
+): Promise<string[]> {
+  return (await rankedCandidates(run, item, role, opts)).map((c) => c.id);
+}
+
+/** roleCandidates, each with whether the item names them in `prefer`. */
+async function rankedCandidates(
+  run: Run,
+  item: ItemRow,
+  role: Role,
+  opts: CandidateOptions,
+): Promise<{ id: string; preferred: boolean }[]> {
   if (!item.owner) return [];
+  const named = namedIn(item, opts.prefer);
   const members = await query<{ id: string }>(
     run.tx,
     sql`select m.user_id as id from memberships m
@@ -165,7 +199,7 @@ export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promi
     members.map((m) => m.id),
   );
   const workTypes = [...run.services.registry.types.values()].filter((t) => t.workflow).map((t) => t.name);
-  const out: { id: string; load: number; name: string }[] = [];
+  const out: { id: string; preferred: boolean; load: number; name: string }[] = [];
   for (const { id } of members) {
     const user = users.get(id);
     if (!user || user.deleted) continue;
@@ -173,7 +207,9 @@ export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promi
     if (!p || rankIn(p, item.owner) < roleRank(role)) continue;
     if (!(await run.services.items.policy.can(p, 'read', item, run.services.items.loaderFor(run.tx))))
       continue;
-    let load = run.wf.steps.filter((s) => s.assignedTo === id && !isStepDone(s.state)).length;
+    let load = run.wf.steps.filter(
+      (s) => s !== opts.except && s.assignedTo === id && !isStepDone(s.state),
+    ).length;
     for (const type of workTypes) {
       const [n] = await query<{ n: number }>(
         run.tx,
@@ -182,10 +218,21 @@ export async function roleCandidates(run: Run, item: ItemRow, role: Role): Promi
       );
       load += Number(n?.n ?? 0);
     }
-    out.push({ id, load, name: run.services.items.labelOf(user).toLocaleLowerCase() });
+    out.push({
+      id,
+      preferred: named.has(id),
+      load,
+      name: run.services.items.labelOf(user).toLocaleLowerCase(),
+    });
   }
-  out.sort((a, b) => a.load - b.load || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  return out.map((c) => c.id);
+  out.sort(
+    (a, b) =>
+      Number(b.preferred) - Number(a.preferred) ||
+      a.load - b.load ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
+  return out.map(({ id, preferred }) => ({ id, preferred }));
 }
 
 /**
@@ -204,7 +251,7 @@ export async function fillDefaults(run: Run, only?: ReadonlySet<string>): Promis
       if (s.assignee?.user) {
         if (await mayWorkOn(run, s.assignee.user, item)) setAssignee(run, s, s.assignee.user);
       } else if (s.assignee?.role) {
-        const [first] = await roleCandidates(run, item, s.assignee.role);
+        const [first] = await roleCandidates(run, item, s.assignee.role, { prefer: s.assignee.prefer });
         if (first) setAssignee(run, s, first);
         else s.roleUnfilled = s.assignee.role;
       }
@@ -285,8 +332,35 @@ export async function applySets(run: Run, step: StepInstance): Promise<void> {
   });
 }
 
+/**
+ * A role step that prefers people named on the item (`assignee.prefer`) is picked again as it
+ * becomes ACTIVE, from the item as it is now: the people an earlier step named (a response's
+ * lands team, put on it by the Assign step) were not there when the instance started and its
+ * defaults were filled. Never a step a person assigned, or unassigned (`assignedByHand`). The
+ * step stays where it is while its assignee still qualifies and nobody named ranks ahead of them
+ * (they are named themselves, or nobody named may take it): moving it only because loads
+ * changed since the start would take it from someone already told it is theirs. A new assignee
+ * is notified (`setAssignee`) and the move recorded as an assignment on save.
+ */
+async function repick(run: Run, step: StepInstance): Promise<void> {
+  const a = step.assignee;
+  if (!a?.role || !a.prefer || step.assignedByHand) return;
+  // As the system: the run's item, which the act or hook was allowed on.
+  const item = (await loadRowAsSystem(run.tx, run.itemId))!;
+  const ranked = await rankedCandidates(run, item, a.role, { prefer: a.prefer, except: step });
+  const first = ranked[0];
+  if (!first || first.id === step.assignedTo) return;
+  const current = ranked.find((c) => c.id === step.assignedTo);
+  if (current && (current.preferred || !first.preferred)) return;
+  const from = step.assignedTo;
+  setAssignee(run, step, first.id);
+  run.repicked.push({ step: step.id, from, to: first.id });
+}
+
 /** Makes a step ACTIVE and runs its kind's onActive (which may ask to complete it at once). */
 export async function activate(run: Run, step: StepInstance): Promise<void> {
+  // Before the kind's handler: it sees the step's assignee as it will be.
+  await repick(run, step);
   const before = await context(run, step);
   setState(run, step, 'ACTIVE');
   const r = await handlerOf(run, step.kind).onActive?.({ ...before, step: { ...step } });
@@ -359,9 +433,19 @@ export async function save(
       realActor: run.realActor,
     },
   );
+  // A step the engine picked again is recorded as any assignment is (WKF_STEP_ASSIGNED, with
+  // `auto`: nobody chose the person), after the save that moved it.
+  for (const r of run.repicked)
+    await run.services.items.touchIn(run.tx, SYSTEM, run.itemId, {
+      event: 'WKF_STEP_ASSIGNED',
+      data: { step: r.step, from: r.from, to: r.to, auto: true },
+      actor: run.actor,
+      realActor: run.realActor,
+    });
   const assigned = run.assigned;
   run.assigned = [];
   run.moves = [];
+  run.repicked = [];
   for (const a of assigned) {
     const step = run.wf.steps.find((s) => s.id === a.step);
     if (step?.assignedTo === a.user && !isStepDone(step.state))

@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { itemType, keyLabel, useLov } from '../../../../client/module-api';
 import { ROLES, type Role } from '../../../../protocol/access-levels';
+import { preferableProperties } from '../../types';
 import type { KindChoice } from '../wf-api';
 import { AssigneeField } from './AssigneeField';
 import type { AssigneeMode, DraftStep, StepErrors } from './designer-model';
@@ -35,6 +36,12 @@ function dateProperties(type: string | null): string[] {
     .map(([name]) => name);
 }
 
+/** The properties of the type a role step may prefer people from: its relations to User. */
+function peopleProperties(type: string | null): string[] {
+  const t = type ? itemType(type) : undefined;
+  return t ? preferableProperties(t.properties) : [];
+}
+
 /** One step of the designer: its place (move up, down, remove) and its fields. */
 export function StepEditor(props: Props) {
   const { step, index, count, kinds, appliesTo, owner, editable, errors, onChange, onMove, onRemove } = props;
@@ -50,6 +57,11 @@ export function StepEditor(props: Props) {
       ? kinds
       : [{ kind: step.kind, adHoc: false }, ...kinds];
   const dates = dateProperties(appliesTo);
+  // Named by their labels ("Assigned staff"), never by their keys; a stored one the type no
+  // longer has stays visible as the current value.
+  const people = peopleProperties(appliesTo);
+  if (step.prefer && !people.includes(step.prefer)) people.unshift(step.prefer);
+  const propLabel = (p: string) => (appliesTo ? keyLabel(t, appliesTo, p) : p);
   // What completing the step writes as the item's workflow state (`sets['_wf.state']`), chosen
   // from the owner's own list of states for the type (ConsultResponse: RWF_STATES).
   const stateList = appliesTo ? itemType(appliesTo)?.workflow?.stateList : undefined;
@@ -196,6 +208,27 @@ export function StepEditor(props: Props) {
             {ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {t(`workflow.roles.${r}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {step.assignee === 'role' && people.length > 0 && (
+          <TextField
+            select
+            size="small"
+            label={t('workflow.prefer')}
+            value={step.prefer}
+            onChange={(e) => onChange({ prefer: e.target.value })}
+            disabled={!editable}
+            // What the choice does, once there is one ("Nobody in particular" needs no words).
+            helperText={step.prefer ? t('workflow.preferHelp') : undefined}
+            // "Nobody in particular" is a choice of its own, shown as the value.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">{t('workflow.preferNone')}</MenuItem>
+            {people.map((p) => (
+              <MenuItem key={p} value={p}>
+                {propLabel(p)}
               </MenuItem>
             ))}
           </TextField>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { preferableProperties } from '../../types';
 import {
   addStep,
   draftsOf,
@@ -106,10 +107,40 @@ describe('the designer’s steps', () => {
         assignee: 'none',
         user: null,
         role: null,
+        prefer: '',
         dueDays: '',
         dueFrom: '',
         rule: 'next',
       },
     ]);
+  });
+
+  it('saves the people a role step prefers with its role only, and reads them back', () => {
+    let s = three();
+    s = updateStep(s, 0, { assignee: 'role', role: 'editor', prefer: 'internalContacts' });
+    // Left over from a role before the mode changed: a named person's step prefers nobody.
+    s = updateStep(s, 1, { assignee: 'user', user: 'User-7', role: 'staff', prefer: 'internalContacts' });
+    s = updateStep(s, 2, { assignee: 'role', role: 'staff' });
+    const got = stepDefsOf(s);
+    expect(got.ok && got.steps.map((x) => x.assignee)).toEqual([
+      { role: 'editor', prefer: 'internalContacts' },
+      { user: 'User-7' },
+      { role: 'staff' },
+    ]);
+    if (got.ok) expect(draftsOf(got.steps).map((d) => d.prefer)).toEqual(['internalContacts', '', '']);
+  });
+
+  it('offers to prefer people from the type’s relations to User only', () => {
+    expect(
+      preferableProperties({
+        internalContacts: { kind: 'relation', types: ['User'], list: true },
+        lead: { kind: 'relation', types: ['User'] },
+        primaryContacts: { kind: 'relation', types: ['Contact'], list: true },
+        people: { kind: 'relation', types: ['User', 'Contact'] },
+        anything: { kind: 'relation', types: ['*'] },
+        anticipatedResponse: { kind: 'date' },
+        '_wf.$assigned': { kind: 'relation', types: ['User'], list: true },
+      }),
+    ).toEqual(['internalContacts', 'lead']);
   });
 });

@@ -18,6 +18,11 @@ export interface DraftStep {
   assignee: AssigneeMode;
   user: string | null;
   role: Role | null;
+  /**
+   * With a role: the property of the item whose people come first ('' for nobody in particular),
+   * one of the type's relations to User (types.ts preferableProperties; the server checks it).
+   */
+  prefer: string;
   /** Days after `dueFrom`, as typed ('' when there is no due rule). */
   dueDays: string;
   /** '' (no due rule), 'start' or a date property of the type the workflow applies to. */
@@ -48,6 +53,7 @@ export function draftsOf(steps: unknown): DraftStep[] {
       assignee: user ? 'user' : role ? 'role' : 'none',
       user,
       role,
+      prefer: typeof assignee.prefer === 'string' ? assignee.prefer : '',
       dueDays: due && typeof due.days === 'number' ? String(due.days) : '',
       dueFrom: due && typeof due.from === 'string' ? due.from : '',
       rule: s.rule === 'manual' ? 'manual' : 'next',
@@ -71,6 +77,7 @@ export function addStep(steps: readonly DraftStep[], kind: string, label = ''): 
     assignee: 'none',
     user: null,
     role: null,
+    prefer: '',
     dueDays: '',
     dueFrom: '',
     rule: 'next',
@@ -119,7 +126,9 @@ export function stepErrors(s: DraftStep): StepErrors {
 export function stepDefOf(s: DraftStep): StepDef {
   const def: StepDef = { id: s.id, kind: s.kind, label: s.label.trim(), rule: s.rule };
   if (s.assignee === 'user' && s.user) def.assignee = { user: s.user };
-  if (s.assignee === 'role' && s.role) def.assignee = { role: s.role };
+  // `prefer` only goes with a role: a named person's step has nobody else to prefer.
+  if (s.assignee === 'role' && s.role)
+    def.assignee = { role: s.role, ...(s.prefer ? { prefer: s.prefer } : {}) };
   if (s.dueFrom && s.dueDays.trim() !== '') def.due = { days: Number(s.dueDays), from: s.dueFrom };
   if (s.sets) def.sets = s.sets;
   return def;
