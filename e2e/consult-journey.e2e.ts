@@ -139,8 +139,11 @@ describe('a referral from submission to response', () => {
     await dialog.getByRole('textbox', { name: /^Project name/ }).fill(PROJECT);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Step 2 of 9: Proponent').waitFor();
-    await dialog.getByRole('combobox', { name: /Proponent contacts/ }).click();
-    await proponent.getByRole('option').first().click();
+    // Her organisation and her own contact card are filled in (issue 38).
+    await expect
+      .poll(() => dialog.getByRole('combobox', { name: /Proponent organisation/ }).inputValue())
+      .toBe('Northern Pipeline Corp.');
+    await dialog.getByRole('button', { name: 'Karen Walsh' }).waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Step 3 of 9: Supporting').waitFor();
     await dialog.getByRole('button', { name: 'Next' }).click();

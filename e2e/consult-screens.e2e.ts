@@ -310,8 +310,14 @@ describe('the guided create form', () => {
     await dialog.getByRole('textbox', { name: /^Project name/ }).fill('Moose Lake access road');
     await dialog.getByRole('button', { name: 'Next' }).click();
 
-    // The proponent: their organisation is chosen; contacts are required, from it only.
+    // The proponent: their organisation and their own contact card are chosen; contacts are
+    // required, from it only.
     await dialog.getByText('Step 2 of 9: Proponent').waitFor();
+    const me = dialog.getByRole('button', { name: 'Karen Walsh' });
+    await me.waitFor();
+    await me.focus();
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => me.count()).toBe(0);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await dialog.getByText('Required').first().waitFor();
     const contacts = dialog.getByRole('combobox', { name: /Proponent contacts/ });

@@ -115,6 +115,34 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
   });
   const contactsOptional = !!org && orgContacts.data === 0;
 
+  // A proponent is also the likely contact: their own contact card in their organisation fills
+  // the contacts (issue 38) when nothing is picked yet, as the organisation is filled in above.
+  const own = preset.primaryOrg.ids[0];
+  const ownCard = useQuery({
+    queryKey: ['consultOwnContact', own, userId],
+    queryFn: async () => {
+      const r = readSearchReply(
+        await client.request('search/ids', {
+          must: { _t: ['Contact'], user: [userId!], _related: [own!] },
+          max: 1,
+          labels: true,
+        }),
+      );
+      const id = r.ids[0];
+      return id ? { ids: [id], labels: { [id]: r.labels[id] ?? '' } } : null;
+    },
+    enabled: !!own && !!userId && !restored,
+    retry: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    const card = ownCard.data;
+    if (!card) return;
+    setPicks((p) =>
+      p.primaryOrg.ids[0] === own && p.primaryContacts.ids.length === 0 ? { ...p, primaryContacts: card } : p,
+    );
+  }, [ownCard.data, own]);
+
   const touch = useIntakeDraft({
     userId,
     active: !created,
@@ -222,11 +250,13 @@ export function useConsultationCreate({ type, onCreated }: Pick<CreateDialogProp
   /** Has anything been entered that closing would lose? */
   function dirty(): boolean {
     if (created) return false;
+    // The proponent's own card, filled in for them, is no more typed than their organisation.
+    const filled = ownCard.data ? { ...preset, primaryContacts: ownCard.data } : preset;
     return hasTyped(
       form.getValues() as Record<string, unknown>,
       defaults as Record<string, unknown>,
       picks,
-      preset,
+      filled,
     );
   }
 
