@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { axeCheck } from './helpers/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { MailSink } from '../test/helpers/mail-sink';
@@ -336,6 +337,21 @@ describe('a referral from submission to response', () => {
     const mine = cellAt(proponent, 0);
     await summaryOf(mine).getByText('Responded', { exact: true }).waitFor();
     expect((await stored(app, consultationId)).state).toBe('RESPONDED');
+    // "From the community" (issue 38): where it stands, what was asked for and the response with
+    // its letter, each signed by the community, in words.
+    const from = mine.getByRole('region', { name: 'From the community' });
+    await from.getByText('Where it stands: Responded').waitFor();
+    const said = from.getByRole('listitem');
+    await said
+      .filter({ hasText: 'Asked for more' })
+      .getByText('Please add the haul route map and the traffic counts.')
+      .waitFor();
+    const answer = said.filter({ hasText: 'The community’s response' });
+    await answer.getByText('Our response is attached.').waitFor();
+    await answer.getByText(LETTER).first().waitFor();
+    await answer.getByText(/^Riverbend First Nation, \d{2}-[A-Z][a-z]{2}-\d{4}/).waitFor();
+    expect(await from.getByText(/CONSULT_|RESPONDED|Thread-\d/).count()).toBe(0);
+    await axeCheck(proponent, 'journey-6-from-community');
     await mine
       .getByTestId('section-conversations')
       .getByRole('link', { name: new RegExp(`Riverbend response: ${PROJECT}`) })

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { ItemSection } from '../../../client/module-api';
+import { isOutsideReader } from './outside/from-community-model';
 
 // The consultation record's own sections: above the form, its summary (state, due date, who)
 // with the lifecycle moves the user may make; below the area's map, what else lies in the area
@@ -18,6 +19,10 @@ const ConsultationResponses = lazy(() =>
 
 const AreaCheckSection = lazy(() =>
   import('./record/AreaCheckSection').then((m) => ({ default: m.AreaCheckSection })),
+);
+
+const FromCommunitySection = lazy(() =>
+  import('./outside/FromCommunitySection').then((m) => ({ default: m.FromCommunitySection })),
 );
 
 const FileTimeline = lazy(() => import('./file/FileTimeline').then((m) => ({ default: m.FileTimeline })));
@@ -42,6 +47,21 @@ export const consultItemSections: readonly ItemSection[] = [
     order: 15,
     applies: (item) => item._t === 'Consultation' && !!item.$id,
     component: ConsultationResponses,
+  },
+  {
+    // For its outside readers (a proponent, a regulator): what the community sent them, right
+    // below the summary and the area; the community's own staff have the file instead.
+    id: 'consult.fromCommunity',
+    order: 7,
+    applies: (item, _type, user) =>
+      item._t === 'Consultation' &&
+      !!item.$id &&
+      !!user &&
+      isOutsideReader(
+        item,
+        (user.memberships ?? []).map((m) => m.org),
+      ),
+    component: FromCommunitySection,
   },
   {
     // The referral's file: everything about it in one timeline, right below its responses.

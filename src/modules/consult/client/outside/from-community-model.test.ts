@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { Item } from '../../../../client/module-api';
+import { fromCommunityEntries, isOutsideReader } from './from-community-model';
+
+const thread = (id: string, purpose: string | undefined, ts: string, owner = 'Organization-1') =>
+  ({ $id: id, _t: 'Thread', purpose, subject: `About ${id}`, owner, _c: { ts } }) as unknown as Item;
+const message = (body: string, attachments: unknown[] = []) =>
+  ({ $id: 'Message-1', _t: 'Message', body, attachments }) as unknown as Item;
+
+describe('From the community', () => {
+  it('keeps only what a community sends outward, oldest first, with its first words and files', () => {
+    const entries = fromCommunityEntries(
+      [
+        thread('Thread-3', 'CONSULT_RESPONSE', '2026-12-05T10:00:00Z'),
+        thread('Thread-1', 'CONSULT_INCOMPLETE', '2026-12-01T10:00:00Z'),
+        // A conversation with no outward purpose (the proponent's own question) is not the community's word.
+        thread('Thread-2', undefined, '2026-12-02T10:00:00Z'),
+        thread('Thread-4', 'FIELDWORK_REPORT', '2026-12-03T10:00:00Z'),
+      ],
+      {
+        'Thread-1': message('The route map is missing.'),
+        'Thread-3': message('Our response is attached.', ['Attachment-9', 7]),
+      },
+    );
+    expect(entries.map((e) => [e.thread, e.purpose])).toEqual([
+      ['Thread-1', 'CONSULT_INCOMPLETE'],
+      ['Thread-3', 'CONSULT_RESPONSE'],
+    ]);
+    expect(entries[0]).toMatchObject({
+      body: 'The route map is missing.',
+      files: [],
+      from: 'Organization-1',
+    });
+    expect(entries[1]!.files).toEqual(['Attachment-9']);
+  });
+
+  it('is for readers outside the organisation that holds the consultation', () => {
+    const c = { $id: 'Consultation-1', _t: 'Consultation', owner: 'Organization-1' } as unknown as Item;
+    expect(isOutsideReader(c, ['Organization-2'])).toBe(true);
+    expect(isOutsideReader(c, ['Organization-2', 'Organization-1'])).toBe(false);
+  });
+});
