@@ -52,6 +52,11 @@ async function chartRow(page: Page): Promise<string[]> {
   return table.locator('tbody tr').last().locator('td').allTextContents();
 }
 
+/** The count beside a card's title: how many items its search found in all. */
+async function cardTotal(c: Locator): Promise<number> {
+  return Number((await c.getByTestId('card-count').first().textContent())?.match(/\d+/)?.[0]);
+}
+
 /** A state chart's counts, from its text alternative ("Consulting: 2"), in the order shown. */
 async function stateCounts(chart: Locator): Promise<[string, number][]> {
   await chart.getByRole('listitem').first().waitFor();
@@ -398,13 +403,7 @@ describe('the consultation desk', () => {
     expect(byState.map(([s]) => s)).toEqual(expect.arrayContaining(['Incomplete', 'Responded', 'Draft']));
     expect(byState.every(([s]) => !/^[A-Z_]+$/.test(s))).toBe(true);
     const recent = card(desk0, 'Recently changed consultations');
-    const total = Number(
-      await recent
-        .getByTestId('card-count')
-        .first()
-        .textContent()
-        .then((t) => t?.match(/\d+/)?.[0]),
-    );
+    const total = await cardTotal(recent);
     expect(byState.reduce((n, [, c]) => n + c, 0)).toBe(total);
     await recent
       .getByText(/^Consulting · Northern Pipeline Corp\. · /)
@@ -438,13 +437,7 @@ describe('the consultation desk', () => {
     // Only what the Ministry was given a role on: the community's own drafts and referrals are not counted.
     const byState = await stateCounts(card(desk0, 'Consultations by state'));
     const recent = card(desk0, 'Recently changed consultations');
-    const total = Number(
-      await recent
-        .getByTestId('card-count')
-        .first()
-        .textContent()
-        .then((t) => t?.match(/\d+/)?.[0]),
-    );
+    const total = await cardTotal(recent);
     expect(byState.reduce((n, [, c]) => n + c, 0)).toBe(total);
     expect(byState.map(([s]) => s)).not.toContain('Draft');
     // Answered by Riverbend in the chart's test above: the state and who it was between, by name.
