@@ -415,6 +415,16 @@ describe('the consultation desk', () => {
     expect(await calendar.getByText(LIVE).count()).toBe(0);
     await shot(proponent, 'consult-desk-proponent');
     await axeCheck(proponent, 'consult-desk-proponent');
+    // The proponent's own guide, beside the desk's title, and in the help menu.
+    await desk0.getByRole('link', { name: 'Referrals: a guide for proponents' }).click();
+    await proponent.getByRole('heading', { level: 1, name: 'Referrals: a guide for proponents' }).waitFor();
+    await proponent.getByRole('heading', { name: 'What the community may share' }).waitFor();
+    await proponent.getByRole('button', { name: /^Documentation/ }).click();
+    await proponent
+      .getByRole('menu')
+      .getByRole('menuitem', { name: 'Referrals: a guide for regulators' })
+      .waitFor();
+    await proponent.keyboard.press('Escape');
   });
 
   it('gives a regulator the consultations by state, those past their requested date and the recent outcomes', async () => {
@@ -429,6 +439,8 @@ describe('the consultation desk', () => {
       ].sort(),
     );
     const desk0 = cellAt(regulator, 0);
+    await desk0.getByRole('link', { name: 'Referrals: a guide for regulators' }).waitFor();
+    expect(await desk0.getByRole('link', { name: /guide for (proponents|lands staff)/ }).count()).toBe(0);
     const late = card(desk0, 'Past the requested date');
     await late.getByRole('link', { name: /Riverbend crossing replacement/ }).waitFor();
     await late

@@ -87,6 +87,8 @@ export interface ClientConfig {
   dashboards?: DashboardConfig[];
   /** Each capability's home screen: the dashboard the home view shows to its holders. */
   homes?: { capability: string; dashboard: string; module: string }[];
+  /** The modules' help pages (manifest `docs`): their text is in the module's client half. */
+  docs?: { key: string; titleKey: string; module: string }[];
 }
 
 export interface DashboardConfig extends DashboardDecl {

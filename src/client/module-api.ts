@@ -186,6 +186,8 @@ export interface ItemBadgesProps {
 export interface ClientModule {
   /** The manifest's id. */
   id: string;
+  /** The Markdown of the manifest's help pages (`docs`), by key, loaded when opened. */
+  docPages?: Readonly<Record<string, () => Promise<string>>>;
   /** Components of the manifest's views declared `screen: true`, by view name. */
   screens?: Readonly<Record<string, Lazyable<ViewProps>>>;
   itemSections?: readonly ItemSection[];

@@ -17,6 +17,16 @@ export interface DashboardDecl {
   titleKey: string;
   /** The dashboard's own actions, beside its title (the desk's "Log a referral"). */
   actions?: readonly DashboardAction[];
+  /**
+   * The help page that explains it (a key of /docs), beside its title: the first whose gate the
+   * person passes, so each audience is sent to its own guide.
+   */
+  help?: readonly DashboardHelp[];
+}
+
+/** A help link of a dashboard: a help page (/docs/{doc}) for those its gate lets in. */
+export interface DashboardHelp extends ViewGate {
+  doc: string;
 }
 
 /**

@@ -75,6 +75,13 @@ export interface ModuleManifest<
    * the half loads, and core's mail reads them on the server.
    */
   titles?: Readonly<Record<string, string>>;
+  /**
+   * The module's help pages (spec core §2 /docs/{docKey}), written for the people who use its
+   * screens: each key's Markdown comes from the client half (ClientModule.docPages), loaded when
+   * the page is opened; the title (a key of `titles`) travels in the page's config so the help
+   * menu lists the page before the half loads. Keys are unique across modules and core's pages.
+   */
+  docs?: readonly ModuleDocPage[];
   /** Agreement and Import kinds; they must be uppercase. */
   kinds?: { Agreement?: readonly string[]; Import?: readonly string[] };
   /**
@@ -121,4 +128,10 @@ export function defineModule<A extends ActContracts = NoActs, AA extends ActCont
   m: ModuleManifest<A, AA>,
 ): ModuleManifest<A, AA> {
   return m;
+}
+
+/** A module's help page: /docs/{key}, titled by `titleKey` (one of the module's `titles`). */
+export interface ModuleDocPage {
+  key: string;
+  titleKey: string;
 }

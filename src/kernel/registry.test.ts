@@ -106,6 +106,31 @@ describe('Registry.register refuses duplicates', () => {
     ).toThrow(new RegistryError('type Thing already registered'));
   });
 
+  it("a help page twice, one titled by no title of its module's, or one of a module without a client half", () => {
+    const page = { key: 'guide', titleKey: 'x.guide' };
+    const titles = { 'x.guide': 'A guide' };
+    const withDocs = (id: string, extra: Partial<ModuleManifest> = {}) =>
+      mod(id, { client: true, titles: { [`${id}.guide`]: 'A guide' }, ...extra });
+    expect(registerAll(mod('a', { client: true, titles, docs: [page] })).docs).toEqual([
+      { key: 'guide', titleKey: 'x.guide', module: 'a' },
+    ]);
+    expect(() =>
+      registerAll(
+        withDocs('a', { docs: [{ key: 'guide', titleKey: 'a.guide' }] }),
+        withDocs('b', { docs: [{ key: 'guide', titleKey: 'b.guide' }] }),
+      ),
+    ).toThrow('doc page guide already registered');
+    expect(() => registerAll(mod('a', { client: true, docs: [page] }))).toThrow(
+      'doc page guide of a: title x.guide is not among its titles',
+    );
+    expect(() => registerAll(mod('a', { titles, docs: [page] }))).toThrow(
+      'doc page guide: module a has no client half',
+    );
+    expect(() =>
+      registerAll(mod('a', { client: true, titles, docs: [{ ...page, key: 'A Guide' }] })),
+    ).toThrow('doc page A Guide of a: a key is a-z, 0-9 and -');
+  });
+
   it('an act twice', () => {
     expect(() => registerAll(mod('a', { acts: acts('doIt') }), mod('b', { acts: acts('doIt') }))).toThrow(
       'act doIt already registered',

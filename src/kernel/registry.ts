@@ -41,6 +41,8 @@ export class Registry {
   readonly cards: RegisteredCard[] = [];
   /** The capabilities' home screens, in registration order. */
   readonly homes: { capability: string; dashboard: string; module: string }[] = [];
+  /** The modules' help pages (manifest `docs`), each with its module, in module order. */
+  readonly docs: { key: string; titleKey: string; module: string }[] = [];
   /** The modules' titles of nav entries and views (flat key → English), for the page's config. */
   readonly titles = new Map<string, string>();
   /** Workflow step kind → the id of the module that provides it. */
@@ -162,6 +164,16 @@ export class Registry {
       if (this.homes.some((h) => h.capability === capability))
         throw new RegistryError(`home of capability ${capability} already registered`);
       this.homes.push({ capability, dashboard, module: m.id });
+    }
+    for (const d of m.docs ?? []) {
+      if (!/^[a-z0-9-]+$/.test(d.key))
+        throw new RegistryError(`doc page ${d.key} of ${m.id}: a key is a-z, 0-9 and -`);
+      if (this.docs.some((o) => o.key === d.key))
+        throw new RegistryError(`doc page ${d.key} already registered`);
+      if (!m.titles?.[d.titleKey])
+        throw new RegistryError(`doc page ${d.key} of ${m.id}: title ${d.titleKey} is not among its titles`);
+      if (!m.client) throw new RegistryError(`doc page ${d.key}: module ${m.id} has no client half`);
+      this.docs.push({ ...d, module: m.id });
     }
   }
 

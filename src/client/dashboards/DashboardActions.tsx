@@ -1,8 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import { Button } from '@mui/material';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DashboardAction } from '../../kernel/dashboard';
+import { Link as RouterLink } from 'react-router';
+import type { DashboardAction, DashboardHelp } from '../../kernel/dashboard';
+import { docPage } from '../docs/doc-pages';
+import { useApp, useSession } from '../state/app-context';
+import { passesViewGate } from './gate';
 import { itemType } from '../items/item-label';
 import { CreateItemDialog } from '../search/CreateItemDialog';
 import { useCanCreate } from '../search/useCanCreate';
@@ -17,6 +22,21 @@ export function DashboardActions({ actions }: { actions: readonly DashboardActio
         <CreateAction key={a.id} action={a} />
       ))}
     </>
+  );
+}
+
+/** The dashboard's help page for this person (the first whose gate they pass), by its title. */
+export function DashboardHelpLink({ help }: { help: readonly DashboardHelp[] }) {
+  const { t } = useTranslation();
+  const { config } = useApp();
+  const { user } = useSession();
+  const h = help.find((x) => passesViewGate(user, x));
+  const page = h ? docPage(h.doc, config) : undefined;
+  if (!page) return null;
+  return (
+    <Button size="small" component={RouterLink} to={`/docs/${page.key}`} startIcon={<HelpOutlineIcon />}>
+      {t(page.titleKey)}
+    </Button>
   );
 }
 

@@ -6,7 +6,7 @@ import type { DashboardConfig } from '../config';
 import { useCell } from '../shell/cell-api';
 import { useApp, useSession } from '../state/app-context';
 import type { ViewProps } from '../views/view-def';
-import { DashboardActions } from './DashboardActions';
+import { DashboardActions, DashboardHelpLink } from './DashboardActions';
 import { DashboardCard } from './DashboardCard';
 import { homeDashboard, visibleCards } from './gate';
 
@@ -41,6 +41,7 @@ export function dashboardView(key: string): ComponentType<ViewProps> {
             <Typography component="h1" variant="h5" sx={{ mr: 'auto' }}>
               {title}
             </Typography>
+            <DashboardHelpLink help={dashboard.help ?? []} />
             <DashboardActions actions={dashboard.actions ?? []} />
           </Box>
           <DashboardGrid dashboard={dashboard} />

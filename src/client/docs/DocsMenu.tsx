@@ -3,7 +3,7 @@ import { Badge, IconButton, ListItemText, Menu, MenuItem, Tooltip } from '@mui/m
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../state/app-context';
+import { useApp, useSession } from '../state/app-context';
 import { useWhatsNew } from '../whats-new/useWhatsNew';
 import { menuDocPages } from './doc-pages';
 
@@ -13,6 +13,7 @@ export function DocsMenu() {
   const { unseen } = useWhatsNew();
   // What's new is kept per person: signed out, the menu holds the help pages only.
   const signedIn = !!useSession().user;
+  const { config } = useApp();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = unseen ? t('adminScreens.docs.menuUnseen', { count: unseen }) : t('adminScreens.docs.menu');
@@ -39,7 +40,7 @@ export function DocsMenu() {
             />
           </MenuItem>
         )}
-        {menuDocPages().map((p) => (
+        {menuDocPages(config).map((p) => (
           <MenuItem key={p.key} component={RouterLink} to={`/docs/${p.key}`} onClick={close}>
             {t(p.titleKey)}
           </MenuItem>

@@ -4,6 +4,9 @@
 // Markdown file loaded when opened, so none of it weighs on the start-up bundle. Keys with a
 // slash are sub-pages: reachable by link, not listed in the documentation menu.
 
+import type { ClientConfig } from '../config';
+import { loadClientModule } from '../modules/loader';
+
 export interface DocPage {
   key: string;
   titleKey: string;
@@ -35,9 +38,27 @@ export const DOC_PAGES: readonly DocPage[] = [
   },
 ];
 
-export function docPage(key: string): DocPage | undefined {
-  return DOC_PAGES.find((p) => p.key === key);
+/** The modules' pages (manifest `docs`), their text loaded from the module's client half. */
+function modulePages(config: Pick<ClientConfig, 'docs'> | undefined): DocPage[] {
+  return (config?.docs ?? []).map((d) => ({
+    key: d.key,
+    titleKey: d.titleKey,
+    load: async () => {
+      const half = await loadClientModule(d.module);
+      const text = half.docPages?.[d.key];
+      if (!text) throw new Error(`module ${d.module} has no text for the help page ${d.key}`);
+      return text();
+    },
+  }));
 }
 
-/** The documentation menu lists pages whose keys contain no slash (spec core §2). */
-export const menuDocPages = (): DocPage[] => DOC_PAGES.filter((p) => !p.key.includes('/'));
+export function docPage(key: string, config?: Pick<ClientConfig, 'docs'>): DocPage | undefined {
+  return [...DOC_PAGES, ...modulePages(config)].find((p) => p.key === key);
+}
+
+/**
+ * The documentation menu lists pages whose keys contain no slash (spec core §2): core's, then
+ * the modules' in module order.
+ */
+export const menuDocPages = (config?: Pick<ClientConfig, 'docs'>): DocPage[] =>
+  [...DOC_PAGES, ...modulePages(config)].filter((p) => !p.key.includes('/'));

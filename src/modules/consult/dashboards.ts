@@ -22,6 +22,12 @@ export const consultDashboards: readonly DashboardDecl[] = [
     actions: [
       { id: 'consult.desk.logReferral', labelKey: 'consult.desk.logReferral', createType: 'Consultation' },
     ],
+    // Each audience's guide (views.ts CONSULT_DOCS), beside the desk's title.
+    help: [
+      { doc: 'referrals-for-lands-staff', capability: 'ConsultRespond' },
+      { doc: 'referrals-for-proponents', capability: 'ConsultDrafts' },
+      { doc: 'referrals-for-regulators', capability: 'Consult', orgKinds: ['GOVERNMENT'] },
+    ],
   },
 ];
 

@@ -12,7 +12,7 @@ import { LETTER_BODY_EDITOR, LETTER_CAPABILITY, letterTypes } from './letter-typ
 import { CONSULT_LOV_LISTS, consultTypes } from './types';
 import { COST_LOV_LISTS, costTypes } from './types-costs';
 import { consultCards, consultDashboards } from './dashboards';
-import { consultNav, consultTitles, consultViews } from './views';
+import { CONSULT_DOCS, consultNav, consultTitles, consultViews } from './views';
 
 /**
  * Consultation and response (spec capability-modules §2–§4 "Consultation"): a proponent's
@@ -60,6 +60,8 @@ export const consultModule = defineModule({
   views: consultViews,
   nav: consultNav,
   titles: consultTitles,
+  // Help pages for each audience (client/docs/*.md), listed in the help menu.
+  docs: CONSULT_DOCS,
   dashboards: consultDashboards,
   dashboardCards: consultCards,
 });

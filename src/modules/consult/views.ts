@@ -1,4 +1,4 @@
-import type { NavEntry } from '../../kernel/module';
+import type { ModuleDocPage, NavEntry } from '../../kernel/module';
 import type { ListPreset, ListScreenDecl, ViewDecl } from '../../kernel/view';
 import { consultDeskTitles } from './dashboards';
 import { OPEN_CONSULTATION_STATES } from './types';
@@ -178,7 +178,17 @@ export const consultNav: readonly NavEntry[] = [
  * The English words the list screens need before the module's half loads: the drawer's titles
  * and the response list's presets.
  */
+/** The module's help pages (client/docs/{key}.md), one for each audience. */
+export const CONSULT_DOCS: readonly ModuleDocPage[] = [
+  { key: 'referrals-for-lands-staff', titleKey: 'consult.docs.landsStaff' },
+  { key: 'referrals-for-proponents', titleKey: 'consult.docs.proponents' },
+  { key: 'referrals-for-regulators', titleKey: 'consult.docs.regulators' },
+];
+
 export const consultTitles: Readonly<Record<string, string>> = {
+  'consult.docs.landsStaff': 'Referrals: a guide for lands staff',
+  'consult.docs.proponents': 'Referrals: a guide for proponents',
+  'consult.docs.regulators': 'Referrals: a guide for regulators',
   ...consultDeskTitles,
   // The bell's and the mail's words for a referral submitted to the community (intake-notify.ts),
   // needed before the module's half loads.

@@ -74,6 +74,8 @@ export function clientConfig(cfg: ServerConfig, registry: Registry) {
       cards: cardsOf(registry.cards, d.key),
     })),
     homes: registry.homes,
+    /** The modules' help pages: key, title and the module whose half holds the text. */
+    docs: registry.docs,
     /** Registered Agreement and Import kinds, offered as choices in forms. */
     /** The modules' English titles of their nav entries and views (added to the bundle at boot). */
     titles: Object.fromEntries(registry.titles),

@@ -40,6 +40,13 @@ export const client = defineClientModule({
     segment: SegmentOutlined,
   },
   strings: () => import('../i18n/en').then((m) => m.consultEn),
+  // The help pages' text (views.ts CONSULT_DOCS), each loaded when opened.
+  docPages: {
+    'referrals-for-lands-staff': () =>
+      import('./docs/referrals-for-lands-staff.md?raw').then((m) => m.default),
+    'referrals-for-proponents': () => import('./docs/referrals-for-proponents.md?raw').then((m) => m.default),
+    'referrals-for-regulators': () => import('./docs/referrals-for-regulators.md?raw').then((m) => m.default),
+  },
   screens: {
     [ORGANIZATIONS_VIEW]: lazy(() =>
       import('./organizations/OrganizationsScreen').then((m) => ({ default: m.OrganizationsScreen })),

@@ -28,7 +28,7 @@ export function DocsView({ rest }: ViewProps) {
   const { config } = useApp();
   const signedIn = !!useSession().user;
   const key = rest.join('/');
-  const page = key ? docPage(key) : undefined;
+  const page = key ? docPage(key, config) : undefined;
   const title = page ? t(page.titleKey) : t('adminScreens.docs.title');
   const q = useQuery({
     queryKey: ['doc', key],
@@ -60,7 +60,7 @@ export function DocsView({ rest }: ViewProps) {
               </ListItemButton>
             </ListItem>
           )}
-          {menuDocPages().map((p) => (
+          {menuDocPages(config).map((p) => (
             <ListItem key={p.key} disablePadding>
               <ListItemButton component={RouterLink} to={`/docs/${p.key}`}>
                 <ListItemText primary={t(p.titleKey)} />
