@@ -172,6 +172,9 @@ export const enScreens = {
     },
   },
   search: {
+    // A related person or item the reader may not read: named, never by its id.
+    someone: 'Someone',
+    notShown: 'Not shown',
     searchLabel: 'Search in this list',
     results: 'Results',
     facets: 'Filters',

@@ -2,7 +2,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { lovOptions } from './lookups';
 import type { ScalarInputProps } from './ScalarInput';
-import { useLov } from './useLov';
+import { useLovFor } from './useLov';
 
 /**
  * A select fed by the property's list of values. Archived values are hidden unless current.
@@ -10,7 +10,7 @@ import { useLov } from './useLov';
  */
 export function LovSelect(p: ScalarInputProps) {
   const { t } = useTranslation();
-  const lov = useLov(p.prop.lov, p.owner);
+  const lov = useLovFor(p.prop.lov, p.owner, typeof p.value === 'string' ? [p.value] : []);
   const common = {
     fullWidth: true,
     label: p.label,

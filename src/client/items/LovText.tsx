@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useLov } from './useLov';
+import { useLovFor } from './useLov';
 
 /** Values of a list of values as their labels (the keys while the list loads or if it fails). */
 export function LovText({
@@ -11,6 +11,6 @@ export function LovText({
   owner: string | null;
   values: string[];
 }) {
-  const lov = useLov(list, owner);
+  const lov = useLovFor(list, owner, values);
   return <Typography>{values.map((v) => lov.entries?.get(v)?.label ?? v).join(', ')}</Typography>;
 }

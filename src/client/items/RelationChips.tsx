@@ -1,4 +1,6 @@
 import { Chip, Stack, Tooltip } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { typeOfId } from '../search/suggestions';
 import { RelationCard } from './RelationCard';
 
 export interface RelationChipsProps {
@@ -28,20 +30,35 @@ const CARD_SLOTS = {
  * or focusing a chip shows a card with the item's type and key facts (RelationCard).
  */
 export function RelationChips({ ids, labels, onOpen }: RelationChipsProps) {
+  const { t } = useTranslation();
+  // One the reader may not read comes with no label: a word for it, once, never its id, and
+  // nothing to open.
+  const hidden = [
+    ...new Set(
+      ids
+        .filter((id) => labels[id] === undefined)
+        .map((id) => (['User', 'Contact'].includes(typeOfId(id)) ? 'search.someone' : 'search.notShown')),
+    ),
+  ];
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-      {ids.map((id) => (
-        <Tooltip
-          key={id}
-          title={<RelationCard id={id} label={labels[id] ?? id} />}
-          enterDelay={400}
-          enterNextDelay={200}
-          describeChild
-          slotProps={CARD_SLOTS}
-        >
-          <Chip size="small" label={labels[id] ?? id} onClick={() => onOpen(id)} />
-        </Tooltip>
+      {hidden.map((key) => (
+        <Chip key={key} size="small" variant="outlined" label={t(key)} />
       ))}
+      {ids
+        .filter((id) => labels[id] !== undefined)
+        .map((id) => (
+          <Tooltip
+            key={id}
+            title={<RelationCard id={id} label={labels[id] ?? id} />}
+            enterDelay={400}
+            enterNextDelay={200}
+            describeChild
+            slotProps={CARD_SLOTS}
+          >
+            <Chip size="small" label={labels[id] ?? id} onClick={() => onOpen(id)} />
+          </Tooltip>
+        ))}
     </Stack>
   );
 }

@@ -48,6 +48,22 @@ export function useLov(list: string | undefined, owner: string | null) {
 }
 
 /**
+ * useLov, for an item whose own organisation keeps no such list, or not the values it holds:
+ * a proponent's draft carries the region of the community it goes to, from that community's
+ * (public) list. The owner's list first; where it lacks a value the item holds (or has no
+ * values at all), every list the viewer may read, as an item without owner has it.
+ */
+export function useLovFor(list: string | undefined, owner: string | null, held: readonly string[]) {
+  const own = useLov(list, owner);
+  const lacking = !!own.entries && (own.entries.size === 0 || held.some((v) => v && !own.entries!.has(v)));
+  const all = useLov(lacking && owner ? list : undefined, null);
+  if (!lacking || !all.entries) return own;
+  const entries = new Map(all.entries);
+  for (const [k, v] of own.entries!) entries.set(k, v);
+  return { ...own, entries };
+}
+
+/**
  * Several lists of values whole (every organisation's the viewer may read), for lists and facets
  * that show items of many owners; shares useLov's cache for an item without owner and stays live.
  */

@@ -107,7 +107,7 @@ export function cellText(
     case '_i':
       return String(item._i);
     case '_c':
-      return item._c?.$id ? (labels[item._c.$id] ?? item._c.$id) : t('item.system');
+      return item._c?.$id ? (labels[item._c.$id] ?? t('search.someone')) : t('item.system');
     case '_c.ts':
     case '_m.ts': {
       const d = itemDate(item, key);
@@ -116,7 +116,7 @@ export function cellText(
     case '$access':
       return accessLabel(t, item.$access);
     case 'owner':
-      return item.owner ? (labels[item.owner] ?? item.owner) : '';
+      return item.owner ? (labels[item.owner] ?? t('search.notShown')) : '';
     default:
       break;
   }
@@ -125,7 +125,10 @@ export function cellText(
   if (!prop || isEmptyValue(v)) return isEmptyValue(v) ? '' : String(v);
   if (prop.kind === 'relation') {
     const ids = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
-    return ids.map((id) => labels[id] ?? id).join(', ');
+    // One the reader may not read has no label: a word for it, once, never its id.
+    const people = (prop.types ?? []).every((ty) => ty === 'User' || ty === 'Contact');
+    const hidden = t(people ? 'search.someone' : 'search.notShown');
+    return [...new Set(ids.map((id) => labels[id] ?? hidden))].join(', ');
   }
   if (prop.registeredKind && typeof v === 'string') return enumLabel(t, v);
   if (prop.kind === 'lov' && prop.lov && lov) {

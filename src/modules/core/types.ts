@@ -209,7 +209,8 @@ export const Event = defineItemType({
 
 export const LOVValue = defineItemType({
   name: 'LOVValue',
-  label: '{key}',
+  // Its words, as a person reads them; the key where it has none.
+  label: '{t.en|key}',
   defaultIcon: 'list',
   properties: {
     key: { ...str(200), required: true, notBlank: true, textField: true },

@@ -51,7 +51,7 @@ export const consultItemSections: readonly ItemSection[] = [
   {
     // For its outside readers (a proponent, a regulator): what the community sent them, right
     // below the summary and the area; the community's own staff have the file instead.
-    id: 'consult.fromCommunity',
+    id: 'consult.outside',
     order: 7,
     applies: (item, _type, user) =>
       item._t === 'Consultation' &&
