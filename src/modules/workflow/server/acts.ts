@@ -230,8 +230,17 @@ export const acts = actsOf(workflowActs, {
       const steps: StepInstance[] = def.steps.map((d) => {
         const was = old.get(d.id);
         if (!was || was.adHoc) return instanceStep(d);
-        const { state, assignedTo, dueDate, startedAt, completedBy, completedAt, reminded, assignedByHand } =
-          was;
+        const {
+          state,
+          assignedTo,
+          dueDate,
+          startedAt,
+          completedBy,
+          completedAt,
+          reminded,
+          assignedByHand,
+          dueByHand,
+        } = was;
         return {
           ...d,
           state,
@@ -243,6 +252,8 @@ export const acts = actsOf(workflowActs, {
           ...(reminded ? { reminded } : {}),
           // A person's choice of assignee outlives the new steps: the engine still never re-picks it.
           ...(assignedByHand ? { assignedByHand } : {}),
+          // And so does a person's date: the rule never moves it when the item's date changes.
+          ...(dueByHand ? { dueByHand } : {}),
         };
       });
       run.wf.steps.forEach((s, i) => {

@@ -175,6 +175,11 @@ describe('due dates counted from an item date', () => {
     r = await items().read(asEditor, id);
     await items().update(asEditor, { $id: id, $version: r.$version, received: '2026-03-01' });
     expect(await dues()).toEqual(['2026-02-06', '2026-04-15', null]);
+    // Still a person's date after the definition's steps are applied again.
+    await editorWs.call('act/wfApplySteps', { item: id });
+    r = await items().read(asEditor, id);
+    await items().update(asEditor, { $id: id, $version: r.$version, received: '2026-03-05' });
+    expect(await dues()).toEqual(['2026-02-06', '2026-04-15', null]);
     // Another field's change moves nothing and records nothing.
     const before = (
       await query<{ n: number }>(items().db, sql`select count(*)::int as n from events where item_id = ${id}`)
