@@ -16,7 +16,8 @@ const { app, person } = appWithPeople();
  * Not swept, and why: the lists-of-values screens edit the keys themselves (a key is the data
  * there), and a list has no name in words yet, only its code (CNS_REGIONS); the same gap shows
  * on a list value's row in the general search and the timeline ("List value · CNS_REGIONS ·
- * NORTH"), skipped below. Both wait for lists with titles (issue 38's note).
+ * NORTH", and its label is its key), skipped below. Both wait for lists with titles (issue 38's
+ * note).
  */
 const LIST_SCREENS = ['/list-lov', '/admin.lovs'];
 const LIST_VALUE_ROW = /(^|· )List value · /;
@@ -32,11 +33,12 @@ async function rawWords(page: Page, types: readonly string[]): Promise<string[]>
     let n;
     while ((n = w.nextNode())) {
       const el = n.parentElement;
-      if (!el || el.closest('script, style, [aria-hidden="true"]')) continue;
+      if (!el || el.closest('script, style, [aria-hidden="true"], [data-result^="LOVValue-"]')) continue;
       const t = n.textContent.trim();
       if (t) out.push(t);
     }
     for (const e of document.querySelectorAll('[aria-label], [title]'))
+      if (!e.closest('[data-result^="LOVValue-"]'))
       for (const a of ['aria-label', 'title']) { const v = e.getAttribute(a); if (v) out.push(v); }
     return out;
   })()`);

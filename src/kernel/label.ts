@@ -4,26 +4,16 @@ const PLACEHOLDER = /\{([^{}]+)\}/g;
 /** Template text that only separates two parts ('Project — Community', 'a, b', 'x · y'). */
 const SEPARATOR = /^\s*[—–\-·,:|/]+\s*$/;
 
-/** A key of the data, or a dotted path into it (`t.en`: a list value's English words). */
-function valueAt(data: Record<string, unknown>, key: string): unknown {
-  if (key in data || !key.includes('.')) return data[key];
-  let v: unknown = data;
-  for (const part of key.split('.'))
-    v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
-  return v;
-}
-
 function fill(expr: string, data: Record<string, unknown>): string {
   for (const key of expr.split('|')) {
-    const v = valueAt(data, key.trim());
+    const v = data[key.trim()];
     if (v !== undefined && v !== null && v !== '') return Array.isArray(v) ? v.join(', ') : String(v);
   }
   return '';
 }
 
 /**
- * Renders a type's label template. `{a|b}` uses the first non-empty of a and b; `{a.b}` reads
- * into an object (`{t.en}`). A separator
+ * Renders a type's label template. `{a|b}` uses the first non-empty of a and b. A separator
  * written in the template goes with an empty part beside it ('{projectName} — {communityName}'
  * without a community is the project alone). Types starting 'sys.' are labelled 'System'
  * (spec core §3).

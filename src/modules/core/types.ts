@@ -209,8 +209,7 @@ export const Event = defineItemType({
 
 export const LOVValue = defineItemType({
   name: 'LOVValue',
-  // Its words, as a person reads them; the key where it has none.
-  label: '{t.en|key}',
+  label: '{key}',
   defaultIcon: 'list',
   properties: {
     key: { ...str(200), required: true, notBlank: true, textField: true },
