@@ -35,6 +35,11 @@ import {
 import { roleOf } from './reminders';
 import { bindServices } from './start-hook';
 
+/** What a kept step has lived through, carried over when the definition's steps are applied again. */
+const LIVED_THROUGH = ['state', 'assignedTo', 'dueDate', 'startedAt', 'completedBy', 'completedAt'] as const;
+/** Marks a kept step carries only where they are set: its reminders, and a person's choices. */
+const KEPT_MARKS = ['reminded', 'assignedByHand', 'dueByHand'] as const;
+
 // The workflow acts (contract.ts). Each runs in one transaction on the item, locked: moving a
 // step needs the update right on the item; forcing (a state outside the table, the workflow
 // state by hand) and clearing need editor or orgAdmin of the item's owner, or an admin.
@@ -230,31 +235,10 @@ export const acts = actsOf(workflowActs, {
       const steps: StepInstance[] = def.steps.map((d) => {
         const was = old.get(d.id);
         if (!was || was.adHoc) return instanceStep(d);
-        const {
-          state,
-          assignedTo,
-          dueDate,
-          startedAt,
-          completedBy,
-          completedAt,
-          reminded,
-          assignedByHand,
-          dueByHand,
-        } = was;
-        return {
-          ...d,
-          state,
-          assignedTo,
-          dueDate,
-          startedAt,
-          completedBy,
-          completedAt,
-          ...(reminded ? { reminded } : {}),
-          // A person's choice of assignee outlives the new steps: the engine still never re-picks it.
-          ...(assignedByHand ? { assignedByHand } : {}),
-          // And so does a person's date: the rule never moves it when the item's date changes.
-          ...(dueByHand ? { dueByHand } : {}),
-        };
+        // What the step has lived through stays; so do a person's choices (an assignee the engine
+        // never re-picks, a date the rule never moves). Optional marks only where they are set.
+        const kept = [...LIVED_THROUGH, ...KEPT_MARKS.filter((k) => was[k])].map((k) => [k, was[k]]);
+        return { ...d, ...Object.fromEntries(kept) } as StepInstance;
       });
       run.wf.steps.forEach((s, i) => {
         if (!s.adHoc) return;
