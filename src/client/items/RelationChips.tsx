@@ -1,6 +1,6 @@
 import { Chip, Stack, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { typeOfId } from '../search/suggestions';
+import { hiddenKey } from '../search/search-labels';
 import { RelationCard } from './RelationCard';
 
 export interface RelationChipsProps {
@@ -33,13 +33,7 @@ export function RelationChips({ ids, labels, onOpen }: RelationChipsProps) {
   const { t } = useTranslation();
   // One the reader may not read comes with no label: a word for it, once, never its id, and
   // nothing to open.
-  const hidden = [
-    ...new Set(
-      ids
-        .filter((id) => labels[id] === undefined)
-        .map((id) => (['User', 'Contact'].includes(typeOfId(id)) ? 'search.someone' : 'search.notShown')),
-    ),
-  ];
+  const hidden = [...new Set(ids.filter((id) => labels[id] === undefined).map(hiddenKey))];
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
       {hidden.map((key) => (

@@ -9,6 +9,7 @@ import { formatDate } from '../items/format';
 import { accessLabel, enumLabel, itemPropLabel, propLabel, propValueLabel } from '../items/labels';
 import type { Item } from '../state/items';
 import type { LovLabel } from './lov-labels';
+import { typeOfId } from './suggestions';
 import { isDateKey, type FilterValue } from './search-model';
 
 // Words for the search screens: type names, facet and column names, bucket and cell values.
@@ -93,6 +94,14 @@ export function itemDate(item: Item, key: string): string | null {
  * One table cell or card field as text; list-of-values keys by their label in the item's
  * organisation's list first (`lov`, see lovLabelFrom), the key while the lists load.
  */
+/**
+ * The word for a related item the reader may not read (it comes without a label): someone for
+ * a person, "not shown" for anything else, never its id.
+ */
+export function hiddenKey(id: string): 'search.someone' | 'search.notShown' {
+  return ['User', 'Contact'].includes(typeOfId(id)) ? 'search.someone' : 'search.notShown';
+}
+
 export function cellText(
   t: TFunction,
   type: ItemType | undefined,
@@ -125,10 +134,7 @@ export function cellText(
   if (!prop || isEmptyValue(v)) return isEmptyValue(v) ? '' : String(v);
   if (prop.kind === 'relation') {
     const ids = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string');
-    // One the reader may not read has no label: a word for it, once, never its id.
-    const people = (prop.types ?? []).every((ty) => ty === 'User' || ty === 'Contact');
-    const hidden = t(people ? 'search.someone' : 'search.notShown');
-    return [...new Set(ids.map((id) => labels[id] ?? hidden))].join(', ');
+    return [...new Set(ids.map((id) => labels[id] ?? t(hiddenKey(id))))].join(', ');
   }
   if (prop.registeredKind && typeof v === 'string') return enumLabel(t, v);
   if (prop.kind === 'lov' && prop.lov && lov) {
