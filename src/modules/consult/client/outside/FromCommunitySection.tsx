@@ -13,7 +13,7 @@ import {
   type Item,
   type ItemSectionProps,
 } from '../../../../client/module-api';
-import { FROM_COMMUNITY_PURPOSES, fromCommunityEntries } from './from-community-model';
+import { FROM_COMMUNITY_PURPOSES, firstOfEachThread, fromCommunityEntries } from './from-community-model';
 
 /**
  * "From the community" on a consultation, for its outside readers (a proponent, a regulator):
@@ -35,16 +35,16 @@ export function FromCommunitySection({ item }: ItemSectionProps) {
         max: 100,
       });
       const threads = Object.values(await readMany(client, qc, r.ids));
-      const first: Record<string, Item | undefined> = {};
-      for (const th of threads) {
-        const m = await client.request<{ ids: string[] }>('search/ids', {
-          must: { _t: ['Message'], thread: [th.$id] },
-          sort: [{ key: '_c.ts', order: 'asc' }],
-          max: 1,
-        });
-        const id = m.ids[0];
-        if (id) first[th.$id] = (await readMany(client, qc, [id]))[id];
-      }
+      // Every message of those threads in one search, oldest first: each thread's first is its word.
+      const m = threads.length
+        ? await client.request<{ ids: string[] }>('search/ids', {
+            must: { _t: ['Message'], thread: threads.map((th) => th.$id) },
+            sort: [{ key: '_c.ts', order: 'asc' }],
+            max: 500,
+          })
+        : { ids: [] };
+      const messages = await readMany(client, qc, m.ids);
+      const first = firstOfEachThread(m.ids.map((id) => messages[id]).filter((x): x is Item => !!x));
       const entries = fromCommunityEntries(threads, first);
       const files = await readMany(
         client,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../../../client/module-api';
-import { fromCommunityEntries, isOutsideReader } from './from-community-model';
+import { firstOfEachThread, fromCommunityEntries, isOutsideReader } from './from-community-model';
 
 const thread = (id: string, purpose: string | undefined, ts: string, owner = 'Organization-1') =>
   ({ $id: id, _t: 'Thread', purpose, subject: `About ${id}`, owner, _c: { ts } }) as unknown as Item;
@@ -32,6 +32,19 @@ describe('From the community', () => {
       from: 'Organization-1',
     });
     expect(entries[1]!.files).toEqual(['Attachment-9']);
+  });
+
+  it("takes each thread's first message from one list, oldest first", () => {
+    const m = (id: string, thread: string) => ({ $id: id, _t: 'Message', thread }) as unknown as Item;
+    const first = firstOfEachThread([
+      m('Message-1', 'Thread-1'),
+      m('Message-2', 'Thread-2'),
+      m('Message-3', 'Thread-1'),
+    ]);
+    expect(Object.fromEntries(Object.entries(first).map(([t, x]) => [t, x.$id]))).toEqual({
+      'Thread-1': 'Message-1',
+      'Thread-2': 'Message-2',
+    });
   });
 
   it('is for readers outside the organisation that holds the consultation', () => {

@@ -59,6 +59,13 @@ export function fromCommunityEntries(
   return out.sort((a, b) => a.at.localeCompare(b.at) || a.thread.localeCompare(b.thread));
 }
 
+/** Each thread's first message, from messages oldest first (by thread id). */
+export function firstOfEachThread(messages: readonly Item[]): Record<string, Item> {
+  const out: Record<string, Item> = {};
+  for (const m of messages) if (typeof m.thread === 'string' && !out[m.thread]) out[m.thread] = m;
+  return out;
+}
+
 /** Whether the reader stands outside the organisation that holds the consultation. */
 export function isOutsideReader(item: Item, memberOrgs: readonly string[]): boolean {
   return typeof item.owner !== 'string' || !memberOrgs.includes(item.owner);
