@@ -80,7 +80,8 @@ async function contents(format: string, bytes: Uint8Array): Promise<{ names: str
   const layers = format === 'SHAPEFILE' ? await readShapefileZip(src) : await readGeoPackage(src);
   const features = [];
   for (const l of layers) for await (const f of l.features) features.push(f);
-  (layers as { close?(): void }).close?.();
+  // Awaited: the next export is read into the same folder, and a late removal would take its parts.
+  await (layers as { close?(): Promise<void> }).close?.();
   // The raw bytes too (a shapefile's parts unzipped), for anything a reader would not show.
   const raw =
     format === 'SHAPEFILE'
