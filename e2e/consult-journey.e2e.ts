@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { zipSync } from 'fflate';
 import { axeCheck } from './helpers/axe';
+import { rawWords } from './helpers/raw-words';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
 import { MailSink } from '../test/helpers/mail-sink';
@@ -21,14 +24,16 @@ import {
 } from './helpers/app';
 
 // Issue 14, "Done when": a referral's whole path, in two browsers, with a real SMTP server.
-// 1. The proponent submits through the guided form; the lands officer sees it arrive live.
+// 1. The proponent submits through the guided form, the area a zipped shapefile her GIS wrote in
+//    UTM (its .prj first left out, and the form says so); she is mailed a receipt; the lands
+//    officer sees it arrive live.
 // 2. The officer marks it incomplete; the proponent answers in the thread and resubmits.
 // 3. The officer distributes it; Riverbend's default response workflow starts, its first step
 //    assigned to him.
 // 4. The due reminder mail arrives.
 // 5. Steps complete, the outcome is recorded, the response goes out with its letter.
 // 6. The proponent sees RESPONDED and the response thread, and never the response, its steps
-//    or the community's internal notes.
+//    or the community's internal notes. No screen of hers shows a key or an id (issue 38).
 // Every act is a person's click; the server is asked directly only to read what was stored and to
 // run the reminder sweep now rather than at the next hour.
 
@@ -48,9 +53,46 @@ let proponent: Page;
 let consultationId = '';
 let responseId = '';
 
+/**
+ * The project area as her GIS would save it: ogr2ogr writes a shapefile in UTM zone 10N (metres),
+ * zipped with its .prj (area.zip) and without (area-no-prj.zip, the usual mistake).
+ */
+function projectedShapefiles(dir: string) {
+  const src = path.join(dir, 'area.geojson');
+  const [x, y, d] = [-121.62, 56.62, 0.03];
+  const ring = [
+    [x - d, y - d],
+    [x + d, y - d],
+    [x + d, y + d],
+    [x - d, y + d],
+    [x - d, y - d],
+  ];
+  writeFileSync(
+    src,
+    JSON.stringify({
+      type: 'Feature',
+      properties: { name: 'Haul road corridor' },
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    }),
+  );
+  const out = path.join(dir, 'shp');
+  execFileSync('ogr2ogr', ['-f', 'ESRI Shapefile', '-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:32610', out, src]);
+  const parts = Object.fromEntries(
+    readdirSync(out).map((f) => [f, new Uint8Array(readFileSync(path.join(out, f)))]),
+  );
+  writeFileSync(path.join(dir, 'area.zip'), zipSync(parts));
+  const { ['area.prj']: _prj, ...noPrj } = parts;
+  writeFileSync(path.join(dir, 'area-no-prj.zip'), zipSync(noPrj));
+}
+
+let typeNames: string[] = [];
+/** What the proponent's page shows that is a key or an id (none, ever). */
+const raw = (page: Page) => rawWords(page, typeNames);
+
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ckk-e2e-journey-'));
   writeFileSync(path.join(tmp, LETTER), '%PDF-1.4\n% Riverbend response letter\n%%EOF\n');
+  projectedShapefiles(tmp);
   sink = await MailSink.start();
   const port = await freePort();
   app = await startApp({
@@ -60,7 +102,8 @@ beforeAll(async () => {
     notifyMailIntervalMs: 300,
   });
   // The officer chose to be mailed at once (the demo's people take the daily digest).
-  const { items, search } = app.server.app.services;
+  const { items, search, registry } = app.server.app.services;
+  typeNames = [...registry.types.keys()];
   const cards = await search.search(SYSTEM, { must: { _t: ['Contact'], email: [OFFICER] }, max: 1 });
   const card = (await items.readRow(cards.ids[0]!))!;
   await items.update(SYSTEM, { $id: card.id, $version: card.version, notify: 'IMMEDIATE' });
@@ -159,10 +202,30 @@ describe('a referral from submission to response', () => {
     await proponent.keyboard.type('01052027');
     await dialog.getByRole('group', { name: /Project end/ }).click();
     await proponent.keyboard.type('30092027');
-    for (const next of ['Step 5 of 9', 'Step 6 of 9', 'Step 7 of 9']) {
+    for (const next of ['Step 5 of 9', 'Step 6 of 9']) {
       await dialog.getByRole('button', { name: 'Next' }).click();
       await dialog.getByText(new RegExp(`^${next}`)).waitFor();
     }
+    // The area: her GIS's shapefile, first zipped without its .prj. Metres cannot be placed, and
+    // the form says what is missing rather than "no shape".
+    const area = dialog.locator('[data-geometry-editor]');
+    await area.locator('input[data-geometry-file]').setInputFiles(path.join(tmp, 'area-no-prj.zip'));
+    await area
+      .getByRole('alert')
+      .getByText(/not longitude and latitude, and the zip has no area\.prj/)
+      .waitFor({ timeout: 30_000 });
+    expect(await raw(proponent)).toEqual([]);
+    // With the .prj: read from UTM, reprojected, and the system named.
+    await area.locator('input[data-geometry-file]').setInputFiles(path.join(tmp, 'area.zip'));
+    await area
+      .locator('[data-geometry-projection]')
+      .getByText(/^Read from WGS 1984 UTM Zone 10N, and shown here in longitude and latitude/)
+      .waitFor({ timeout: 30_000 });
+    expect(await area.getByRole('alert').count()).toBe(0);
+    await area.locator('[data-geometry-summary]').getByText(/^Area/).waitFor();
+    await shot(proponent, 'journey-1-shapefile');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText(/^Step 7 of 9/).waitFor();
     await dialog.getByRole('combobox', { name: /Submitted to/ }).click();
     await proponent
       .getByRole('option', { name: /Riverbend/ })
@@ -189,6 +252,13 @@ describe('a referral from submission to response', () => {
     await movesOf(mine).getByRole('button', { name: 'Submit' }).click();
     await proponent.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await summaryOf(mine).getByText('Submitted', { exact: true }).waitFor();
+    expect(await raw(proponent)).toEqual([]);
+
+    // Her receipt, through the real mail path: the community, the project and a link back.
+    const receipt = await sink.next(PROPONENT, 0, 15_000);
+    expect(receipt.headers.subject).toBe(`Riverbend First Nation received your referral: ${PROJECT}`);
+    expect(receipt.body).toContain(`/i-${consultationId}`);
+    expect(receipt.body).toMatch(/Response requested by: \d{1,2} [A-Z][a-z]+ \d{4}/);
 
     // Live, without a reload: the submission became the community's and reached its list.
     await officerList.getByRole('link', { name: new RegExp(PROJECT) }).waitFor({ timeout: 15_000 });
@@ -351,6 +421,7 @@ describe('a referral from submission to response', () => {
     await answer.getByText(LETTER).first().waitFor();
     await answer.getByText(/^Riverbend First Nation, \d{2}-[A-Z][a-z]{2}-\d{4}/).waitFor();
     expect(await from.getByText(/CONSULT_|RESPONDED|Thread-\d/).count()).toBe(0);
+    expect(await raw(proponent)).toEqual([]);
     await axeCheck(proponent, 'journey-6-from-community');
     await mine
       .getByTestId('section-conversations')

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appWithPeople, cellAt } from './helpers/app';
+import { rawWords } from './helpers/raw-words';
 
 // Issue 38, Deliver 5: labels, never keys, for the outside parties too. As the demo's proponent
 // and regulator, every view their drawer offers and every consultation they may open is read for
@@ -16,46 +17,10 @@ const { app, person } = appWithPeople();
  * Not swept, and why: the lists-of-values screens edit the keys themselves (a key is the data
  * there), and a list has no name in words yet, only its code (CNS_REGIONS); the same gap shows
  * on a list value's row in the general search and the timeline ("List value · CNS_REGIONS ·
- * NORTH", and its label is its key), skipped below. Both wait for lists with titles (issue 38's
+ * NORTH", and its label is its key), skipped by rawWords. Both wait for lists with titles (issue 38's
  * note).
  */
 const LIST_SCREENS = ['/list-lov', '/admin.lovs'];
-const LIST_VALUE_ROW = /(^|· )List value · /;
-
-/** Capitals that are words, not keys: file formats and the like. */
-const WORDS = new Set(['PDF', 'CSV', 'KML', 'KMZ', 'DOCX', 'GPX', 'URL', 'ID', 'OK', 'UTC', 'AM', 'PM']);
-
-/** What the page shows that is a key or an id: each with where it was found. */
-async function rawWords(page: Page, types: readonly string[]): Promise<string[]> {
-  const texts: string[] = await page.evaluate(`(() => {
-    const out = [];
-    const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    let n;
-    while ((n = w.nextNode())) {
-      const el = n.parentElement;
-      if (!el || el.closest('script, style, [aria-hidden="true"], [data-result^="LOVValue-"]')) continue;
-      const t = n.textContent.trim();
-      if (t) out.push(t);
-    }
-    for (const e of document.querySelectorAll('[aria-label], [title]'))
-      if (!e.closest('[data-result^="LOVValue-"]'))
-      for (const a of ['aria-label', 'title']) { const v = e.getAttribute(a); if (v) out.push(v); }
-    return out;
-  })()`);
-  const id = new RegExp(`\\b(${types.join('|')})-\\d+\\b`);
-  const found: string[] = [];
-  for (const t of texts.filter((x) => !LIST_VALUE_ROW.test(x))) {
-    // A key is a text of its own in capitals (NORTH), or a word joined by underscores
-    // (CNS_REGIONS); capitals inside a file number (MOL-PL-88213) are the proponent's own.
-    const whole = /^[A-Z][A-Z0-9_]{2,}$/.test(t) && !WORDS.has(t) ? [t] : [];
-    for (const word of [...whole, ...(t.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g) ?? [])])
-      found.push(`key ${word} in “${t.slice(0, 80)}”`);
-    if (id.test(t)) found.push(`id in “${t.slice(0, 80)}”`);
-    if (/\b(types|nav|consult|item|search|dashboard|errors)\.[a-z][A-Za-z]*(\.[A-Za-z_]+)*\b/.test(t))
-      found.push(`message key in “${t.slice(0, 80)}”`);
-  }
-  return found;
-}
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => undefined);

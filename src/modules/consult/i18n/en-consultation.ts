@@ -149,7 +149,7 @@ export const consultScreensEn = {
       submitted: 'Consultation submitted',
       contactsHelp: 'Only contacts of the chosen organisation are offered.',
       areaIntro:
-        'Draw the project area on the map, paste GeoJSON, or choose a file (.geojson, .kml, .gpx). Optional; each shape becomes a project area.',
+        'Draw the project area on the map, paste GeoJSON, or choose a file: a zipped shapefile (with its .prj), KML, KMZ, GeoPackage, GPX or GeoJSON. Optional; each shape becomes a project area.',
       areaName: 'Project area {{n}}',
       communityIntro: 'The community lands office that receives the referral.',
       filesIntro: 'The consultation is saved as a draft. Add its documents here; then submit when ready.',

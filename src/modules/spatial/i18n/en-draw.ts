@@ -58,8 +58,13 @@ export const spatialDrawEn = {
           'Choose a zipped shapefile (.zip), a .kml, .kmz, .gpkg (GeoPackage), .geojson, .json or .gpx file.',
         fileTooMany: 'The file holds more than {{max}} shapes: import it as a layer instead.',
         fileUnread: 'The file could not be read just now. Check the connection and try again.',
+        noProjection:
+          'The shapes’ coordinates are not longitude and latitude, and the zip has no {{part}} to say which projection they are in. Add the .prj file saved with the shapefile to the zip, and choose it again.',
+        notLonLat:
+          'The shapes’ coordinates are not longitude and latitude, and the file does not say which projection they are in. Save it again in WGS 84 (EPSG:4326), or as a zipped shapefile with its .prj file.',
       },
       reading: 'Reading {{file}}…',
+      fromProjection: 'Read from {{projection}}, and shown here in longitude and latitude (WGS 84).',
       territory: {
         show: 'Show our mapped places ({{count}})',
         legend: 'Your community’s places the map shows, to draw beside. They are not part of this shape.',

@@ -39,6 +39,7 @@ interface Reply {
   data: {
     type?: 'FeatureCollection';
     features?: { geometry: { type: string; coordinates: number[][][] } }[];
+    projections?: string[];
     erred?: true;
     userMessage?: string;
     problem?: { key: string; params?: Record<string, unknown> };
@@ -106,6 +107,17 @@ describe(`POST ${AREA_FILE_PATH}`, () => {
       // Each corner back where it was drawn, to about a metre (a 1e-5 degree).
       for (const corner of want)
         expect(ring.some((p) => Math.hypot(p[0]! - corner[0]!, p[1]! - corner[1]!) < 1e-5)).toBe(true);
+      // The system it was read from, named for the person (issue 38).
+      expect(r.body.data.projections).toEqual([expect.stringMatching(/UTM zone 10N/i)]);
+
+      // The same zip with its .prj left out: metres cannot be placed, and the message says why.
+      const { ['area.prj']: _prj, ...noPrj } = parts;
+      const lost = await post('area.zip', zipSync(noPrj));
+      expect(lost.status).toBe(400);
+      expect(lost.body.data.problem).toEqual({
+        key: 'spatial.draw.problems.noProjection',
+        params: { part: 'area.prj' },
+      });
     },
   );
 
@@ -122,6 +134,8 @@ describe(`POST ${AREA_FILE_PATH}`, () => {
         'Point',
         'Polygon',
       ]);
+      // Longitude and latitude already: nothing to tell.
+      expect(r.body.data.projections, name).toEqual([]);
     }
   });
 

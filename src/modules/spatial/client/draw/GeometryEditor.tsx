@@ -88,6 +88,9 @@ export function GeometryEditor({
   const territory = useTerritory();
   const [showTerritory, setShowTerritory] = useState(true);
   const [reading, setReading] = useState<string | null>(null);
+  // The system the last file was reprojected from: said until a paste, Clear or another file
+  // replaces the file's shape (the map hands its shape back rounded, so no equality would hold).
+  const [fromSystem, setFromSystem] = useState<string | null>(null);
   const [mode, setMode] = useState<DrawMode>(initialMode ?? (value ? 'select' : 'polygon'));
   const [paste, setPaste] = useState('');
   const [problem, setProblem] = useState<ReadProblem | 'fileType' | FileProblem | null>(null);
@@ -146,6 +149,7 @@ export function GeometryEditor({
     }
     const r = readGeometryText(text);
     setProblem(r.ok ? null : r.problem);
+    setFromSystem(null);
     if (r.ok) {
       emit(r.geometry);
       setMode('select');
@@ -161,6 +165,7 @@ export function GeometryEditor({
       setPaste('');
       emit(r.geometry);
       setMode('select');
+      setFromSystem(r.projections?.length ? r.projections.join(', ') : null);
     }
   };
 
@@ -245,6 +250,7 @@ export function GeometryEditor({
             onClick={() => {
               setPaste('');
               setProblem(null);
+              setFromSystem(null);
               emit(null);
             }}
           >
@@ -307,6 +313,11 @@ export function GeometryEditor({
       >
         {summary}
       </Typography>
+      {fromSystem && value && (
+        <Typography variant="body2" color="text.secondary" data-geometry-projection>
+          {t('spatial.draw.fromProjection', { projection: fromSystem })}
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {t(`spatial.draw.hints.${mode}`)}
       </Typography>

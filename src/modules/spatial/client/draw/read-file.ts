@@ -19,8 +19,11 @@ export interface FileProblem {
   params?: Record<string, string | number>;
 }
 
+/** A file's shape, with the systems the server reprojected it from (shown to the person). */
 export type FileResult =
-  ReadResult | { ok: false; problem: 'fileType' } | { ok: false; problem: 'file'; file: FileProblem };
+  | (ReadResult & { projections?: string[] })
+  | { ok: false; problem: 'fileType' }
+  | { ok: false; problem: 'file'; file: FileProblem };
 
 export function fileKind(name: string): 'geojson' | 'kml' | 'gpx' | 'server' | null {
   const ext = name.toLowerCase().split('.').pop();
@@ -65,14 +68,20 @@ async function readOnServer(file: File, token: string | null): Promise<FileResul
   } catch {
     return { ok: false, problem: 'file', file: { key: 'spatial.draw.problems.fileUnread' } };
   }
-  const body = (await res.json().catch(() => null)) as { data?: { problem?: FileProblem } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    data?: { problem?: FileProblem; projections?: unknown };
+  } | null;
   if (!res.ok)
     return {
       ok: false,
       problem: 'file',
       file: body?.data?.problem ?? { key: 'spatial.draw.problems.fileUnread' },
     };
-  return fromFileGeoJson(body?.data);
+  const r = fromFileGeoJson(body?.data);
+  const projections = Array.isArray(body?.data?.projections)
+    ? body.data.projections.filter((n): n is string => typeof n === 'string')
+    : [];
+  return r.ok && projections.length ? { ...r, projections } : r;
 }
 
 export async function readGeometryFile(file: File, token: string | null = null): Promise<FileResult> {

@@ -47,6 +47,18 @@ const refuse = (
 
 const FILE_TYPE = { key: 'spatial.draw.problems.fileType' };
 
+/**
+ * Why a file's shapes are off the globe: a shapefile without its .prj (the usual case: the .prj
+ * was left out of the zip, and the coordinates are a projection's metres), or a file whose
+ * system could not be taken as longitude and latitude.
+ */
+function notLonLatProblem(layers: SourceLayer[]) {
+  const noPrj = layers.find((l) => l.projection === null);
+  return noPrj
+    ? { key: 'spatial.draw.problems.noProjection', params: { part: `${noPrj.name}.prj` } }
+    : { key: 'spatial.draw.problems.notLonLat' };
+}
+
 export function areaFileRoutes(app: FastifyInstance, s: Services) {
   void app.register(async (scope) => {
     scope.addContentTypeParser(
@@ -78,10 +90,14 @@ export function areaFileRoutes(app: FastifyInstance, s: Services) {
           layers = await READERS[kind]!({ path: file, name, size: body.length });
           const features: GeoJSON.Feature[] = [];
           let skipped = 0;
+          // Shapes whose coordinates are not longitude and latitude, by the layer they are in.
+          const notLonLat = new Set<SourceLayer>();
           for (const layer of layers)
             for await (const f of layer.features) {
-              if (skipReason(f)) {
+              const why = skipReason(f);
+              if (why) {
                 skipped++;
+                if (why === 'geometry.range') notLonLat.add(layer);
                 continue;
               }
               if (features.length >= AREA_FILE_MAX_FEATURES)
@@ -97,7 +113,13 @@ export function areaFileRoutes(app: FastifyInstance, s: Services) {
                 geometry: f.geometry as GeoJSON.Geometry,
               });
             }
-          return reply.send({ data: { type: 'FeatureCollection', features, skipped } });
+          // Nothing could be placed because the numbers are metres or feet, not degrees: say why,
+          // and what fixes it, rather than "no shape in it".
+          if (!features.length && notLonLat.size)
+            return send(refuse(400, 'invalidInput', 'not lon/lat', notLonLatProblem([...notLonLat])));
+          // The systems the file was reprojected from, to show the person (issue 38).
+          const projections = [...new Set(layers.map((l) => l.projection).filter((n): n is string => !!n))];
+          return reply.send({ data: { type: 'FeatureCollection', features, skipped, projections } });
         } catch (e) {
           // A broken file names itself in the GIS import's words (errors.spatialIo.*).
           if (e instanceof TaskError)

@@ -12,6 +12,12 @@ export interface SourceLayer {
   /** The layer's name in the file (a shapefile's base name, a KML document's, a GeoPackage table). */
   name: string;
   features: AsyncIterable<RawFeature> | Iterable<RawFeature>;
+  /**
+   * Where the reader reprojected from: the source system's name ("NAD83 / UTM zone 14N"); null
+   * when the file could have said and did not (a shapefile without its .prj, taken as longitude
+   * and latitude); absent when the format is always longitude and latitude (KML, GPX, GeoJSON).
+   */
+  projection?: string | null;
 }
 
 /** The file being read: where it is on this machine, its name as uploaded, its size. */

@@ -11,6 +11,7 @@ import {
   WHOLE_FILE_MAX_BYTES,
 } from '../layers';
 import { loadSqlJs } from './gpkg';
+import { projectionName } from './projection-name';
 
 // GeoPackage (OGC 12-128r18) through sql.js: each features table of gpkg_contents is a layer;
 // its geometry column (gpkg_geometry_columns) holds the GeoPackage binary header, then WKB.
@@ -73,13 +74,33 @@ export async function readGeoPackage(src: SourceFile): Promise<SourceLayer[]> {
   const plain = plainTables(db);
   const view = tables.find((t) => !plain.has(t.table));
   if (view) throw fileError('gpkgView', src.name, view.table);
-  const layers = tables.map((t) => ({ name: t.name, features: features(src, db, t) }));
+  const layers = tables.map((t) => ({
+    name: t.name,
+    features: features(src, db, t),
+    projection: sourceSystemName(db, t.srs),
+  }));
   return layers;
 }
 
 function rows(db: Database, sql: string, params: (string | number)[] = []): unknown[][] {
   const res = db.exec(sql, params);
   return res[0]?.values ?? [];
+}
+
+/** The name of a table's system when it is not longitude and latitude (for the person, not the reading). */
+function sourceSystemName(db: Database, srs: number): string | undefined {
+  if (srs === 4326 || srs === 0 || srs === -1) return undefined;
+  const [row] = rows(
+    db,
+    'select srs_name, definition, organization, organization_coordsys_id from gpkg_spatial_ref_sys where srs_id = ?',
+    [srs],
+  );
+  const name = typeof row?.[0] === 'string' && row[0].trim() ? row[0].trim() : null;
+  return (
+    name ??
+    projectionName(String(row?.[1] ?? '')) ??
+    `${String(row?.[2] ?? 'srs')}:${String(row?.[3] ?? srs)}`
+  );
 }
 
 function projectionOf(src: SourceFile, db: Database, srs: number, table: string) {

@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import proj4 from 'proj4';
 import { TaskError, ZipLimitError } from '../../../../../server/module-api';
 import { fileError, type RawFeature, type SourceFile, type SourceLayer } from '../layers';
-import { dbfFileRows, ShpRecordTooBig, shpFileGeometries } from './shp-files';
+import { projectionName } from './projection-name';
+import { dbfFileRows, isWgs84, ShpRecordTooBig, shpFileGeometries } from './shp-files';
 import { unzipToDisk } from './zip-to-disk';
 
 // A zipped shapefile (one or more layers: name.shp + name.dbf, name.prj, name.cpg): the zip's
@@ -74,7 +75,11 @@ function layersOf(src: SourceFile, files: Map<string, string>): SourceLayer[] {
       }
     }
     const cpg = text(part(base, 'cpg'), `${short}.cpg`, 'cpg');
-    layers.push({ name: short, features: records(src.name, short, shp, dbf, prj, cpg, longNames) });
+    layers.push({
+      name: short,
+      features: records(src.name, short, shp, dbf, prj, cpg, longNames),
+      projection: prj ? (isWgs84(prj) ? undefined : (projectionName(prj) ?? `${short}.prj`)) : null,
+    });
   }
   return layers;
 }
