@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/server/access/principal';
@@ -6,6 +9,7 @@ import {
   alertText,
   cell,
   cellAt,
+  field,
   newContext,
   openUserMenu,
   screenshotOnFailure,
@@ -484,5 +488,59 @@ describe('the consultation desk', () => {
     await regulator.getByRole('button', { name: 'Open menu' }).click();
     await regulator.getByRole('dialog', { name: 'Navigation' }).waitFor();
     await axeCheck(regulator, 'consult-desk-regulator-phone-drawer');
+  });
+
+  it('follows a record the regulator may read, and its letter once the community copies it to them', async () => {
+    const CROSSING = 'Riverbend crossing replacement';
+    const LETTER_FILE = 'riverbend-crossing-response.pdf';
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'ckk-e2e-regulator-'));
+    writeFileSync(path.join(tmp, LETTER_FILE), '%PDF-1.4\n% Riverbend response to the crossing\n%%EOF\n');
+    try {
+      // The lands officer sends the response with its letter, and ticks the copy to the Ministry.
+      const officer = await desk(OFFICER);
+      await officer.goto(`${app.server.url}/consult.projects`);
+      await cell(officer, 'Consultations').getByRole('link', { name: CROSSING }).click();
+      await cell(officer, CROSSING)
+        .getByTestId('consult-responses')
+        .getByRole('link', { name: /Riverbend First Nation/ })
+        .first()
+        .click();
+      const response = cell(officer, `${CROSSING} — Riverbend First Nation`);
+      const files = response.getByTestId('attachments');
+      await files.locator('input[type=file]').setInputFiles(path.join(tmp, LETTER_FILE));
+      await files.getByText(LETTER_FILE).first().waitFor({ timeout: 30_000 });
+      await response
+        .getByTestId('section-response-summary')
+        .getByRole('button', { name: 'Send response' })
+        .click();
+      const dialog = officer.getByTestId('send-response-dialog');
+      await field(dialog, 'Subject').fill('Riverbend response: the crossing');
+      await field(dialog, 'Message').fill('Our response on the crossing is attached.');
+      await dialog.getByRole('checkbox', { name: LETTER_FILE }).check();
+      await dialog
+        .getByRole('checkbox', { name: /^Send a copy to the regulator, Provincial Ministry of Lands/ })
+        .check();
+      await dialog.getByRole('button', { name: 'Send' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      // The regulator opens the consultation from their list: its dates, and the letter.
+      const regulator = await desk(REGULATOR);
+      await regulator.goto(`${app.server.url}/consult.projects`);
+      await cellAt(regulator, 0).getByRole('table').getByRole('link', { name: CROSSING }).click();
+      const record = cell(regulator, CROSSING);
+      await record.getByText('Requested response date').first().waitFor();
+      const from = record.getByRole('region', { name: 'From the community' });
+      const answer = from.getByRole('listitem').filter({ hasText: 'The community’s response' });
+      await answer.getByText('Our response on the crossing is attached.').waitFor({ timeout: 15_000 });
+      await answer.getByText(LETTER_FILE).first().waitFor();
+      // Nothing the community kept: its response, its steps, its time and expenses.
+      expect(await record.getByRole('heading', { name: 'Responses', level: 2 }).count()).toBe(0);
+      expect(await record.getByRole('region', { name: /^Workflow/ }).count()).toBe(0);
+      expect(await regulator.getByText(/Mileage to the crossing/).count()).toBe(0);
+      await shot(regulator, 'consult-regulator-record');
+      await axeCheck(regulator, 'consult-regulator-record');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -52,11 +52,14 @@ export const letterActs = defineActs({
         }),
       ),
       others: z.number().int().nonnegative(),
+      /** The consultation's regulators the caller may read, by name: who a copy would go to. */
+      regulators: z.array(z.string()),
     }),
   },
   /** Sends the approved letter: its text is the CONSULT_RESPONSE thread's message, with the letter as PDF and DOCX. */
   rwfLetterSend: {
-    body: z.strictObject({ letter: id('ResponseLetter') }),
+    /** copyRegulators: the consultation's REGULATOR organisations read the letter's thread too. */
+    body: z.strictObject({ letter: id('ResponseLetter'), copyRegulators: z.boolean().optional() }),
     reply: z.strictObject({ thread: z.string(), message: z.string(), pdf: z.string(), docx: z.string() }),
   },
 });

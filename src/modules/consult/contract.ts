@@ -72,6 +72,8 @@ export const consultActs = defineActs({
       subject: z.string().trim().min(1).max(300),
       message: z.string().trim().min(1).max(100_000),
       attachments: z.array(id('Attachment')).max(100),
+      /** The consultation's REGULATOR organisations read the thread too (never unless asked). */
+      copyRegulators: z.boolean().optional(),
     }),
     reply: z.strictObject({ thread: z.string(), message: z.string() }),
   },

@@ -155,6 +155,10 @@ export const consultLettersEn = {
       notYet: 'Not yet',
       close: 'Close',
       confirmSend: 'Send the letter',
+      copyRegulators_one:
+        'Send a copy to the regulator, {{names}}: they will read this message and its files',
+      copyRegulators_other:
+        'Send a copy to the regulators, {{names}}: they will read this message and its files',
       sending: 'Sending…',
       sentLetters: 'Sent letters',
       sendHelp:

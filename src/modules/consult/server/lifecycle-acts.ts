@@ -120,9 +120,14 @@ async function syncProponentGrants(
 
 /** The organisations holding the PROPONENT role (the proponent side of a thread). */
 export function proponentOrgs(row: ItemRow): string[] {
+  return orgsInRole(row, 'PROPONENT');
+}
+
+/** The organisations holding `role` on a consultation, by its `roles` map. */
+export function orgsInRole(row: ItemRow, role: ConsultRole): string[] {
   const roles = (row.data.roles as Record<string, string> | undefined) ?? {};
   return Object.entries(roles)
-    .filter(([, r]) => r === 'PROPONENT')
+    .filter(([, r]) => r === role)
     .map(([o]) => o)
     .sort();
 }
@@ -152,6 +157,8 @@ export async function proponentThread(
   c: ItemRow,
   owner: string | null,
   thread: { purpose: string; subject: string; body: string },
+  /** Organisations sent a copy (a letter's regulators): they read the thread as the proponent does. */
+  copyTo: readonly string[] = [],
 ): Promise<{ thread: string; message: string }> {
   const t = await items.createIn(
     tx,
@@ -166,7 +173,7 @@ export async function proponentThread(
     },
     { ...opts(p), owner, access: THREAD_LEVEL },
   );
-  for (const org of proponentOrgs(c))
+  for (const org of new Set([...proponentOrgs(c), ...copyTo]))
     await setGrantIn(tx, items, t.id, org, ['read'], { grantedBy: ROLE_GRANTOR, ...opts(p) });
   const m = await items.createIn(tx, p, 'Message', { thread: t.id, body: thread.body, author: p.userId });
   return { thread: t.id, message: m.id };

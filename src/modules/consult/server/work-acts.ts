@@ -17,6 +17,7 @@ import {
 import { assertConsultStaff, holds } from './rules';
 import {
   lockedConsultation,
+  orgsInRole,
   proponentThread,
   setRoleIn,
   THREAD_LEVEL,
@@ -139,7 +140,14 @@ export async function sendResponseIn(
   items: ItemService,
   p: Principal,
   response: ItemRow,
-  body: { purpose: string; subject: string; message: string; attachments: readonly string[] },
+  body: {
+    purpose: string;
+    subject: string;
+    message: string;
+    attachments: readonly string[];
+    /** The consultation's regulators read it too (a letter sent with a copy to them). */
+    copyRegulators?: boolean;
+  },
 ): Promise<{ thread: string; message: string }> {
   if (body.purpose !== 'CONSULT_ACK' && body.attachments.length === 0)
     throw new AppError('attachmentsRequired', `${body.purpose} needs files`);
@@ -152,11 +160,15 @@ export async function sendResponseIn(
   // taken.
   const consultation = (await loadRowsAsSystem(tx, [cid])).get(cid);
   if (!consultation || consultation.deleted) throw new AppError('notFound', `${cid} not found`);
-  const sent = await proponentThread(tx, items, p, consultation, response.owner, {
-    purpose: body.purpose,
-    subject: body.subject,
-    body: body.message,
-  });
+  const sent = await proponentThread(
+    tx,
+    items,
+    p,
+    consultation,
+    response.owner,
+    { purpose: body.purpose, subject: body.subject, body: body.message },
+    body.copyRegulators ? orgsInRole(consultation, 'REGULATOR') : [],
+  );
   // Copies of the chosen files on the message (same stored bytes, new rows): the proponent
   // reads the message's files through the thread, never the response's other files.
   const copies: string[] = [];

@@ -434,6 +434,22 @@ describe('the lifecycle through acts', () => {
     const read = await ok('regulator', `read/${c.$id}`);
     const upd = await req('regulator', 'update', { $id: c.$id, $version: read.$version, projectName: 'x' });
     expect(upd.userMessage).toBe('notAllowed');
+    // What the community sends the proponent reaches the regulator only when copied (issue 38).
+    const [response] = (
+      await ok('officer', 'act/cnsDistribute', { consultation: c.$id, communities: [org.riverbend] })
+    ).responses as string[];
+    const ack = {
+      response,
+      purpose: 'CONSULT_ACK',
+      subject: 'Received',
+      message: 'We have it.',
+      attachments: [],
+    };
+    const unshared = await ok('officer', 'act/rwfSendResponse', ack);
+    expect((await req('regulator', `read/${String(unshared.thread)}`)).userMessage).toBe('notFound');
+    const copied = await ok('officer', 'act/rwfSendResponse', { ...ack, copyRegulators: true });
+    expect((await ok('regulator', `read/${String(copied.message)}`)).body).toBe('We have it.');
+    expect((await req('regulator', `read/${response}`)).userMessage).toBe('notFound');
     await ok('staffer', 'act/cnsSetRole', { consultation: c.$id, org: org.ministry, role: 'INFORMED' });
     expect((await ok('regulator', `read/${c.$id}`)).$id).toBe(c.$id);
     await ok('staffer', 'act/cnsSetRole', { consultation: c.$id, org: org.ministry, role: null });

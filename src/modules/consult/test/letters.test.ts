@@ -16,7 +16,8 @@ const NAME = 'Sḵwx̱wú7mesh Úxwumixw ł ʷ ǧ ᓀᐦᐃᔭᐍᐏᐣ';
 
 let tdb: TestDatabase;
 let server: TestServer;
-const ws: Record<'officer' | 'approver' | 'staff' | 'proponent', WsClient> = {} as never;
+const ws: Record<'officer' | 'approver' | 'staff' | 'proponent' | 'regulator', WsClient> = {} as never;
+let consultation: string;
 let approverId: string;
 let response: string;
 let riverbend: string;
@@ -42,8 +43,11 @@ beforeAll(async () => {
   const approver = await makeUser(items, [[riverbend, 'staff']]);
   const staff = await makeUser(items, [[riverbend, 'staff']]);
   const proponent = await makeUser(items, [[pipeline, 'editor']]);
+  const ministry = await makeOrg(items, 'Ministry of Lands', 'GOVERNMENT');
+  await setCapabilities(server.app.services.items, ministry, ['Consult']);
+  const regulator = await makeUser(items, [[ministry, 'editor']]);
   approverId = approver.id;
-  for (const [k, u] of Object.entries({ officer, approver, staff, proponent }))
+  for (const [k, u] of Object.entries({ officer, approver, staff, proponent, regulator }))
     ws[k as keyof typeof ws] = (await connectAs(server, u.email, PASSWORD)).client;
   const c = await ok(ws.proponent, 'create/Consultation', {
     projectName: 'Ridge *road*',
@@ -51,6 +55,8 @@ beforeAll(async () => {
     submittedTo: riverbend,
   });
   await ok(ws.proponent, 'act/cnsSubmit', { consultation: c.$id });
+  consultation = String(c.$id);
+  await ok(ws.officer, 'act/cnsSetRole', { consultation, org: ministry, role: 'REGULATOR' });
   response = (
     (await ok(ws.officer, 'act/cnsDistribute', { consultation: c.$id, communities: [riverbend] }))
       .responses as string[]
@@ -204,7 +210,13 @@ describe('response letters', () => {
 
   it('sends it as the response thread message with a PDF and a DOCX holding the name', async () => {
     await fail(ws.officer, 'act/wfSetStepState', { item: response, step: 's', state: 'COMPLETE' });
-    const sent = await ok(ws.officer, 'act/rwfLetterSend', { letter });
+    // The confirmation names the regulator a copy may go to (issue 38); nothing is theirs yet.
+    expect((await ok(ws.officer, 'act/rwfLetterPreview', { letter })).regulators).toEqual([
+      'Ministry of Lands',
+    ]);
+    const threads = { must: { _t: ['Thread'], context: [consultation], purpose: ['CONSULT_RESPONSE'] } };
+    expect((await ok(ws.regulator, 'search/ids', threads)).ids).toEqual([]);
+    const sent = await ok(ws.officer, 'act/rwfLetterSend', { letter, copyRegulators: true });
     await ok(ws.officer, 'act/wfSetStepState', { item: response, step: 's', state: 'COMPLETE' });
     expect((await ok(ws.officer, `read/${letter}`)).state).toBe('SENT');
     expect((await ok(ws.officer, `read/${response}`)).state).toBe('RESPONDED');
@@ -223,6 +235,11 @@ describe('response letters', () => {
     ]);
     // …but never the response's own copies.
     await fail(ws.proponent, `read/${String(sent.pdf)}`);
+    // The regulator, copied: the thread, the letter and its files, never the response or its copies.
+    expect((await ok(ws.regulator, 'search/ids', threads)).ids).toEqual([sent.thread]);
+    expect(String((await ok(ws.regulator, `read/${String(sent.message)}`)).body)).toContain(NAME);
+    for (const f of files) await ok(ws.regulator, `read/${f}`);
+    for (const hidden of [response, String(sent.pdf), letter]) await fail(ws.regulator, `read/${hidden}`);
 
     const pdfFile = rows.find((r) => r.filetype === 'application/pdf')!;
     const pdf = await bytesOf(server, String(pdfFile.$id));

@@ -227,9 +227,9 @@ function SendActions({ item, step, letter }: { item: Item; step: StepPanelProps[
               letter={letter}
               open
               onClose={() => setConfirming(false)}
-              onSend={() =>
+              onSend={({ copyRegulators }) =>
                 sending
-                  .run(() => client.act('rwfLetterSend', { letter: letter.$id }))
+                  .run(() => client.act('rwfLetterSend', { letter: letter.$id, copyRegulators }))
                   .then((ok) => {
                     if (ok) alerts.push({ type: 'success', key: 'consult.letter.sent' });
                     return ok;

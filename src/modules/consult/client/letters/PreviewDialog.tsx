@@ -2,11 +2,13 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   Link,
   List,
   ListItem,
@@ -28,6 +30,8 @@ export interface PdfPreview {
   pdf: string;
   recipients: Recipient[];
   others: number;
+  /** A letter's: the consultation's regulators the sender may copy, by name. */
+  regulators?: string[];
 }
 
 /**
@@ -45,21 +49,35 @@ export function PreviewDialog({
   open: boolean;
   onClose(): void;
   /** The send, for the confirmation; without it the dialog only previews. */
-  onSend?: () => Promise<boolean>;
+  onSend?: (o: { copyRegulators: boolean }) => Promise<boolean>;
 }) {
   const { t } = useTranslation();
   const { client } = useApp();
+  // Never copied unless the sender says so: the letter is the proponent's (issue 38).
+  const [copy, setCopy] = useState(false);
   return (
     <PdfSendDialog
       open={open}
       onClose={onClose}
-      {...(onSend ? { onSend } : {})}
+      {...(onSend ? { onSend: () => onSend({ copyRegulators: copy }) } : {})}
       // Made again for each opening and each version of the letter: never an old text.
       queryKey={['letterPreview', letter.$id, letter.$version]}
       load={() => client.act('rwfLetterPreview', { letter: letter.$id })}
       fileName={letterFileName(String(letter.subject ?? ''))}
       title={onSend ? t('consult.letter.confirmTitle') : t('consult.letter.previewTitle')}
-    />
+    >
+      {(data: PdfPreview) =>
+        onSend && data.regulators?.length ? (
+          <FormControlLabel
+            control={<Checkbox checked={copy} onChange={(e) => setCopy(e.target.checked)} />}
+            label={t('consult.letter.copyRegulators', {
+              names: data.regulators.join(', '),
+              count: data.regulators.length,
+            })}
+          />
+        ) : null
+      }
+    </PdfSendDialog>
   );
 }
 
@@ -89,8 +107,8 @@ export function PdfSendDialog({
   /** The send button's words and the note under the recipients (a letter's, by default). */
   confirmLabel?: string;
   help?: string;
-  /** What the confirmation says beside the recipients (an invoice's total). */
-  children?: ReactNode;
+  /** What the confirmation says beside the recipients (an invoice's total; a letter's copy, from the preview). */
+  children?: ReactNode | ((data: PdfPreview) => ReactNode);
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -185,7 +203,7 @@ export function PdfSendDialog({
                     )}
                   </List>
                 )}
-                {children}
+                {typeof children === 'function' ? preview.data && children(preview.data) : children}
                 <Typography variant="body2" color="text.secondary">
                   {help ?? t('consult.letter.sendHelp')}
                 </Typography>

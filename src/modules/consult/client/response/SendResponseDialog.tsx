@@ -18,7 +18,14 @@ import {
 } from '@mui/material';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { restrictedFileNames, useApp, useAttachments, type Item } from '../../../../client/module-api';
+import {
+  restrictedFileNames,
+  useApp,
+  useAttachments,
+  useItem,
+  useItemLabels,
+  type Item,
+} from '../../../../client/module-api';
 import { asRefusal, errorKey } from './consult-acts';
 import {
   NEEDS_ATTACHMENTS,
@@ -59,6 +66,13 @@ export function SendResponseDialog(p: {
   const [restricted, setRestricted] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const files = useAttachments(p.item.$id, false);
+  // The consultation's regulators the sender may name: a copy may go to them, if asked.
+  const [copy, setCopy] = useState(false);
+  // (A response always answers a consultation: `consultation` is required.)
+  const consultation = useItem(String(p.item.consultation));
+  const roles = (consultation.data?.roles ?? {}) as Record<string, string>;
+  const regulatorLabels = useItemLabels(Object.keys(roles).filter((o) => roles[o] === 'REGULATOR'));
+  const regulators = Object.values(regulatorLabels).sort();
   const list = files.data ?? [];
   const needFiles = NEEDS_ATTACHMENTS.has(purpose);
 
@@ -82,11 +96,13 @@ export function SendResponseDialog(p: {
         subject: subject.trim(),
         message,
         attachments: chosen,
+        ...(copy && regulators.length ? { copyRegulators: true } : {}),
       });
       alerts.push({ type: 'success', key: 'consult.response.sent' });
       setSubject('');
       setMessage('');
       setChosen([]);
+      setCopy(false);
       p.onClose(reply);
     } catch (err) {
       // The server's own refusal of a letter-less response is shown on the files, like ours.
@@ -177,6 +193,15 @@ export function SendResponseDialog(p: {
                 {errors.attachments ? t(errors.attachments) : t('consult.response.lettersHelp')}
               </FormHelperText>
             </FormControl>
+            {regulators.length > 0 && (
+              <FormControlLabel
+                control={<Checkbox checked={copy} onChange={(e) => setCopy(e.target.checked)} />}
+                label={t('consult.letter.copyRegulators', {
+                  names: regulators.join(', '),
+                  count: regulators.length,
+                })}
+              />
+            )}
             {restricted.map((name) => (
               <Alert key={name} severity="error">
                 {t('errors.restrictedFile', { name })}

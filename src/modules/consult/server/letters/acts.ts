@@ -274,6 +274,7 @@ export async function rwfLetterSend({ services, principal: p, body }: LetterCall
       subject: made.subject,
       message: made.text,
       attachments: [pdf.id, docx.id],
+      copyRegulators: body.copyRegulators === true,
     });
     await items.patchIn(
       tx,

@@ -5,12 +5,13 @@ import {
   type ItemService,
   type Principal,
 } from '../../../../server/module-api';
-import { proponentOrgs, proponentPeople } from '../lifecycle-acts';
+import { orgsInRole, proponentOrgs, proponentPeople } from '../lifecycle-acts';
 
 // Who a letter goes to (the send's confirmation, rwfLetterPreview): the thread rwfLetterSend
 // starts is read by the consultation's PROPONENT organisations and names the proponent's people
 // (its drafter and primary contacts, lifecycle-acts.ts). Each is shown by name, with an e-mail
 // or organisation, only as far as the person confirming may read them; the rest are counted.
+// The consultation's regulators are named too: the sender may choose to copy them (issue 38).
 
 export interface Recipient {
   kind: 'organisation' | 'person';
@@ -31,15 +32,16 @@ export async function letterRecipients(
   items: ItemService,
   p: Principal,
   response: ItemRow,
-): Promise<{ recipients: Recipient[]; others: number }> {
+): Promise<{ recipients: Recipient[]; others: number; regulators: string[] }> {
   const cid = String(response.data.consultation ?? '');
   // As the system: the response (read by the caller, checked by the act) answers this consultation; only
   // its proponent side is taken, each name below read as the caller.
   const c = (await loadRowsAsSystem(tx, [cid])).get(cid);
-  if (!c || c.deleted) return { recipients: [], others: 0 };
+  if (!c || c.deleted) return { recipients: [], others: 0, regulators: [] };
   const orgIds = proponentOrgs(c);
   const people = proponentPeople(c);
-  const readable = await items.readableRows(p, [...orgIds, ...people], tx);
+  const regulatorIds = orgsInRole(c, 'REGULATOR');
+  const readable = await items.readableRows(p, [...orgIds, ...people, ...regulatorIds], tx);
   const orgName = (id: unknown) => {
     const o = typeof id === 'string' ? readable.get(id) : undefined;
     return o ? str(o.data.displayName) : null;
@@ -65,5 +67,7 @@ export async function letterRecipients(
       organisation: related.map(orgName).find((x) => !!x) ?? null,
     });
   }
-  return { recipients, others };
+  // A copy may go only to a regulator the sender can name.
+  const regulators = regulatorIds.map(orgName).filter((n): n is string => !!n);
+  return { recipients, others, regulators };
 }
