@@ -234,6 +234,8 @@ describe('a referral from submission to response', () => {
 
   it('3. the officer distributes it; the response workflow starts with its first step assigned', async () => {
     const record = consultationCell(officer);
+    // The community's readers download the submission's PDF from the summary.
+    await summaryOf(record).getByRole('link', { name: 'Download the submission (PDF)' }).waitFor();
     await movesOf(record).getByRole('button', { name: 'Distribute' }).click();
     const dialog = officer.getByRole('dialog', { name: 'Distribute to communities' });
     await dialog.getByRole('button', { name: 'Distribute' }).click();
@@ -351,6 +353,16 @@ describe('a referral from submission to response', () => {
     await answer.getByText(LETTER).first().waitFor();
     await answer.getByText(/^Riverbend First Nation, \d{2}-[A-Z][a-z]{2}-\d{4}/).waitFor();
     expect(await from.getByText(/CONSULT_|RESPONDED|Thread-\d/).count()).toBe(0);
+    // The submission's PDF (issue 38, Deliver 1): in the panel, not again in the summary, and
+    // downloaded with the session's cookie, as the browser itself fetches a link.
+    const pdfLink = from.getByRole('link', { name: 'Download the submission (PDF)' });
+    expect(await summaryOf(mine).getByRole('link', { name: 'Download the submission (PDF)' }).count()).toBe(
+      0,
+    );
+    const pdf = await proponent.request.get(`${app.server.url}${await pdfLink.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toContain(`filename="${PROJECT}`);
     await axeCheck(proponent, 'journey-6-from-community');
     await mine
       .getByTestId('section-conversations')

@@ -8,9 +8,8 @@ export const SUBMISSION_PDF_PATH = '/api/consult/submission.pdf';
 export const submissionPdfHref = (id: string) =>
   `${SUBMISSION_PDF_PATH}?consultation=${encodeURIComponent(id)}`;
 
-/** Whether a consultation has a submission to print: it left the proponent's drafts once. */
-export const hasSubmission = (item: { submitted?: unknown }) =>
-  typeof item.submitted === 'string' && item.submitted !== '';
+/** Whether a consultation has a submission to print: it left the proponent's drafts once (`submitted`). */
+export const hasSubmission = (submitted: unknown) => typeof submitted === 'string' && submitted !== '';
 
 /** A name part without what a file system or a header refuses. */
 const namePart = (v: unknown) =>

@@ -6,7 +6,7 @@ import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import { openTestDatabase, type TestDatabase } from '../../../../test/helpers/test-db';
 import { startTestServer, type TestServer } from '../../../../test/helpers/test-server';
 import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
-import { SUBMISSION_PDF_PATH, submissionPdfHref, submissionPdfName } from '../submission';
+import { SUBMISSION_PDF_PATH, submissionPdfHref } from '../submission';
 import { areaWords, boxWords } from '../server/submission-pdf';
 
 // Issue 38, Deliver 1: "a PDF of the submission". GET /api/consult/submission.pdf gives the
@@ -249,14 +249,6 @@ describe('the submission PDF', () => {
 });
 
 describe('the submission PDF in words', () => {
-  it('names the file by project and first file number, without what a file system refuses', () => {
-    expect(submissionPdfName('Bear Pass lateral', ['NP-2026-014', 'MOL-1'])).toBe(
-      'Bear Pass lateral - NP-2026-014.pdf',
-    );
-    expect(submissionPdfName('Route A/B: "east"', [])).toBe('Route A B east.pdf');
-    expect(submissionPdfName('', ['', ' '])).toBe('Referral.pdf');
-  });
-
   it('states sizes in km² and km, and the box in degrees', () => {
     expect(areaWords({ kind: 'area', parts: 1, size: 2_400_000 })).toBe('Area, 2.4 km²');
     expect(areaWords({ kind: 'area', parts: 1, size: 350_000 })).toBe('Area, 0.35 km²');
