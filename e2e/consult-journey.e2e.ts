@@ -259,6 +259,8 @@ describe('a referral from submission to response', () => {
     expect(receipt.headers.subject).toBe(`Riverbend First Nation received your referral: ${PROJECT}`);
     expect(receipt.body).toContain(`/i-${consultationId}`);
     expect(receipt.body).toMatch(/Response requested by: \d{1,2} [A-Z][a-z]+ \d{4}/);
+    // The submission's PDF goes with it.
+    expect(receipt.raw).toMatch(/Content-Type: application\/pdf/i);
 
     // Live, without a reload: the submission became the community's and reached its list.
     await officerList.getByRole('link', { name: new RegExp(PROJECT) }).waitFor({ timeout: 15_000 });
@@ -304,6 +306,8 @@ describe('a referral from submission to response', () => {
 
   it('3. the officer distributes it; the response workflow starts with its first step assigned', async () => {
     const record = consultationCell(officer);
+    // The community's readers download the submission's PDF from the summary.
+    await summaryOf(record).getByRole('link', { name: 'Download the submission (PDF)' }).waitFor();
     await movesOf(record).getByRole('button', { name: 'Distribute' }).click();
     const dialog = officer.getByRole('dialog', { name: 'Distribute to communities' });
     await dialog.getByRole('button', { name: 'Distribute' }).click();
@@ -422,6 +426,16 @@ describe('a referral from submission to response', () => {
     await answer.getByText(/^Riverbend First Nation, \d{2}-[A-Z][a-z]{2}-\d{4}/).waitFor();
     expect(await from.getByText(/CONSULT_|RESPONDED|Thread-\d/).count()).toBe(0);
     expect(await raw(proponent)).toEqual([]);
+    // The submission's PDF (issue 38, Deliver 1): in the panel, not again in the summary, and
+    // downloaded with the session's cookie, as the browser itself fetches a link.
+    const pdfLink = from.getByRole('link', { name: 'Download the submission (PDF)' });
+    expect(await summaryOf(mine).getByRole('link', { name: 'Download the submission (PDF)' }).count()).toBe(
+      0,
+    );
+    const pdf = await proponent.request.get(`${app.server.url}${await pdfLink.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toContain(`filename="${PROJECT}`);
     await axeCheck(proponent, 'journey-6-from-community');
     await mine
       .getByTestId('section-conversations')

@@ -107,6 +107,8 @@ export { compose, inviteMail, joinInvitationMail, siteLink } from './mail/messag
 export { attachmentRow } from './files/attachments';
 export { fileKey, isFileId, readHead } from './files/storage';
 export { mayServe } from './files/attachments';
+// A file a module's own route sends: its name cleaned, and the header that names it.
+export { contentDisposition, sanitizeName } from './files/names';
 // Files copied onto a message for an outside party: the sender reads each, none is restricted.
 export { assertSendableFiles } from './files/sendable';
 export { planAttachmentsZip, writeAttachmentsZip } from './files/zip-export';

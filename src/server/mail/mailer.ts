@@ -12,6 +12,14 @@ export interface MailMessage {
   html?: string;
   /** Answers go here instead of MAIL_FROM (support requests: the person who asked). */
   replyTo?: string;
+  /** Files sent with it (a referral's PDF with its receipt); in the outbox's `.eml` too. */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** Where the mailer reports: Fastify's pino logger fits. */
@@ -55,9 +63,13 @@ export class Mailer {
     }
   }
 
-  /** Sends one message; resolves when the SMTP server accepted it or the file is written. */
-  send(m: MailMessage): Promise<void> {
-    const p = this.deliver(m);
+  /**
+   * Sends one message; resolves when the SMTP server accepted it or the file is written. A
+   * message still being made (a PDF to attach) is waited for as part of the send, so idle() and
+   * close() wait for it too.
+   */
+  send(m: MailMessage | Promise<MailMessage>): Promise<void> {
+    const p = Promise.resolve(m).then((msg) => this.deliver(msg));
     this.pending.add(p);
     const forget = () => this.pending.delete(p);
     p.then(forget, forget);
@@ -68,10 +80,12 @@ export class Mailer {
    * Sends without making the caller wait: the HTTP answer must not depend on whether (or how
    * slowly) a mail went out, or its timing would tell who has an account. Failures are logged.
    */
-  sendLater(m: MailMessage): void {
-    this.send(m).catch((e: unknown) =>
+  sendLater(m: MailMessage | Promise<MailMessage>): void {
+    let known: MailMessage | null = null;
+    const made = Promise.resolve(m).then((msg) => (known = msg));
+    this.send(made).catch((e: unknown) =>
       this.log.error(
-        { to: m.to, subject: m.subject, err: e instanceof Error ? e.message : String(e) },
+        { to: known?.to, subject: known?.subject, err: e instanceof Error ? e.message : String(e) },
         'mail not sent',
       ),
     );
@@ -95,6 +109,7 @@ export class Mailer {
       text: m.text,
       ...(m.html ? { html: m.html } : {}),
       ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+      ...(m.attachments?.length ? { attachments: m.attachments.map((a) => ({ ...a })) } : {}),
     };
     if (this.mode === 'smtp') {
       await this.transport.sendMail(message);

@@ -1,7 +1,8 @@
 // The intake's English strings (issue 37: logging a referral; the desk's action is worded in the
 // module's titles, dashboards.ts, as the desk is drawn before they load): the guided
 // form's inline records, its draft kept as it goes, closing it, and the duplicate and overlap
-// check. en.ts merges them into the module's bundle.
+// check; the PDF of a submission (client/record/SubmissionPdfLink.tsx). en.ts merges them into
+// the module's bundle.
 export const consultIntakeEn = {
   consult: {
     create: {
@@ -48,6 +49,10 @@ export const consultIntakeEn = {
         linked_other: '{{count}} referrals will be linked.',
         linksDropped: 'Some links were not made: the check no longer finds those referrals for this one.',
       },
+    },
+    submissionPdf: {
+      download: 'Download the submission (PDF)',
+      hint: 'What was sent to the community, as a PDF to keep or print: as much of it as you may read.',
     },
   },
 };

@@ -16,6 +16,7 @@ import { cnsAudit } from './audit';
 import { cnsIntakeCheck } from './intake-check';
 import { cnsIntakeLink } from './intake-link';
 import { auditCsvRoute } from './audit-csv';
+import { submissionPdfRoute } from './submission-pdf-route';
 import { calFeedRenew, calFeedRevoke, calFeedStatus, feedRoutes } from './feed';
 import { seedConsultDemo } from './demo';
 import {
@@ -104,6 +105,7 @@ export const server: ServerModule = {
   async routes(app, services) {
     await feedRoutes(app, services);
     auditCsvRoute(app, services);
+    submissionPdfRoute(app, services);
   },
   stepKinds: { ...consultStepKinds, ...letterStepKinds },
   hooks: {

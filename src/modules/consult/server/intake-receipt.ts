@@ -1,18 +1,16 @@
-import { compose, siteLink, type Principal, type Services } from '../../../server/module-api';
+import { compose, sanitizeName, siteLink, type Principal, type Services } from '../../../server/module-api';
+import { submissionPdfHref, submissionPdfName } from '../submission';
 import { isConsultStaff } from './rules';
+import { submissionFacts } from './submission-facts';
+import { longDate, submissionPdf } from './submission-pdf';
 
 // The proponent's receipt (issue 38, Deliver 1): whoever submits a referral from outside the
 // community is mailed an acknowledgement with the community's name, the file numbers, the date
 // asked for and a link, through the node's mailer (SMTP, or the outbox). Community staff who log
-// a referral themselves are not mailed: the referral is already on their desk.
-
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso));
+// a referral themselves are not mailed: the referral is already on their desk. The PDF of what
+// they submitted goes with it (submission-pdf.ts, read as the submitter, as the download is),
+// made after the reply, and the link to download it again; a PDF that cannot be made leaves the
+// receipt without it rather than unsent.
 
 /** Mails the submitter their receipt, after the submission committed; never holds up the reply. */
 export async function sendSubmissionReceipt(
@@ -38,7 +36,7 @@ export async function sendSubmissionReceipt(
   const files = Array.isArray(c.data.identifiers) ? (c.data.identifiers as string[]).filter(Boolean) : [];
   const requested = typeof c.data.requestedResponseDate === 'string' ? c.data.requestedResponseDate : null;
   const submitted = typeof c.data.submitted === 'string' ? c.data.submitted : new Date().toISOString();
-  mailer.sendLater(
+  const mail = (attached: boolean) =>
     compose(email, `${communityName} received your referral: ${project}`, [
       name ? `Hello ${name},` : 'Hello,',
       `${communityName} received your referral “${project}” on ${longDate(submitted)}.`,
@@ -48,8 +46,25 @@ export async function sendSubmissionReceipt(
       ].join('\n'),
       'Follow it, and answer the community if they ask for anything more, here:',
       siteLink(config, `/i-${c.id}`),
+      attached
+        ? 'A PDF of what you submitted is attached. You can download it again here:'
+        : 'A PDF of what you submitted can be downloaded here:',
+      siteLink(config, submissionPdfHref(c.id)),
       `${config.siteName}`,
-    ]),
+    ]);
+  mailer.sendLater(
+    submissionFacts(services, p, c.id)
+      .then(async (facts) => ({
+        ...mail(true),
+        attachments: [
+          {
+            filename: sanitizeName(submissionPdfName(facts.project, facts.fileNumbers)),
+            content: await submissionPdf(facts, config.siteName, new Date()),
+            contentType: 'application/pdf',
+          },
+        ],
+      }))
+      .catch(() => mail(false)),
   );
   return true;
 }

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
 import type { AccessCase, AccessFixture, AccessPath } from '../../../../test/helpers/access-cases';
@@ -13,6 +14,7 @@ import {
 } from '../../../kernel/dashboard';
 import { consultCards } from '../dashboards';
 import { AUDIT_CSV_PATH, AUDIT_TYPES } from '../audit';
+import { submissionPdfHref } from '../submission';
 
 // The consult rows of the access matrix (test/access-matrix.test.ts runs them with
 // test/helpers/access-cases.ts): every principal against every consult type, on read, label,
@@ -320,6 +322,36 @@ const auditCsv: AccessPath<P> = {
   },
 };
 
+/**
+ * The referral's PDF (GET /api/consult/submission.pdf) of every consultation of the fixture: a
+ * PDF for exactly its readers, and its text into the no-trace check (each name and file it
+ * states is read as the caller). A refusal is the item service's (refusedRead), which the read
+ * above checks against a never-used id; src/modules/consult/test/submission-pdf.test.ts checks
+ * the route's own answer the same way.
+ */
+const submissionPdf: AccessPath<P> = {
+  name: 'submission PDF',
+  types: ['Consultation'],
+  async run({ principal, server, ids }) {
+    const token = tokens.get(principal);
+    const shown: string[] = [];
+    let text = '';
+    for (const id of [ids.draft!, ids.submitted!]) {
+      const r = await fetch(`${server.url}${submissionPdfHref(id)}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (r.status !== 200) {
+        text += await r.text();
+        continue;
+      }
+      shown.push(id);
+      const pdf = await getDocumentProxy(new Uint8Array(await r.arrayBuffer()));
+      text += (await extractText(pdf, { mergePages: true })).text;
+    }
+    return { ids: shown, text };
+  },
+};
+
 async function setup(server: TestServer): Promise<AccessFixture<P>> {
   const clients = new Map<P, WsClient>();
   const ids: Record<string, string> = {};
@@ -544,7 +576,17 @@ export const accessCase: AccessCase<P> = {
   principals: ALL,
   specs: SPECS,
   setup,
-  paths: [calendarFeed, deskCards, deskChart, costChart, auditListing, auditCsv, intakeCheck, referralFile],
+  paths: [
+    calendarFeed,
+    deskCards,
+    deskChart,
+    costChart,
+    auditListing,
+    auditCsv,
+    intakeCheck,
+    referralFile,
+    submissionPdf,
+  ],
   witness: { principal: 'editor', key: 'response' },
   mayRefuseSearch: ['signedOut'],
 };

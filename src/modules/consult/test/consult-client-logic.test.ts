@@ -6,6 +6,7 @@ import { ConsultResponse } from '../types';
 import { consultViews } from '../views';
 import { areaParts, readArea } from '../client/create/geojson';
 import { dueInfo, dueMatters } from '../client/record/days-left';
+import { hasSubmission, SUBMISSION_PDF_PATH, submissionPdfHref, submissionPdfName } from '../submission';
 
 describe('dueInfo (the summary header)', () => {
   const today = new Date(2026, 10, 24, 23, 30); // local 24 Nov 2026, late evening
@@ -107,5 +108,26 @@ describe('consult.responses columns (spec §6)', () => {
     expect(screenColumns(screen, ConsultResponse, { admin: true, dedicated: false })).not.toContain(
       'projectName',
     );
+  });
+});
+
+describe('the submission PDF link (client/record/SubmissionPdfLink.tsx)', () => {
+  it('is offered once the referral was submitted, never for a draft', () => {
+    expect(hasSubmission('2026-12-01T10:00:00.000Z')).toBe(true);
+    expect(hasSubmission(undefined)).toBe(false);
+    expect(hasSubmission('')).toBe(false);
+  });
+
+  it('names the consultation in the query, escaped, on the route the server answers', () => {
+    expect(submissionPdfHref('Consultation-12')).toBe(`${SUBMISSION_PDF_PATH}?consultation=Consultation-12`);
+    expect(submissionPdfHref('a&b=c')).toBe(`${SUBMISSION_PDF_PATH}?consultation=a%26b%3Dc`);
+  });
+
+  it('names the file by project and first file number, without what a file system refuses', () => {
+    expect(submissionPdfName('Bear Pass lateral', ['NP-2026-014', 'MOL-1'])).toBe(
+      'Bear Pass lateral - NP-2026-014.pdf',
+    );
+    expect(submissionPdfName('Route A/B: "east"', [])).toBe('Route A B east.pdf');
+    expect(submissionPdfName('', ['', ' '])).toBe('Referral.pdf');
   });
 });

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../../../server/access/principal';
 import { makeOrg, makeUser, PASSWORD } from '../../../../test/helpers/fixtures';
@@ -8,7 +9,16 @@ import { connectAs, type WsClient } from '../../../../test/helpers/ws-client';
 
 // Issue 38, Deliver 1: a proponent who submits a referral is mailed a receipt through the real
 // mail path (an SMTP server here), naming the community, the file numbers, the date asked for and
-// a link; community staff who log one themselves are not.
+// a link, with the PDF of the submission attached and its download link; community staff who log
+// one themselves are not.
+
+/** The first application/pdf part of a raw MIME message, decoded (nodemailer writes base64). */
+function pdfPart(raw: string): Uint8Array | null {
+  const m = /Content-Type: application\/pdf[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n(?:--|\r?\n|$)/i.exec(
+    raw,
+  );
+  return m ? new Uint8Array(Buffer.from(m[1]!.replace(/\s+/g, ''), 'base64')) : null;
+}
 
 let tdb: TestDatabase;
 let server: TestServer;
@@ -67,6 +77,20 @@ describe('the submission receipt', () => {
     expect(mail.body).toContain('File numbers: NP-2026-014, MOL-88812');
     expect(mail.body).toContain('Response requested by: 6 January 2027');
     expect(mail.body).toContain(`https://ckk.example/i-${String(c.$id)}`);
+    expect(mail.body).toContain('A PDF of what you submitted is attached. You can download it again here:');
+    expect(mail.body).toContain(
+      `https://ckk.example/api/consult/submission.pdf?consultation=${encodeURIComponent(String(c.$id))}`,
+    );
+    // Folded header lines unfolded: the part is an attachment with the PDF's name.
+    const raw = mail.raw.replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toContain('Content-Type: application/pdf; name="Bear Pass lateral - NP-2026-014.pdf"');
+    expect(raw).toContain('Content-Disposition: attachment; filename="Bear Pass lateral - NP-2026-014.pdf"');
+    const pdf = pdfPart(mail.raw);
+    expect(pdf, 'the PDF part').not.toBeNull();
+    const text = (await extractText(await getDocumentProxy(pdf!), { mergePages: true })).text;
+    expect(text).toContain('Referral submitted to Riverbend First Nation');
+    expect(text).toContain('NP-2026-014, MOL-88812');
+    expect(text).toContain('6 January 2027');
   });
 
   it('is not mailed to community staff who log a referral themselves', async () => {

@@ -1,10 +1,10 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../../../client/module-api';
 import { AUDIT_CSV_NAME, AUDIT_PAGE_DEFAULT } from '../../audit';
+import { DownloadLink } from '../common/DownloadLink';
 import { AuditFilterBar } from './AuditFilterBar';
 import { AuditTable } from './AuditTable';
 import { activeFilters, csvHref, datesInOrder, type AuditFilters } from './audit-model';
@@ -54,19 +54,14 @@ export function AuditScreen() {
         <Typography variant="body2" color="text.secondary" aria-live="polite">
           {q.isSuccess ? t('consult.audit.shown', { count: rows.length }) : ''}
         </Typography>
-        <Tooltip title={t('consult.audit.csvHint')} describeChild>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            component="a"
-            href={csvHref(active)}
-            download={AUDIT_CSV_NAME}
-            disabled={!ordered}
-          >
-            {t('consult.audit.csv')}
-          </Button>
-        </Tooltip>
+        <DownloadLink
+          href={csvHref(active)}
+          download={AUDIT_CSV_NAME}
+          hint={t('consult.audit.csvHint')}
+          disabled={!ordered}
+        >
+          {t('consult.audit.csv')}
+        </DownloadLink>
       </Stack>
       {!ordered ? (
         <Alert severity="info">{t('consult.audit.empty')}</Alert>

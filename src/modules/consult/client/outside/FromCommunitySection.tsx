@@ -13,13 +13,15 @@ import {
   type Item,
   type ItemSectionProps,
 } from '../../../../client/module-api';
+import { SubmissionPdfLink } from '../record/SubmissionPdfLink';
 import { FROM_COMMUNITY_PURPOSES, firstOfEachThread, fromCommunityEntries } from './from-community-model';
 
 /**
  * "From the community" on a consultation, for its outside readers (a proponent, a regulator):
  * where it stands, and every word the community sent them about it (what it asked for, the
  * overlay summary, its response letter, an invoice), each signed with the community's name and
- * date, with the files sent. Read through the policy: only threads shared with the reader.
+ * date, with the files sent. Read through the policy: only threads shared with the reader. Above
+ * them, the PDF of what was submitted.
  */
 export function FromCommunitySection({ item }: ItemSectionProps) {
   const { t } = useTranslation();
@@ -68,6 +70,9 @@ export function FromCommunitySection({ item }: ItemSectionProps) {
           {t('consult.outside.state', { state: enumLabel(t, item.state) })}
         </Typography>
       )}
+      <Box sx={{ mb: 1 }}>
+        <SubmissionPdfLink item={item} />
+      </Box>
       {got.isError ? (
         <Typography variant="body2" color="error">
           {t('consult.outside.loadFailed')}

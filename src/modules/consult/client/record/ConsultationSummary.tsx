@@ -2,7 +2,9 @@ import { Box, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { formatDate, useCellLink, type ItemSectionProps } from '../../../../client/module-api';
 import { daysOnFile, dueInfo, dueMatters, type DueTone } from './days-left';
+import { isOutsideReader } from '../outside/from-community-model';
 import { LifecycleBar } from './LifecycleBar';
+import { SubmissionPdfLink } from './SubmissionPdfLink';
 
 const TONE_COLOUR: Record<DueTone, 'default' | 'success' | 'warning' | 'error' | 'info'> = {
   none: 'default',
@@ -15,7 +17,8 @@ const TONE_COLOUR: Record<DueTone, 'default' | 'success' | 'warning' | 'error' |
 /**
  * The consultation's summary above its form: state, the requested response date with the days
  * left (or overdue) in words and colour, the proponent and the community it went to, and the
- * lifecycle moves this user may make.
+ * lifecycle moves this user may make. The community's own readers download the submission's PDF
+ * here; an outside reader has it in "From the community", one button each.
  */
 export function ConsultationSummary({ item, user }: ItemSectionProps) {
   const { t } = useTranslation();
@@ -120,6 +123,14 @@ export function ConsultationSummary({ item, user }: ItemSectionProps) {
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('consult.summary.withdrawn', { reason: item.withdrawnReason })}
         </Typography>
+      )}
+      {!isOutsideReader(
+        item,
+        (user?.memberships ?? []).map((m) => m.org),
+      ) && (
+        <Box sx={{ mt: 1 }}>
+          <SubmissionPdfLink item={item} />
+        </Box>
       )}
       <LifecycleBar item={item} user={user} />
     </Paper>

@@ -1,73 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type PdfMakeModule from 'pdfmake';
+import { renderPdf } from '../pdf-engine';
 import type { Block, Run } from './blocks';
 import { fileNumberLine, type LetterFrame } from './frame';
 
-// The letter as PDF with pdfmake (no browser), in Noto Sans: the full Noto Sans (assets/fonts,
-// OFL) has the Latin letters of Indigenous orthographies with their combining marks (ł, ʷ, x̱,
-// ǧ); Canadian syllabics are in Noto Sans Canadian Aboriginal (npm @fontsource, WOFF, which
-// pdfkit's fontkit reads). pdfmake has no font fallback, so each run is cut where the script
-// changes. pdfmake is imported only here, on the first letter sent: never at start, never in
-// the client. The fonts are subset into each file by pdfkit (a letter is about 20 KB).
+// The letter as PDF, rendered by pdfmake with the module's fonts (../pdf-engine.ts): Noto Sans,
+// and Noto Sans Canadian Aboriginal for syllabics. pdfmake has no font fallback, so each run is
+// cut where the script changes (scriptRuns). The fonts are subset into each file by pdfkit (a
+// letter is about 20 KB).
 
 /** Canadian syllabics, and its extended block. */
 const SYLLABICS = /([\u1400-\u167F\u18B0-\u18FF]+)/u;
-
-/** Where the committed fonts are: assets/fonts at the repository root (source or dist layout). */
-function assetsDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const candidate = path.join(dir, 'assets', 'fonts');
-    if (existsSync(path.join(candidate, 'NotoSans-Regular.ttf'))) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('assets/fonts/NotoSans-Regular.ttf not found');
-}
-
-type PdfMake = typeof PdfMakeModule;
-let loaded: Promise<PdfMake> | null = null;
-
-function pdfmake(): Promise<PdfMake> {
-  loaded ??= (async () => {
-    // CommonJS: Node's import gives module.exports as the default.
-    const pm = (await import('pdfmake')).default;
-    // Letters carry only their own text: no URL and no local file may be read while building.
-    pm.setUrlAccessPolicy(() => false);
-    pm.setLocalAccessPolicy(() => false);
-    const fonts = assetsDir();
-    const syllabics = createRequire(import.meta.url).resolve(
-      '@fontsource/noto-sans-canadian-aboriginal/files/noto-sans-canadian-aboriginal-canadian-aboriginal-400-normal.woff',
-    );
-    const syllabicsBold = syllabics.replace('-400-', '-700-');
-    pm.virtualfs.writeFileSync(
-      'NotoSans-Regular.ttf',
-      readFileSync(path.join(fonts, 'NotoSans-Regular.ttf')),
-    );
-    pm.virtualfs.writeFileSync('NotoSans-Bold.ttf', readFileSync(path.join(fonts, 'NotoSans-Bold.ttf')));
-    pm.virtualfs.writeFileSync('Syllabics-Regular.woff', readFileSync(syllabics));
-    pm.virtualfs.writeFileSync('Syllabics-Bold.woff', readFileSync(syllabicsBold));
-    // Noto Sans has no italic in assets/: italics print upright rather than fail.
-    pm.setFonts({
-      NotoSans: {
-        normal: 'NotoSans-Regular.ttf',
-        bold: 'NotoSans-Bold.ttf',
-        italics: 'NotoSans-Regular.ttf',
-        bolditalics: 'NotoSans-Bold.ttf',
-      },
-      NotoSyllabics: {
-        normal: 'Syllabics-Regular.woff',
-        bold: 'Syllabics-Bold.woff',
-        italics: 'Syllabics-Regular.woff',
-        bolditalics: 'Syllabics-Bold.woff',
-      },
-    });
-    return pm;
-  })();
-  return loaded;
-}
 
 interface PdfText {
   text: string;
@@ -155,16 +96,7 @@ export async function documentPdf(
   meta: { title: string; author: string },
   frame: Pick<LetterFrame, 'letterhead' | 'address'> = {},
 ): Promise<Buffer> {
-  const content = [...frameTop(frame), ...body];
-  const pm = await pdfmake();
-  const doc = pm.createPdf({
-    info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },
-    pageSize: 'LETTER',
-    pageMargins: [72, 72, 72, 72],
-    defaultStyle: { font: 'NotoSans', fontSize: 10, lineHeight: 1.2 },
-    content,
-  });
-  return Buffer.from(await doc.getBuffer());
+  return renderPdf({ ...meta, content: [...frameTop(frame), ...body], fontSize: 10, lineHeight: 1.2 });
 }
 
 /** Plain text as pdfmake runs, syllabics in their own font (an invoice's names). */
@@ -177,13 +109,5 @@ export async function letterPdf(
   meta: { title: string; author: string },
   frame: LetterFrame = {},
 ): Promise<Buffer> {
-  const pm = await pdfmake();
-  const doc = pm.createPdf({
-    info: { title: meta.title, author: meta.author, creator: 'Community Knowledge Keeper' },
-    pageSize: 'LETTER',
-    pageMargins: [72, 72, 72, 72],
-    defaultStyle: { font: 'NotoSans', fontSize: 11, lineHeight: 1.25 },
-    content: framed(frame, content(blocks)),
-  });
-  return Buffer.from(await doc.getBuffer());
+  return renderPdf({ ...meta, content: framed(frame, content(blocks)), fontSize: 11, lineHeight: 1.25 });
 }
