@@ -9,7 +9,6 @@ import {
   alertText,
   cell,
   cellAt,
-  field,
   newContext,
   openUserMenu,
   screenshotOnFailure,
@@ -20,6 +19,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { openSendResponse } from './helpers/send-response';
 
 // Issue 16 "consult.dashboard" and "Done when" (in part): the consultation desk for each
 // capability set (spec §6): community staff with ConsultRespond see the calendar, overdue, mine and
@@ -506,16 +506,10 @@ describe('the consultation desk', () => {
         .first()
         .click();
       const response = cell(officer, `${CROSSING} — Riverbend First Nation`);
-      const files = response.getByTestId('attachments');
-      await files.locator('input[type=file]').setInputFiles(path.join(tmp, LETTER_FILE));
-      await files.getByText(LETTER_FILE).first().waitFor({ timeout: 30_000 });
-      await response
-        .getByTestId('section-response-summary')
-        .getByRole('button', { name: 'Send response' })
-        .click();
-      const dialog = officer.getByTestId('send-response-dialog');
-      await field(dialog, 'Subject').fill('Riverbend response: the crossing');
-      await field(dialog, 'Message').fill('Our response on the crossing is attached.');
+      const dialog = await openSendResponse(response, path.join(tmp, LETTER_FILE), {
+        subject: 'Riverbend response: the crossing',
+        message: 'Our response on the crossing is attached.',
+      });
       await dialog.getByRole('checkbox', { name: LETTER_FILE }).check();
       await dialog
         .getByRole('checkbox', { name: /^Send a copy to the regulator, Provincial Ministry of Lands/ })

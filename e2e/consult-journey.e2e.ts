@@ -22,6 +22,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { openSendResponse } from './helpers/send-response';
 
 // Issue 14, "Done when": a referral's whole path, in two browsers, with a real SMTP server.
 // 1. The proponent submits through the guided form, the area a zipped shapefile her GIS wrote in
@@ -382,16 +383,10 @@ describe('a referral from submission to response', () => {
     await expect.poll(async () => typeof (await stored(app, responseId)).outcome).toBe('string');
     await outcome.getByRole('button', { name: 'Complete step' }).click();
     // The letter, then the response with it.
-    const files = response.getByTestId('attachments');
-    await files.locator('input[type=file]').setInputFiles(path.join(tmp, LETTER));
-    await files.getByText(LETTER).first().waitFor({ timeout: 30_000 });
-    await response
-      .getByTestId('section-response-summary')
-      .getByRole('button', { name: 'Send response' })
-      .click();
-    const dialog = officer.getByTestId('send-response-dialog');
-    await field(dialog, 'Subject').fill(`Riverbend response: ${PROJECT}`);
-    await field(dialog, 'Message').fill('Our response is attached.');
+    const dialog = await openSendResponse(response, path.join(tmp, LETTER), {
+      subject: `Riverbend response: ${PROJECT}`,
+      message: 'Our response is attached.',
+    });
     await dialog.getByRole('checkbox', { name: LETTER }).check();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -19,6 +19,7 @@ import {
   stored,
   type E2EApp,
 } from './helpers/app';
+import { openSendResponse } from './helpers/send-response';
 import { axeCheck } from './helpers/axe';
 
 // A community's response worked by the lands officer (issue 14, "Done when" 5), on the merged
@@ -174,17 +175,10 @@ describe('a community response, worked by the lands officer', () => {
   });
 
   it('sends the response with its letter, which is required', async () => {
-    const files = record().getByTestId('attachments');
-    await files.locator('input[type=file]').setInputFiles(path.join(tmp, LETTER));
-    await files.getByText(LETTER).first().waitFor({ timeout: 30_000 });
-
-    await record()
-      .getByTestId('section-response-summary')
-      .getByRole('button', { name: 'Send response' })
-      .click();
-    const dialog = page.getByTestId('send-response-dialog');
-    await field(dialog, 'Subject').fill('Riverbend response: Gravel pit expansion');
-    await field(dialog, 'Message').fill('Please find our response attached.');
+    const dialog = await openSendResponse(record(), path.join(tmp, LETTER), {
+      subject: 'Riverbend response: Gravel pit expansion',
+      message: 'Please find our response attached.',
+    });
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog
       .getByText('Choose at least one file: a response or a contract is sent with its letter.')
