@@ -392,6 +392,7 @@ describe('the consultation desk', () => {
         'Calendar',
         'Recently changed consultations',
         'Responses received',
+        'The community’s latest word',
         'Waiting for you',
         'Your drafts',
         'Your referrals by state',
@@ -402,6 +403,11 @@ describe('the consultation desk', () => {
     const waiting = card(desk0, 'Waiting for you');
     await waiting.getByRole('link', { name: /Bear Pass lateral/ }).waitFor();
     await waiting.getByText(/^Riverbend First Nation · \d{2}-[A-Z][a-z]{2}-\d{4}$/).waitFor();
+    // What the community last said about each referral: who, when, what kind of word, its first line.
+    const latest = card(desk0, 'The community’s latest word');
+    const bearPass = latest.getByRole('listitem').filter({ hasText: 'Bear Pass lateral' });
+    await bearPass.getByText(/^Riverbend First Nation · \d{2}-[A-Z][a-z]{2}-\d{4}$/).waitFor();
+    await bearPass.getByText(/^Asked for more: Please send the watercourse crossing plans/).waitFor();
     // The states in words, in the lifecycle's order, and as many as the proponent may read.
     const byState = await stateCounts(card(desk0, 'Your referrals by state'));
     expect(byState.map(([s]) => s)).toEqual(expect.arrayContaining(['Incomplete', 'Responded', 'Draft']));
@@ -440,6 +446,7 @@ describe('the consultation desk', () => {
         'Past the requested date',
         'Recent outcomes',
         'Recently changed consultations',
+        'The community’s latest word',
       ].sort(),
     );
     const desk0 = cellAt(regulator, 0);
@@ -531,6 +538,13 @@ describe('the consultation desk', () => {
       expect(await record.getByRole('heading', { name: 'Responses', level: 2 }).count()).toBe(0);
       expect(await record.getByRole('region', { name: /^Workflow/ }).count()).toBe(0);
       expect(await regulator.getByText(/Mileage to the crossing/).count()).toBe(0);
+      // On their desk, the community's latest word is the copied response.
+      await regulator.goto(`${app.server.url}/consult.dashboard`);
+      await card(cellAt(regulator, 0), 'The community’s latest word')
+        .getByRole('listitem')
+        .filter({ hasText: CROSSING })
+        .getByText('The community’s response: Our response on the crossing is attached.')
+        .waitFor();
       await shot(regulator, 'consult-regulator-record');
       await axeCheck(regulator, 'consult-regulator-record');
     } finally {

@@ -76,9 +76,24 @@ const ANSWERED_QUERY = {
   max: 8,
 } as const;
 
+/** What the communities last wrote to an outside party about each referral (client/outside/LatestWordCard). */
+const latestWord = (who: 'proponent' | 'regulator', gate: ViewGate): CardDecl => ({
+  id: `consult.desk.${who}.latestWord`,
+  dashboard: CONSULT_DASHBOARD,
+  titleKey: 'consult.desk.latestWord',
+  kind: 'component',
+  width: 'THIRD',
+  height: H,
+  order: 47,
+  ...gate,
+  settings: { component: 'LatestWord' },
+});
+
 const outsideCards: readonly CardDecl[] = [
   byState('proponent', PROPONENT),
   byState('regulator', REGULATOR),
+  latestWord('proponent', PROPONENT),
+  latestWord('regulator', REGULATOR),
   {
     // Sent back by the community as incomplete: the proponent's to answer (the reason is in the
     // record's "From the community" thread).
@@ -404,6 +419,7 @@ export const consultDeskTitles: Readonly<Record<string, string>> = {
   'consult.desk.byState': 'Consultations by state',
   'consult.desk.byStateEmpty': 'No consultation yet.',
   'consult.desk.waitingForYou': 'Waiting for you',
+  'consult.desk.latestWord': 'The community’s latest word',
   'consult.desk.waitingForYouEmpty': 'No referral was sent back to you as incomplete.',
   'consult.desk.late': 'Past the requested date',
   'consult.desk.lateEmpty': 'Every open consultation is within its requested date.',

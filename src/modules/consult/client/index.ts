@@ -54,6 +54,8 @@ export const client = defineClientModule({
     [AUDIT_VIEW]: lazy(() => import('./audit/AuditScreen').then((m) => ({ default: m.AuditScreen }))),
   },
   itemSections: [...consultItemSections, ...responseSections, ...letterSections],
+  // The desk's component cards (../dashboards.ts), each loaded when shown.
+  dashboardCards: { LatestWord: lazy(() => import('./outside/LatestWordCard')) },
   fieldEditors: letterFieldEditors,
   createDialogs: {
     Consultation: lazy(() =>

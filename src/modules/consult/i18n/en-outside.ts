@@ -9,6 +9,14 @@ export const consultOutsideEn = {
       state: 'Where it stands: {{state}}',
       signed: '{{community}}, {{date}}',
       open: 'Open the conversation',
+      // The desk's "The community’s latest word" card (LatestWordCard.tsx).
+      latest: {
+        label: 'The latest word from each community, by referral',
+        empty:
+          'Nothing from a community yet. What a community sends you about a referral shows here: a request for more, its acknowledgement, its response.',
+        failed: 'What the communities sent could not be loaded. Try again in a moment.',
+        aCommunity: 'A community',
+      },
       purpose: {
         CONSULT_INCOMPLETE: 'Asked for more',
         CONSULT_ACK: 'Acknowledged',

@@ -10,11 +10,10 @@ import {
   useApp,
   useItemHref,
   useOrgLabels,
-  type Item,
   type ItemSectionProps,
 } from '../../../../client/module-api';
 import { SubmissionPdfLink } from '../record/SubmissionPdfLink';
-import { FROM_COMMUNITY_PURPOSES, firstOfEachThread, fromCommunityEntries } from './from-community-model';
+import { loadFromCommunity } from './from-community-load';
 
 /**
  * "From the community" on a consultation, for its outside readers (a proponent, a regulator):
@@ -31,23 +30,7 @@ export function FromCommunitySection({ item }: ItemSectionProps) {
   const got = useQuery({
     queryKey: ['consultFromCommunity', item.$id, item._u],
     queryFn: async () => {
-      const r = await client.request<{ ids: string[] }>('search/ids', {
-        must: { _t: ['Thread'], context: [item.$id], purpose: [...FROM_COMMUNITY_PURPOSES] },
-        sort: [{ key: '_c.ts', order: 'asc' }],
-        max: 100,
-      });
-      const threads = Object.values(await readMany(client, qc, r.ids));
-      // Every message of those threads in one search, oldest first: each thread's first is its word.
-      const m = threads.length
-        ? await client.request<{ ids: string[] }>('search/ids', {
-            must: { _t: ['Message'], thread: threads.map((th) => th.$id) },
-            sort: [{ key: '_c.ts', order: 'asc' }],
-            max: 500,
-          })
-        : { ids: [] };
-      const messages = await readMany(client, qc, m.ids);
-      const first = firstOfEachThread(m.ids.map((id) => messages[id]).filter((x): x is Item => !!x));
-      const entries = fromCommunityEntries(threads, first);
+      const { entries } = await loadFromCommunity(client, qc, { context: item.$id, max: 100 });
       const files = await readMany(
         client,
         qc,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../../../client/module-api';
-import { firstOfEachThread, fromCommunityEntries, isOutsideReader } from './from-community-model';
+import {
+  firstOfEachThread,
+  fromCommunityEntries,
+  gist,
+  isOutsideReader,
+  latestWords,
+  type FromCommunityEntry,
+} from './from-community-model';
 
 const thread = (id: string, purpose: string | undefined, ts: string, owner = 'Organization-1') =>
   ({ $id: id, _t: 'Thread', purpose, subject: `About ${id}`, owner, _c: { ts } }) as unknown as Item;
@@ -51,5 +58,41 @@ describe('From the community', () => {
     const c = { $id: 'Consultation-1', _t: 'Consultation', owner: 'Organization-1' } as unknown as Item;
     expect(isOutsideReader(c, ['Organization-2'])).toBe(true);
     expect(isOutsideReader(c, ['Organization-2', 'Organization-1'])).toBe(false);
+  });
+});
+
+describe("the desk's latest word", () => {
+  const entry = (thread: string, about: string | null, at: string): FromCommunityEntry => ({
+    thread,
+    about,
+    at,
+    purpose: 'CONSULT_ACK',
+    from: null,
+    subject: '',
+    body: '',
+    files: [],
+  });
+
+  it('keeps the newest word of each consultation, newest first, at most max', () => {
+    const words = latestWords(
+      [
+        entry('Thread-1', 'Consultation-1', '2026-12-01T10:00:00Z'),
+        entry('Thread-2', 'Consultation-2', '2026-12-02T10:00:00Z'),
+        entry('Thread-3', 'Consultation-1', '2026-12-03T10:00:00Z'),
+        entry('Thread-4', null, '2026-12-04T10:00:00Z'),
+        entry('Thread-6', 'Organization-2', '2026-12-05T10:00:00Z'),
+        entry('Thread-5', 'Consultation-3', '2026-11-30T10:00:00Z'),
+      ],
+      2,
+    );
+    expect(words.map((w) => [w.about, w.thread])).toEqual([
+      ['Consultation-1', 'Thread-3'],
+      ['Consultation-2', 'Thread-2'],
+    ]);
+  });
+
+  it('cuts a message to one line', () => {
+    expect(gist('Please add\n\nthe   route map.')).toBe('Please add the route map.');
+    expect(gist('a'.repeat(200), 10)).toBe(`${'a'.repeat(9)}…`);
   });
 });

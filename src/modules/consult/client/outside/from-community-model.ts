@@ -21,6 +21,8 @@ export interface FromCommunityEntry {
   at: string;
   /** The organisation that sent it: the community, who signs it. */
   from: string | null;
+  /** The consultation it is about (the thread's context). */
+  about: string | null;
   subject: string;
   /** The first message's words, as sent. */
   body: string;
@@ -51,12 +53,36 @@ export function fromCommunityEntries(
       purpose: t.purpose,
       at: String((t._c as { ts?: string } | undefined)?.ts ?? ''),
       from: typeof t.owner === 'string' ? t.owner : null,
+      about: typeof t.context === 'string' ? t.context : null,
       subject: typeof t.subject === 'string' ? t.subject : '',
       body: typeof m?.body === 'string' ? m.body : '',
       files,
     });
   }
   return out.sort((a, b) => a.at.localeCompare(b.at) || a.thread.localeCompare(b.thread));
+}
+
+/**
+ * Each consultation's newest word from its community (issue 38, Deliver 2: the desk's "latest
+ * word"), newest first: one entry per consultation, at most `max`.
+ */
+export function latestWords(entries: readonly FromCommunityEntry[], max: number): FromCommunityEntry[] {
+  const newest = new Map<string, FromCommunityEntry>();
+  for (const e of entries) {
+    // About a referral only: a thread on an organisation (a Crown record) is not a referral's word.
+    if (!e.about?.startsWith('Consultation-')) continue;
+    const had = newest.get(e.about);
+    if (!had || e.at > had.at || (e.at === had.at && e.thread > had.thread)) newest.set(e.about, e);
+  }
+  return [...newest.values()]
+    .sort((a, b) => b.at.localeCompare(a.at) || b.thread.localeCompare(a.thread))
+    .slice(0, max);
+}
+
+/** A message's words cut for one line: whitespace as single spaces, at most `max` characters. */
+export function gist(body: string, max = 120): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
 /** Each thread's first message, from messages oldest first (by thread id). */

@@ -237,11 +237,9 @@ export async function rwfInvoicePreview({ services, principal: p, body }: Call<'
   if (response.type !== 'ConsultResponse') throw new AppError('notFound', `${body.response} not found`);
   await assertConsultStaff(items.db, p, response);
   const { inv, pdf } = await renderInvoice(items.db, services, p, response);
-  return {
-    pdf: pdf.toString('base64'),
-    total: inv.total,
-    ...(await letterRecipients(items.db, items, p, response)),
-  };
+  // An invoice goes to the proponent alone: no copy to a regulator is offered.
+  const { recipients, others } = await letterRecipients(items.db, items, p, response);
+  return { pdf: pdf.toString('base64'), total: inv.total, recipients, others };
 }
 
 export async function rwfInvoiceSend({ services, principal: p, body }: Call<'rwfInvoiceSend'>) {
