@@ -15,10 +15,8 @@ const { app, person } = appWithPeople();
 
 /**
  * Not swept, and why: the lists-of-values screens edit the keys themselves (a key is the data
- * there), and a list has no name in words yet, only its code (CNS_REGIONS); the same gap shows
- * on a list value's row in the general search and the timeline ("List value · CNS_REGIONS ·
- * NORTH", and its label is its key), skipped by rawWords. Both wait for lists with titles (issue 38's
- * note).
+ * there), and a list has no name in words yet, only its code (CNS_REGIONS). They wait for lists
+ * with titles (issue 38's note). List values are no longer in the general search or the timeline.
  */
 const LIST_SCREENS = ['/list-lov', '/admin.lovs'];
 

@@ -5,13 +5,6 @@ import type { Page } from 'playwright-core';
 // (types.Consultation, consult.desk.late), in the text and in the accessible names. The sweep of
 // outside-words.e2e.ts and the proponent's journey both read pages with it.
 
-/**
- * A list value's row in the general search and the timeline ("List value · CNS_REGIONS · NORTH"):
- * a list has no name in words yet, only its code, and its value's label is its key. Skipped until
- * lists have titles (issue 38's note).
- */
-const LIST_VALUE_ROW = /(^|· )List value · /;
-
 /** Capitals that are words, not keys: file formats and the like. */
 const WORDS = new Set(['PDF', 'CSV', 'KML', 'KMZ', 'DOCX', 'GPX', 'URL', 'ID', 'OK', 'UTC', 'AM', 'PM']);
 
@@ -23,18 +16,17 @@ export async function rawWords(page: Page, types: readonly string[]): Promise<st
     let n;
     while ((n = w.nextNode())) {
       const el = n.parentElement;
-      if (!el || el.closest('script, style, [aria-hidden="true"], [data-result^="LOVValue-"]')) continue;
+      if (!el || el.closest('script, style, [aria-hidden="true"]')) continue;
       const t = n.textContent.trim();
       if (t) out.push(t);
     }
     for (const e of document.querySelectorAll('[aria-label], [title]'))
-      if (!e.closest('[data-result^="LOVValue-"]'))
       for (const a of ['aria-label', 'title']) { const v = e.getAttribute(a); if (v) out.push(v); }
     return out;
   })()`);
   const id = new RegExp(`\\b(${types.join('|')})-\\d+\\b`);
   const found: string[] = [];
-  for (const t of texts.filter((x) => !LIST_VALUE_ROW.test(x))) {
+  for (const t of texts) {
     // A key is a text of its own in capitals (NORTH), or a word joined by underscores
     // (CNS_REGIONS); capitals inside a file number (MOL-PL-88213) are the proponent's own.
     const whole = /^[A-Z][A-Z0-9_]{2,}$/.test(t) && !WORDS.has(t) ? [t] : [];

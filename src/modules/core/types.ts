@@ -222,6 +222,9 @@ export const LOVValue = defineItemType({
   defaultHeaders: ['list', 'key', 'state'],
   keyFacts: ['list'],
   stateField: 'state',
+  // The forms' choices, not the community's knowledge: kept to the lists' own screens, out of the
+  // general search and the timeline, where they were 201 of 510 results (issue 39, Deliver 7).
+  excludeGeneralSearch: true,
   access: { create: ['editor'], defaultLevel: 'COMMUNITY', levelField: 'access' },
 });
 
