@@ -1,6 +1,5 @@
 import { Box, List, Skeleton, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDate,
@@ -9,11 +8,13 @@ import {
   readMany,
   useApp,
   useCardCount,
+  useLiveRefetch,
   useOrgLabels,
   useSession,
+  useTypeEnv,
 } from '../../../../client/module-api';
 import { loadFromCommunity } from './from-community-load';
-import { gist, latestWords } from './from-community-model';
+import { FROM_COMMUNITY_PURPOSES, gist, latestWords } from './from-community-model';
 
 /** How many referrals the card lists; its count says how many have a word in all. */
 const SHOWN = 6;
@@ -29,12 +30,11 @@ export default function LatestWordCard() {
   const { client } = useApp();
   const qc = useQueryClient();
   const { user } = useSession();
-  const queryKey = ['consultLatestWord', user?.$id];
   const q = useQuery({
-    queryKey,
+    queryKey: ['consultLatestWord', user?.$id],
     queryFn: async () => {
       const { entries } = await loadFromCommunity(client, qc, { newestFirst: true, max: 60 });
-      const all = latestWords(entries, Infinity);
+      const all = latestWords(entries);
       const shown = all.slice(0, SHOWN);
       const about = await readMany(
         client,
@@ -47,11 +47,9 @@ export default function LatestWordCard() {
     enabled: !!user,
     retry: false,
   });
-  // A community's new word comes with a notification to the proponent's people.
-  useEffect(
-    () => client.on('item/notify', () => void qc.invalidateQueries({ queryKey: ['consultLatestWord'] })),
-    [client, qc],
-  );
+  // Live: a community's new word is a new outward thread (a regulator's copy brings no
+  // notification, so the thread itself is watched).
+  useLiveRefetch({ _t: ['Thread'], purpose: [...FROM_COMMUNITY_PURPOSES] }, useTypeEnv(), q.refetch);
   const words = q.data?.words ?? [];
   const orgNames = useOrgLabels(words.map((w) => w.from).filter((o): o is string => !!o));
   useCardCount(q.data?.total);

@@ -73,21 +73,19 @@ describe("the desk's latest word", () => {
     files: [],
   });
 
-  it('keeps the newest word of each consultation, newest first, at most max', () => {
-    const words = latestWords(
-      [
-        entry('Thread-1', 'Consultation-1', '2026-12-01T10:00:00Z'),
-        entry('Thread-2', 'Consultation-2', '2026-12-02T10:00:00Z'),
-        entry('Thread-3', 'Consultation-1', '2026-12-03T10:00:00Z'),
-        entry('Thread-4', null, '2026-12-04T10:00:00Z'),
-        entry('Thread-6', 'Organization-2', '2026-12-05T10:00:00Z'),
-        entry('Thread-5', 'Consultation-3', '2026-11-30T10:00:00Z'),
-      ],
-      2,
-    );
+  it('keeps the newest word of each consultation, newest first', () => {
+    const words = latestWords([
+      entry('Thread-1', 'Consultation-1', '2026-12-01T10:00:00Z'),
+      entry('Thread-2', 'Consultation-2', '2026-12-02T10:00:00Z'),
+      entry('Thread-3', 'Consultation-1', '2026-12-03T10:00:00Z'),
+      entry('Thread-4', null, '2026-12-04T10:00:00Z'),
+      entry('Thread-6', 'Organization-2', '2026-12-05T10:00:00Z'),
+      entry('Thread-5', 'Consultation-3', '2026-11-30T10:00:00Z'),
+    ]);
     expect(words.map((w) => [w.about, w.thread])).toEqual([
       ['Consultation-1', 'Thread-3'],
       ['Consultation-2', 'Thread-2'],
+      ['Consultation-3', 'Thread-5'],
     ]);
   });
 

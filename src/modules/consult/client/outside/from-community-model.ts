@@ -64,9 +64,9 @@ export function fromCommunityEntries(
 
 /**
  * Each consultation's newest word from its community (issue 38, Deliver 2: the desk's "latest
- * word"), newest first: one entry per consultation, at most `max`.
+ * word"), newest first: one entry per consultation.
  */
-export function latestWords(entries: readonly FromCommunityEntry[], max: number): FromCommunityEntry[] {
+export function latestWords(entries: readonly FromCommunityEntry[]): FromCommunityEntry[] {
   const newest = new Map<string, FromCommunityEntry>();
   for (const e of entries) {
     // About a referral only: a thread on an organisation (a Crown record) is not a referral's word.
@@ -74,9 +74,7 @@ export function latestWords(entries: readonly FromCommunityEntry[], max: number)
     const had = newest.get(e.about);
     if (!had || e.at > had.at || (e.at === had.at && e.thread > had.thread)) newest.set(e.about, e);
   }
-  return [...newest.values()]
-    .sort((a, b) => b.at.localeCompare(a.at) || b.thread.localeCompare(a.thread))
-    .slice(0, max);
+  return [...newest.values()].sort((a, b) => b.at.localeCompare(a.at) || b.thread.localeCompare(a.thread));
 }
 
 /** A message's words cut for one line: whitespace as single spaces, at most `max` characters. */
