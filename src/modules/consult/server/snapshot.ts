@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import {
   loadRowsAsSystem,
-  query,
   readableRowsByAll,
   readersOf,
   type Executor,
@@ -10,6 +8,7 @@ import {
   type Principal,
 } from '../../../server/module-api';
 import { SNAPSHOT_WORDS as S } from '../snapshot-words';
+import { ownedLovValue } from './lov-value';
 
 // The summary an RWF_SNAPSHOT step posts to the lands team's thread: where the response stands,
 // in words from the module's English bundle, with people's names and the lists' own labels (a
@@ -41,13 +40,7 @@ async function lovLabel(
   key: unknown,
 ): Promise<string | null> {
   if (typeof key !== 'string' || !key) return null;
-  const [r] = await query<{ en: string | null }>(
-    ex,
-    sql`select data->'t'->>'en' as en from items where type = 'LOVValue' and not deleted
-      and owner is not distinct from ${owner} and data->>'list' = ${list} and data->>'key' = ${key}
-      order by num limit 1`,
-  );
-  return r?.en ?? key;
+  return (await ownedLovValue(ex, owner, list, key))?.en ?? key;
 }
 
 interface SnapStep {

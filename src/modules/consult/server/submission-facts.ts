@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { bboxOf, checkGeometry, unionBBox, type BBox, type Geometry } from '../../../kernel/geometry';
 import { measure, type Kind } from '../../../kernel/geometry-measure';
-import { query, type ItemRow, type Principal, type Services } from '../../../server/module-api';
+import type { ItemRow, Principal, Services } from '../../../server/module-api';
+import { ownedLovValue } from './lov-value';
 
 // What a referral's PDF says (issue 38, Deliver 1: "a PDF of the submission"), gathered AS THE
 // READER: the consultation through the checked read (a reader who may not read it is refused
@@ -58,7 +58,7 @@ const keyWords = (k: string) => {
  * The English label of a list value the consultation holds. The consultation's owner's wording
  * comes first: the label goes with the key on an item the reader may read (docs/access-model.md
  * "A list value's label goes with the key", lov-in-use.ts). A draft, owned by the proponent,
- * holds the community's keys: then the first value the reader may read, the community's first.
+ * holds the community's keys: then the community's value, if the reader may read it.
  */
 async function listLabel(
   services: Services,
@@ -69,22 +69,13 @@ async function listLabel(
 ): Promise<string | null> {
   const k = str(key);
   if (!k) return null;
-  const hits = await query<{ id: string; owner: string | null; label: string | null }>(
-    services.items.db,
-    sql`select id, owner, data->'t'->>'en' as label from items
-      where type = 'LOVValue' and not deleted and data->>'list' = ${list} and data->>'key' = ${k}
-      order by coalesce(owner, '') = ${c.owner ?? ''} desc,
-        coalesce(owner, '') = ${str(c.data.submittedTo) ?? ''} desc, num
-      limit 50`,
-  );
-  const own = hits.find((h) => (h.owner ?? null) === c.owner);
-  if (own) return str(own.label) ?? keyWords(k);
-  const readable = await services.items.readableRows(
-    p,
-    hits.map((h) => h.id),
-  );
-  const hit = hits.find((h) => readable.has(h.id));
-  return str(hit?.label) ?? keyWords(k);
+  const { items } = services;
+  const own = await ownedLovValue(items.db, c.owner, list, k);
+  if (own) return own.en ?? keyWords(k);
+  const community = str(c.data.submittedTo);
+  const theirs = community ? await ownedLovValue(items.db, community, list, k) : null;
+  const readable = theirs && (await items.readableRows(p, [theirs.id])).has(theirs.id);
+  return (readable && theirs.en) || keyWords(k);
 }
 
 /** The rows of `type` whose `key` is the consultation, as the reader may read them, oldest first. */

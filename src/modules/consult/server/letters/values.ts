@@ -10,6 +10,7 @@ import {
   type Principal,
 } from '../../../../server/module-api';
 import type { LetterValues } from '../../letter-fill';
+import { ownedLovValue } from '../lov-value';
 
 // The values a template is filled with, read in the act's transaction from the response, its
 // consultation, the organisations they name, the response's concerns and the owner's list labels.
@@ -60,16 +61,10 @@ async function lovLabel(
 ): Promise<string | null> {
   const k = str(key);
   if (!k) return null;
-  const [hit] = await query<{ id: string }>(
-    tx,
-    sql`select id from items where type = 'LOVValue' and not deleted
-      and coalesce(owner, '') = ${owner ?? ''} and data->>'list' = ${list} and data->>'key' = ${k} limit 1`,
-  );
+  const hit = await ownedLovValue(tx, owner, list, k);
+  if (!hit) return k;
   // A value kept from some reader is no label of the letter's (its key is no wording either).
-  const row = hit ? await readable.row(hit.id) : undefined;
-  if (hit && !row) return null;
-  const t = row?.data.t as { en?: unknown } | undefined;
-  return str(t?.en) ?? k;
+  return (await readable.row(hit.id)) ? (hit.en ?? k) : null;
 }
 
 /** "Lucy Tran": a contact's name as a letter addresses them. */
