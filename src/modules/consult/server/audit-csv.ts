@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, requestPrincipal, type Principal, type Services } from '../../../server/module-api';
+import type { FastifyInstance } from 'fastify';
+import { AppError, type Services } from '../../../server/module-api';
 import { AUDIT_CSV_NAME, AUDIT_CSV_PATH, auditKindWords } from '../audit';
 import { AuditFilter } from '../contract-audit';
 import { auditLabels, auditPage, auditScope } from './audit';
+import { refuse, routePrincipal } from './route-refusal';
 
 // GET /api/consult/audit.csv?person=&kind=&consultation=&from=&to=: the audit's filtered rows as
 // CSV (consult-audit.csv), streamed a page at a time through the same query as the screen
@@ -33,27 +34,19 @@ export function csvCell(v: string | null | undefined): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function refuse(reply: FastifyReply, code: number, e: AppError) {
-  return reply.code(code).header('cache-control', 'private, no-store').send(e.toBody());
-}
-
 export function auditCsvRoute(app: FastifyInstance, s: Services): void {
   app.get<{ Querystring: Record<string, string> }>(AUDIT_CSV_PATH, async (req, reply) => {
-    let p: Principal;
-    try {
-      p = await requestPrincipal(s, req);
-    } catch (e) {
-      return refuse(reply, 401, e instanceof AppError ? e : new AppError('identFailed', 'bad token'));
-    }
-    if (!p.userId && !p.admin) return refuse(reply, 401, new AppError('identFailed', 'sign in first'));
+    const p = await routePrincipal(s, req, reply);
+    if (!p) return reply;
+    if (!p.userId && !p.admin) return refuse(reply, new AppError('identFailed', 'sign in first'));
     const scope = await auditScope(s.items.db, p);
     if (!scope)
-      return refuse(reply, 403, new AppError('notAllowed', 'the consultation audit is for community staff'));
+      return refuse(reply, new AppError('notAllowed', 'the consultation audit is for community staff'));
     // Empty fields of the screen's form come as `kind=`: the same as leaving them out.
     const raw = Object.fromEntries(Object.entries(req.query).filter(([, v]) => v !== ''));
     const parsed = AuditFilter.safeParse(raw);
     if (!parsed.success)
-      return refuse(reply, 400, new AppError('invalidInput', parsed.error.issues[0]?.message ?? 'filters'));
+      return refuse(reply, new AppError('invalidInput', parsed.error.issues[0]?.message ?? 'filters'));
     const filter = parsed.data;
     let closed = false;
     req.raw.on('close', () => {

@@ -1,13 +1,7 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  AppError,
-  contentDisposition,
-  requestPrincipal,
-  sanitizeName,
-  type Principal,
-  type Services,
-} from '../../../server/module-api';
+import type { FastifyInstance } from 'fastify';
+import { AppError, contentDisposition, sanitizeName, type Services } from '../../../server/module-api';
 import { SUBMISSION_PDF_PATH, submissionPdfName } from '../submission';
+import { isRefusal, refuse, routePrincipal } from './route-refusal';
 import { submissionFacts } from './submission-facts';
 import { submissionPdf } from './submission-pdf';
 
@@ -17,29 +11,10 @@ import { submissionPdf } from './submission-pdf';
 // answered as the item service answers (refusedRead): a member of the community holding it hears
 // notAllowed; anyone else, signed out too, exactly what an id never used gets.
 
-/** The HTTP status of each refusal the read can give. */
-const STATUS: Partial<Record<string, number>> = {
-  notFound: 404,
-  notAllowed: 403,
-  identFailed: 401,
-  tokenExpired: 401,
-};
-
-function refuse(reply: FastifyReply, e: AppError) {
-  return reply
-    .code(STATUS[e.key] ?? 400)
-    .header('cache-control', 'private, no-store')
-    .send(e.toBody());
-}
-
 export function submissionPdfRoute(app: FastifyInstance, s: Services): void {
   app.get<{ Querystring: { consultation?: string } }>(SUBMISSION_PDF_PATH, async (req, reply) => {
-    let p: Principal;
-    try {
-      p = await requestPrincipal(s, req);
-    } catch (e) {
-      return refuse(reply, e instanceof AppError ? e : new AppError('identFailed', 'bad token'));
-    }
+    const p = await routePrincipal(s, req, reply);
+    if (!p) return reply;
     const id = typeof req.query.consultation === 'string' ? req.query.consultation : '';
     try {
       const facts = await submissionFacts(s, p, id);
@@ -52,7 +27,7 @@ export function submissionPdfRoute(app: FastifyInstance, s: Services): void {
         .header('x-content-type-options', 'nosniff')
         .send(pdf);
     } catch (e) {
-      if (e instanceof AppError && STATUS[e.key]) return refuse(reply, e);
+      if (isRefusal(e)) return refuse(reply, e);
       req.log.error({ err: e }, 'submission pdf failed');
       return reply.code(500).send(new AppError('generalFailure', 'the PDF could not be made').toBody());
     }
