@@ -85,6 +85,10 @@ const SPECS: Spec[] = [
   { key: 'letterThread', type: 'Thread', readers: [...COMMUNITY_STAFF, 'proponent'] },
   { key: 'letterMessage', type: 'Message', readers: [...COMMUNITY_STAFF, 'proponent'] },
   { key: 'sentLetterPdf', type: 'Attachment', readers: [...COMMUNITY_STAFF, 'proponent'] },
+  // Sent with a copy to the regulators (docs/consultation.md "A copy to the regulator"): the
+  // REGULATOR organisation reads it as the proponent does; an INFORMED one does not.
+  { key: 'copiedThread', type: 'Thread', readers: [...COMMUNITY_STAFF, 'proponent', 'regulator'] },
+  { key: 'copiedMessage', type: 'Message', readers: [...COMMUNITY_STAFF, 'proponent', 'regulator'] },
   // PRIVATE: its creator (Riverbend's staff member) and admins; its opens are audited.
   { key: 'privateNote', type: 'CommLog', readers: ['admin', 'staff'] },
 ];
@@ -569,6 +573,16 @@ async function letters(
     attachments: string[];
   };
   ids.sentLetterPdf = msg.attachments[0]!;
+  const copied = await act(clients, 'editor', 'rwfSendResponse', {
+    response,
+    purpose: 'CONSULT_ACK',
+    subject: 'Received, with a copy to the Ministry',
+    message: `We have the referral ${secret('copiedMessage')}.`,
+    attachments: [],
+    copyRegulators: true,
+  });
+  ids.copiedThread = String(copied.thread);
+  ids.copiedMessage = String(copied.message);
 }
 
 export const accessCase: AccessCase<P> = {
